@@ -1,0 +1,59 @@
+/* Loading weightpack's dialects into a context. */
+#include "weightpack/weightpack.h"
+
+#include "wp_hlo.h"
+#include "wp_hlo_opcodes.h"
+#include "wp_mlir_util.h"
+
+#include <mlir-c/Dialect/Func.h>
+#include <mlir-c/Dialect/IRDL.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *wpVersion(void) { return WP_VERSION; }
+
+const char *wpDialectIRDL(const char *dialect) {
+  if (strcmp(dialect, "hlo") == 0)
+    return wp_hlo_irdl_text();
+  return NULL;
+}
+
+static int load_irdl(MlirContext ctx, const char *name, wp_error *err) {
+  MlirModule defs = mlirModuleCreateParse(ctx, wp_sref(wpDialectIRDL(name)));
+  if (mlirModuleIsNull(defs))
+    return wp_error_set(err, "internal error: the %s dialect's IRDL does not parse", name);
+  MlirLogicalResult r = mlirLoadIRDLDialects(defs);
+  mlirModuleDestroy(defs);
+  if (mlirLogicalResultIsFailure(r))
+    return wp_error_set(err, "internal error: the %s dialect's IRDL does not load", name);
+  return 0;
+}
+
+int wpLoadDialects(MlirContext ctx, wp_error *err) {
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__func__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__irdl__(), ctx);
+  MlirDialect existing = mlirContextGetOrLoadDialect(ctx, wp_sref("hlo"));
+  if (!mlirDialectIsNull(existing))
+    return 0;
+  return load_irdl(ctx, "hlo", err);
+}
+
+int wpImportHloProto(MlirContext ctx, const void *data, size_t len, const char *filename,
+                     MlirModule *out, wp_error *err) {
+  return wp_hlo_import(ctx, data, len, filename, out, err);
+}
+
+int wpExportHloProto(MlirModule module, void **data, size_t *len, wp_error *err) {
+  wp_arena *arena = wp_arena_create();
+  const void *bytes;
+  int rc = wp_hlo_export(module, arena, &bytes, len, err);
+  if (rc == 0) {
+    *data = malloc(*len ? *len : 1);
+    if (!*data)
+      rc = wp_error_set(err, "out of memory");
+    else if (*len)
+      memcpy(*data, bytes, *len);
+  }
+  wp_arena_destroy(arena);
+  return rc;
+}

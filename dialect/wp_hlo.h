@@ -1,0 +1,42 @@
+/* The hlo dialect: loading it, and HloModuleProto <-> MLIR.
+ *
+ * Representation (see README "The hlo dialect"):
+ *   module @NAME attributes {hlo.entry = @ENTRY, hlo.extra = "..."}
+ *   each HloComputationProto -> func.func @NAME, {hlo.id, hlo.extra, hlo.order}
+ *   each parameter -> a block argument with {hlo.name, hlo.id, hlo.extra}
+ *   each instruction -> "hlo.OPCODE"(operands) {name, id, extra, value?}
+ *   the root -> func.return
+ * `extra` attributes hold, as protobuf bytes, every field the IR does not
+ * model (layouts that are not the default, metadata, sharding, dimensions,
+ * called computations, unknown fields ...), so export gives them back. */
+#ifndef WP_HLO_H
+#define WP_HLO_H
+
+#include "wp_arena.h"
+#include "wp_error.h"
+
+#include <mlir-c/IR.h>
+#include <stddef.h>
+
+enum wp_hlo_container {
+  WP_HLO_NOT_HLO = 0,
+  WP_HLO_MODULE_PROTO, /* bare HloModuleProto */
+  WP_HLO_PROTO,        /* HloProto wrapper (field 1 = hlo_module) */
+};
+
+/* Guesses which container DATA is (only looks at the first fields). */
+enum wp_hlo_container wp_hlo_sniff(const void *data, size_t len);
+
+/* Imports an HloModuleProto or HloProto. FILENAME goes into locations.
+ * On success the caller destroys *out. Errors carry no file prefix. */
+int wp_hlo_import(MlirContext ctx, const void *data, size_t len,
+                  const char *filename, MlirModule *out, wp_error *err);
+
+/* Exports MODULE as a bare HloModuleProto in arena memory. */
+int wp_hlo_export(MlirModule module, wp_arena *arena, const void **data,
+                  size_t *len, wp_error *err);
+
+/* Does MODULE hold an HLO program (any hlo.* op or hlo.entry)? */
+int wp_hlo_module_is_hlo(MlirModule module);
+
+#endif

@@ -1,0 +1,462 @@
+/* hlo dialect -> HloModuleProto. Each message starts from its `extra` bytes
+ * (everything the IR does not model) and gets the modeled fields back from
+ * the IR; a stored shape or program shape is kept only while it still
+ * describes the IR's types, else it is regenerated with default layouts. */
+#include "wp_hlo.h"
+
+#include "hlo.pb-c.h"
+#include "wp_hlo_internal.h"
+#include "wp_hlo_literal.h"
+#include "wp_hlo_opcodes.h"
+#include "wp_hlo_resource.h"
+#include "wp_hlo_types.h"
+#include "wp_i64map.h"
+#include "wp_mlir_util.h"
+#include "wp_pb.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+void *wp_hlo_unpack_extra(wp_arena *arena, MlirAttribute attr,
+                          const ProtobufCMessageDescriptor *desc) {
+  if (mlirAttributeIsNull(attr))
+    return wp_pb_new(arena, desc);
+  if (!mlirAttributeIsAString(attr))
+    return NULL;
+  MlirStringRef s = mlirStringAttrGetValue(attr);
+  return wp_pb_unpack(arena, desc, s.data, s.length);
+}
+
+typedef struct exporter {
+  wp_arena *arena;
+  MlirContext ctx;
+  wp_error *err;
+  int64_t next_id; /* fresh ids for instructions and computations */
+  wp_i64map op_ids; /* MlirOperation pointer -> instruction id */
+} exporter;
+
+static char *sref_dup(wp_arena *a, MlirStringRef s) {
+  return wp_arena_strndup(a, s.data, s.length);
+}
+
+static int func_error(exporter *ex, MlirOperation func, const char *fmt, const char *what) {
+  MlirStringRef name = {"?", 1};
+  wp_attr_str(func, "sym_name", &name);
+  return wp_error_set(ex->err, "func '%.*s': %s%s", (int)name.length, name.data, fmt, what);
+}
+
+/* ---- shapes ---- */
+
+/* STORED when it still describes TYPE, else XLA's default for TYPE. */
+static Xla__ShapeProto *shape_for(exporter *ex, Xla__ShapeProto *stored, MlirType type) {
+  if (stored && wp_hlo_shape_matches(ex->ctx, stored, type))
+    return stored;
+  return wp_hlo_type_to_shape(ex->arena, type, ex->err);
+}
+
+static MlirAttribute arg_attrs_of(MlirOperation func, intptr_t i) {
+  MlirAttribute all = wp_attr(func, "arg_attrs");
+  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
+      i >= mlirArrayAttrGetNumElements(all))
+    return mlirAttributeGetNull();
+  return mlirArrayAttrGetElement(all, i);
+}
+
+static MlirBlock func_body(MlirOperation func) {
+  return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+}
+
+static MlirOperation func_return(MlirOperation func) {
+  return mlirBlockGetTerminator(func_body(func));
+}
+
+static Xla__HloInstructionProto *param_proto(exporter *ex, MlirOperation func, intptr_t i) {
+  MlirAttribute dict = arg_attrs_of(func, i);
+  Xla__HloInstructionProto *p = wp_hlo_unpack_extra(
+      ex->arena, wp_dict_get(dict, "hlo.extra"), &xla__hlo_instruction_proto__descriptor);
+  if (!p) {
+    wp_error_set(ex->err, "argument %ld: malformed hlo.extra", (long)i);
+    return NULL;
+  }
+  MlirType type = mlirValueGetType(mlirBlockGetArgument(func_body(func), i));
+  if (!(p->shape = shape_for(ex, p->shape, type)))
+    return NULL;
+  MlirAttribute name = wp_dict_get(dict, "hlo.name");
+  MlirAttribute id = wp_dict_get(dict, "hlo.id");
+  p->id = (!mlirAttributeIsNull(id) && mlirAttributeIsAInteger(id))
+              ? mlirIntegerAttrGetValueInt(id)
+              : ex->next_id++;
+  if (!mlirAttributeIsNull(name) && mlirAttributeIsAString(name)) {
+    p->name = sref_dup(ex->arena, mlirStringAttrGetValue(name));
+  } else {
+    p->name = wp_arena_alloc(ex->arena, 40);
+    snprintf(p->name, 40, "parameter.%lld", (long long)p->id);
+  }
+  p->opcode = "parameter";
+  p->parameter_number = i;
+  return p;
+}
+
+/* Shape export writes for an op's result (before the op is exported). */
+static Xla__ShapeProto *op_shape(exporter *ex, MlirOperation op) {
+  Xla__HloInstructionProto *p = wp_hlo_unpack_extra(ex->arena, wp_attr(op, "extra"),
+                                                    &xla__hlo_instruction_proto__descriptor);
+  return shape_for(ex, p ? p->shape : NULL, mlirValueGetType(mlirOperationGetResult(op, 0)));
+}
+
+Xla__ProgramShapeProto *wp_hlo_func_program_shape(wp_arena *arena, MlirOperation func,
+                                                  wp_error *err) {
+  exporter ex = {arena, mlirOperationGetContext(func), err, 0, {0}};
+  MlirBlock body = func_body(func);
+  intptr_t n = mlirBlockGetNumArguments(body);
+  Xla__ProgramShapeProto *ps = wp_pb_new(arena, &xla__program_shape_proto__descriptor);
+  ps->n_parameters = ps->n_parameter_names = (size_t)n;
+  ps->parameters = wp_arena_alloc(arena, (size_t)(n + 1) * sizeof(void *));
+  ps->parameter_names = wp_arena_alloc(arena, (size_t)(n + 1) * sizeof(char *));
+  for (intptr_t i = 0; i < n; i++) {
+    Xla__HloInstructionProto *p = param_proto(&ex, func, i);
+    if (!p)
+      return NULL;
+    ps->parameters[i] = p->shape;
+    ps->parameter_names[i] = p->name;
+  }
+  MlirOperation ret = func_return(func);
+  if (mlirOperationGetNumOperands(ret) != 1) {
+    wp_error_set(err, "func.return must return exactly one value");
+    return NULL;
+  }
+  MlirValue root = mlirOperationGetOperand(ret, 0);
+  if (mlirValueIsABlockArgument(root)) {
+    ps->result = ps->parameters[mlirBlockArgumentGetArgNumber(root)];
+  } else {
+    ps->result = op_shape(&ex, mlirOpResultGetOwner(root));
+  }
+  return ps->result ? ps : NULL;
+}
+
+int wp_hlo_host_shape_is_default(wp_arena *arena, const Xla__ProgramShapeProto *ps,
+                                 MlirOperation entry) {
+  Xla__ProgramShapeProto *def = wp_hlo_func_program_shape(arena, entry, NULL);
+  if (!def)
+    return 0;
+  ProtobufCBinaryData a = wp_pb_pack(arena, &ps->base);
+  ProtobufCBinaryData b = wp_pb_pack(arena, &def->base);
+  return a.len == b.len && memcmp(a.data, b.data, a.len) == 0;
+}
+
+/* Does PS still describe FUNC's signature? */
+static int program_shape_consistent(exporter *ex, const Xla__ProgramShapeProto *ps,
+                                    MlirOperation func) {
+  MlirBlock body = func_body(func);
+  intptr_t n = mlirBlockGetNumArguments(body);
+  if (!ps || ps->n_parameters != (size_t)n || !ps->result)
+    return 0;
+  if (ps->n_parameter_names && ps->n_parameter_names != (size_t)n)
+    return 0;
+  for (intptr_t i = 0; i < n; i++)
+    if (!wp_hlo_shape_matches(ex->ctx, ps->parameters[i],
+                              mlirValueGetType(mlirBlockGetArgument(body, i))))
+      return 0;
+  MlirOperation ret = func_return(func);
+  return mlirOperationGetNumOperands(ret) == 1 &&
+         wp_hlo_shape_matches(ex->ctx, ps->result,
+                              mlirValueGetType(mlirOperationGetOperand(ret, 0)));
+}
+
+static Xla__ProgramShapeProto *program_shape_for(exporter *ex, Xla__ProgramShapeProto *stored,
+                                                 MlirOperation func) {
+  if (stored && program_shape_consistent(ex, stored, func))
+    return stored;
+  return wp_hlo_func_program_shape(ex->arena, func, ex->err);
+}
+
+/* ---- instructions ---- */
+
+static int value_id(exporter *ex, MlirValue v, const int64_t *param_ids, int64_t *id) {
+  if (mlirValueIsABlockArgument(v)) {
+    *id = param_ids[mlirBlockArgumentGetArgNumber(v)];
+    return 0;
+  }
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (!wp_i64map_get(&ex->op_ids, (int64_t)(intptr_t)def.ptr, id))
+    return wp_error_set(ex->err, "operand defined outside its computation");
+  return 0;
+}
+
+static int set_literal(exporter *ex, Xla__HloInstructionProto *p, MlirAttribute value,
+                       MlirType type) {
+  if (!p->literal)
+    p->literal = wp_pb_new(ex->arena, &xla__literal_proto__descriptor);
+  Xla__LiteralProto *lit = p->literal;
+  if (!lit->shape)
+    lit->shape = wp_hlo_type_to_shape(ex->arena, type, ex->err);
+  if (!lit->shape)
+    return -1;
+  const void *bytes;
+  uint64_t size;
+  if (wp_hlo_resource_is(value)) {
+    if (wp_hlo_resource_bytes(value, &bytes, &size, ex->err))
+      return -1;
+  } else if (wp_hlo_elements_bytes(ex->arena, value, &bytes, &size, ex->err)) {
+    return -1;
+  }
+  int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
+  return wp_hlo_literal_set_data(ex->arena, lit, prim, bytes, wp_hlo_num_elements(type),
+                                 ex->err);
+}
+
+static Xla__HloInstructionProto *op_proto(exporter *ex, MlirOperation op,
+                                          const int64_t *param_ids) {
+  MlirStringRef opname = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirStringRef iname = {"?", 1};
+  wp_attr_str(op, "name", &iname);
+  if (opname.length < 5 || memcmp(opname.data, "hlo.", 4) != 0 ||
+      mlirOperationGetNumResults(op) != 1) {
+    wp_error_set(ex->err, "'%.*s' is not an hlo op with one result; it cannot be exported",
+                 (int)opname.length, opname.data);
+    return NULL;
+  }
+  const wp_hlo_opcode *oc = wp_hlo_opcode_by_mlir(opname.data + 4, opname.length - 4);
+  if (!oc) {
+    wp_error_set(ex->err, "unknown op '%.*s'", (int)opname.length, opname.data);
+    return NULL;
+  }
+  Xla__HloInstructionProto *p = wp_hlo_unpack_extra(ex->arena, wp_attr(op, "extra"),
+                                                    &xla__hlo_instruction_proto__descriptor);
+  if (!p) {
+    wp_error_set(ex->err, "instruction '%.*s': malformed extra", (int)iname.length, iname.data);
+    return NULL;
+  }
+  if (oc->xla[0]) {
+    p->opcode = (char *)oc->xla;
+  } else {
+    MlirStringRef s;
+    if (!wp_attr_str(op, "opcode", &s)) {
+      wp_error_set(ex->err, "instruction '%.*s': hlo.op without an opcode",
+                   (int)iname.length, iname.data);
+      return NULL;
+    }
+    p->opcode = sref_dup(ex->arena, s);
+  }
+  if (!wp_attr_i64(op, "id", &p->id))
+    p->id = ex->next_id++;
+  if (wp_i64map_put(&ex->op_ids, (int64_t)(intptr_t)op.ptr, p->id)) {
+    wp_error_set(ex->err, "out of memory");
+    return NULL;
+  }
+  if (wp_attr_str(op, "name", &iname)) {
+    p->name = sref_dup(ex->arena, iname);
+  } else {
+    p->name = wp_arena_alloc(ex->arena, strlen(p->opcode) + 24);
+    sprintf(p->name, "%s.%lld", p->opcode, (long long)p->id);
+  }
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  wp_error sub;
+  wp_error *saved = ex->err;
+  ex->err = &sub;
+  p->shape = shape_for(ex, p->shape, type);
+  ex->err = saved;
+  if (!p->shape) {
+    wp_error_set(ex->err, "instruction '%s': %s", p->name, sub.msg);
+    return NULL;
+  }
+  intptr_t n = mlirOperationGetNumOperands(op);
+  p->n_operand_ids = (size_t)n;
+  p->operand_ids = wp_arena_alloc(ex->arena, (size_t)(n + 1) * sizeof(int64_t));
+  for (intptr_t i = 0; i < n; i++)
+    if (value_id(ex, mlirOperationGetOperand(op, i), param_ids, &p->operand_ids[i]))
+      return NULL;
+  MlirAttribute value = wp_attr(op, "value");
+  if (!mlirAttributeIsNull(value) && set_literal(ex, p, value, type)) {
+    wp_error_prefix(ex->err, "instruction '%s'", p->name);
+    return NULL;
+  }
+  return p;
+}
+
+static Xla__HloComputationProto *export_func(exporter *ex, MlirOperation func) {
+  Xla__HloComputationProto *c = wp_hlo_unpack_extra(ex->arena, wp_attr(func, "hlo.extra"),
+                                                    &xla__hlo_computation_proto__descriptor);
+  if (!c) {
+    func_error(ex, func, "malformed ", "hlo.extra");
+    return NULL;
+  }
+  MlirStringRef name;
+  if (!wp_attr_str(func, "sym_name", &name))
+    return NULL;
+  c->name = sref_dup(ex->arena, name);
+  if (!wp_attr_i64(func, "hlo.id", &c->id))
+    c->id = ex->next_id++;
+
+  MlirBlock body = func_body(func);
+  intptr_t n_params = mlirBlockGetNumArguments(body);
+  size_t n_ops = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    n_ops++;
+  size_t cap = (size_t)n_params + n_ops + 1;
+  Xla__HloInstructionProto **instrs = wp_arena_alloc(ex->arena, cap * sizeof *instrs);
+  int64_t *param_ids = wp_arena_alloc(ex->arena, ((size_t)n_params + 1) * sizeof *param_ids);
+  size_t count = 0;
+  for (intptr_t i = 0; i < n_params; i++) {
+    Xla__HloInstructionProto *p = param_proto(ex, func, i);
+    if (!p) {
+      wp_error_prefix(ex->err, "func '%s'", c->name);
+      return NULL;
+    }
+    param_ids[i] = p->id;
+    instrs[count++] = p;
+  }
+  MlirOperation ret = {NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (wp_op_is(op, "func.return")) {
+      ret = op;
+      continue;
+    }
+    Xla__HloInstructionProto *p = op_proto(ex, op, param_ids);
+    if (!p) {
+      wp_error_prefix(ex->err, "func '%s'", c->name);
+      return NULL;
+    }
+    instrs[count++] = p;
+  }
+  if (mlirOperationIsNull(ret) || mlirOperationGetNumOperands(ret) != 1) {
+    func_error(ex, func, "must end in func.return of one value", "");
+    return NULL;
+  }
+  if (value_id(ex, mlirOperationGetOperand(ret, 0), param_ids, &c->root_id))
+    return NULL;
+
+  /* Stored instruction order first (for ids still present), then the rest. */
+  MlirAttribute order = wp_attr(func, "hlo.order");
+  if (!mlirAttributeIsNull(order) && mlirAttributeIsADenseI64Array(order)) {
+    wp_i64map pos;
+    wp_i64map_init(&pos);
+    for (size_t i = 0; i < count; i++)
+      wp_i64map_put(&pos, instrs[i]->id, (int64_t)i);
+    Xla__HloInstructionProto **sorted = wp_arena_alloc(ex->arena, cap * sizeof *sorted);
+    unsigned char *taken = wp_arena_alloc(ex->arena, cap);
+    size_t k = 0;
+    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(order); i++) {
+      int64_t at;
+      if (wp_i64map_get(&pos, mlirDenseI64ArrayGetElement(order, i), &at) && !taken[at]) {
+        taken[at] = 1;
+        sorted[k++] = instrs[at];
+      }
+    }
+    for (size_t i = 0; i < count; i++)
+      if (!taken[i])
+        sorted[k++] = instrs[i];
+    wp_i64map_free(&pos);
+    instrs = sorted;
+  }
+  c->n_instructions = count;
+  c->instructions = instrs;
+  if (!(c->program_shape = program_shape_for(ex, c->program_shape, func))) {
+    wp_error_prefix(ex->err, "func '%s'", c->name);
+    return NULL;
+  }
+  return c;
+}
+
+/* Largest id used anywhere, so fresh ids never collide. */
+static int64_t max_id(MlirModule m) {
+  int64_t mx = 0, v;
+  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    if (!wp_op_is(f, "func.func"))
+      continue;
+    if (wp_attr_i64(f, "hlo.id", &v) && v > mx)
+      mx = v;
+    MlirBlock body = func_body(f);
+    for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); i++) {
+      MlirAttribute id = wp_dict_get(arg_attrs_of(f, i), "hlo.id");
+      if (!mlirAttributeIsNull(id) && mlirAttributeIsAInteger(id) &&
+          mlirIntegerAttrGetValueInt(id) > mx)
+        mx = mlirIntegerAttrGetValueInt(id);
+    }
+    for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op))
+      if (wp_attr_i64(op, "id", &v) && v > mx)
+        mx = v;
+  }
+  return mx;
+}
+
+int wp_hlo_module_is_hlo(MlirModule m) {
+  return !mlirAttributeIsNull(wp_attr(mlirModuleGetOperation(m), "hlo.entry"));
+}
+
+int wp_hlo_export(MlirModule m, wp_arena *arena, const void **data, size_t *len,
+                  wp_error *err) {
+  MlirOperation mop = mlirModuleGetOperation(m);
+  exporter ex = {arena, mlirOperationGetContext(mop), err, max_id(m) + 1, {0}};
+  wp_i64map_init(&ex.op_ids);
+  int rc = -1;
+  Xla__HloModuleProto *mod = wp_hlo_unpack_extra(arena, wp_attr(mop, "hlo.extra"),
+                                                 &xla__hlo_module_proto__descriptor);
+  if (!mod) {
+    wp_error_set(err, "module: malformed hlo.extra");
+    goto out;
+  }
+  MlirAttribute entry_ref = wp_attr(mop, "hlo.entry");
+  if (mlirAttributeIsNull(entry_ref) || !mlirAttributeIsAFlatSymbolRef(entry_ref)) {
+    wp_error_set(err, "module has no hlo.entry; it is not an HLO module");
+    goto out;
+  }
+  MlirStringRef entry_name = mlirFlatSymbolRefAttrGetValue(entry_ref);
+  MlirStringRef mname;
+  if (wp_attr_str(mop, "sym_name", &mname))
+    mod->name = sref_dup(arena, mname);
+
+  size_t nf = 0;
+  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f))
+    nf++;
+  mod->computations = wp_arena_alloc(arena, (nf + 1) * sizeof(void *));
+  MlirOperation entry = {NULL};
+  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    if (!wp_op_is(f, "func.func")) {
+      MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(f));
+      wp_error_set(err, "'%.*s' at module level cannot be exported to HLO", (int)n.length, n.data);
+      goto out;
+    }
+    Xla__HloComputationProto *c = export_func(&ex, f);
+    if (!c)
+      goto out;
+    mod->computations[mod->n_computations++] = c;
+    if (strlen(c->name) == entry_name.length &&
+        memcmp(c->name, entry_name.data, entry_name.length) == 0) {
+      entry = f;
+      if (!mod->entry_computation_name[0])
+        mod->entry_computation_name = c->name;
+      if (!mod->entry_computation_id)
+        mod->entry_computation_id = c->id;
+    }
+  }
+  if (mlirOperationIsNull(entry)) {
+    wp_error_set(err, "entry computation '%.*s' not found", (int)entry_name.length,
+                 entry_name.data);
+    goto out;
+  }
+  if (!(mod->host_program_shape = program_shape_for(&ex, mod->host_program_shape, entry)))
+    goto out;
+  size_t size = protobuf_c_message_get_packed_size(&mod->base);
+  if (size > (size_t)INT32_MAX) {
+    wp_error_set(err, "the HloModuleProto would be %zu bytes, past protobuf's 2 GiB limit",
+                 size);
+    goto out;
+  }
+  ProtobufCBinaryData b = wp_pb_pack(arena, &mod->base);
+  *data = b.data;
+  *len = b.len;
+  rc = 0;
+out:
+  wp_i64map_free(&ex.op_ids);
+  return rc;
+}

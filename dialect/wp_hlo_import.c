@@ -1,0 +1,566 @@
+/* HloModuleProto / HloProto -> hlo dialect. */
+#include "wp_hlo.h"
+
+#include "hlo.pb-c.h"
+#include "wp_hlo_internal.h"
+#include "wp_hlo_literal.h"
+#include "wp_hlo_opcodes.h"
+#include "wp_hlo_types.h"
+#include "wp_i64map.h"
+#include "wp_mlir_util.h"
+#include "wp_pb.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- container sniffing ---- */
+
+static int read_varint(const uint8_t **p, const uint8_t *end, uint64_t *v) {
+  *v = 0;
+  for (int shift = 0; shift < 64 && *p < end; shift += 7) {
+    uint8_t b = *(*p)++;
+    *v |= (uint64_t)(b & 0x7f) << shift;
+    if (!(b & 0x80))
+      return 0;
+  }
+  return -1;
+}
+
+/* Finds the first top-level field 1 of length-delimited wire type. */
+static int find_field1(const uint8_t *p, size_t len, const uint8_t **out,
+                       size_t *outlen) {
+  const uint8_t *end = p + len;
+  while (p < end) {
+    uint64_t tag, v;
+    if (read_varint(&p, end, &tag))
+      return -1;
+    unsigned wire = tag & 7;
+    if (wire == 0) {
+      if (read_varint(&p, end, &v)) return -1;
+    } else if (wire == 1) {
+      if (end - p < 8) return -1;
+      p += 8;
+    } else if (wire == 5) {
+      if (end - p < 4) return -1;
+      p += 4;
+    } else if (wire == 2) {
+      if (read_varint(&p, end, &v) || v > (uint64_t)(end - p)) return -1;
+      if ((tag >> 3) == 1) {
+        *out = p;
+        *outlen = (size_t)v;
+        return 1;
+      }
+      p += v;
+    } else {
+      return -1;
+    }
+  }
+  return 0;
+}
+
+enum wp_hlo_container wp_hlo_sniff(const void *data, size_t len) {
+  const uint8_t *f1;
+  size_t n;
+  int r = find_field1(data, len, &f1, &n);
+  if (r < 0)
+    return WP_HLO_NOT_HLO;
+  if (r == 0)
+    return WP_HLO_MODULE_PROTO;
+  /* A module name is text; a nested HloModuleProto starts with a tag byte. */
+  for (size_t i = 0; i < n; i++)
+    if (f1[i] < 0x20 || f1[i] == 0x7f)
+      return WP_HLO_PROTO;
+  return WP_HLO_MODULE_PROTO;
+}
+
+/* ---- import state ---- */
+
+typedef struct importer {
+  MlirContext ctx;
+  wp_arena *arena;
+  const char *filename;
+  wp_error *err;
+} importer;
+
+static MlirLocation file_loc(importer *im) {
+  return mlirLocationFileLineColGet(im->ctx, wp_sref(im->filename), 0, 0);
+}
+
+/* NameLoc(instruction name) around the source position in its metadata,
+ * or around the input file. */
+static MlirLocation instr_loc(importer *im, const Xla__HloInstructionProto *ins) {
+  MlirLocation inner = file_loc(im);
+  if (ins->metadata) {
+    Xla__OpMetadataView *md =
+        wp_pb_convert(im->arena, &ins->metadata->base, &xla__op_metadata_view__descriptor);
+    if (md && md->source_file && md->source_file[0])
+      inner = mlirLocationFileLineColGet(im->ctx, wp_sref(md->source_file),
+                                         (unsigned)md->source_line, 0);
+  }
+  return mlirLocationNameGet(im->ctx, wp_sref(ins->name), inner);
+}
+
+/* Returns the bytes of MSG, or an empty string when it packs to nothing. */
+static MlirAttribute extra_attr(importer *im, const ProtobufCMessage *msg, int *empty) {
+  ProtobufCBinaryData b = wp_pb_pack(im->arena, msg);
+  *empty = b.len == 0;
+  return wp_str_attr(im->ctx, b.data, b.len);
+}
+
+/* Does SHAPE equal, byte for byte, what export would write for TYPE? Then
+ * it need not be kept. */
+static int shape_is_default(importer *im, const Xla__ShapeProto *shape, MlirType type) {
+  if (!shape)
+    return 0;
+  Xla__ShapeProto *def = wp_hlo_type_to_shape(im->arena, type, NULL);
+  if (!def)
+    return 0;
+  ProtobufCBinaryData a = wp_pb_pack(im->arena, &shape->base);
+  ProtobufCBinaryData b = wp_pb_pack(im->arena, &def->base);
+  return a.len == b.len && memcmp(a.data, b.data, a.len) == 0;
+}
+
+static int instr_error(importer *im, const Xla__HloComputationProto *comp,
+                       const Xla__HloInstructionProto *ins, const char *what) {
+  return wp_error_set(im->err, "computation '%s', instruction '%s' (id %lld): %s",
+                      comp->name, ins->name, (long long)ins->id, what);
+}
+
+static int instr_type(importer *im, const Xla__HloComputationProto *comp,
+                      const Xla__HloInstructionProto *ins, MlirType *out) {
+  if (!ins->shape)
+    return instr_error(im, comp, ins, "missing shape");
+  wp_error sub;
+  if (wp_hlo_shape_to_type(im->ctx, ins->shape, out, &sub))
+    return instr_error(im, comp, ins, sub.msg);
+  return 0;
+}
+
+/* The instruction's leftover fields: everything except what the op itself
+ * carries (name, opcode, id, operands, parameter number, modeled literal
+ * data, a default shape). */
+static MlirAttribute instr_extra(importer *im, const Xla__HloInstructionProto *ins,
+                                 MlirType type, int literal_modeled, int *empty) {
+  Xla__HloInstructionProto rest = *ins;
+  rest.name = "";
+  rest.opcode = "";
+  rest.id = 0;
+  rest.parameter_number = 0;
+  rest.n_operand_ids = 0;
+  rest.operand_ids = NULL;
+  if (shape_is_default(im, ins->shape, type))
+    rest.shape = NULL;
+  Xla__LiteralProto lit;
+  if (literal_modeled && ins->literal) {
+    lit = *ins->literal;
+    wp_hlo_literal_clear_data(&lit);
+    if (shape_is_default(im, lit.shape, type))
+      lit.shape = NULL;
+    /* An empty literal still marks "this constant's literal is modeled". */
+    rest.literal = &lit;
+    ProtobufCBinaryData b = wp_pb_pack(im->arena, &lit.base);
+    if (b.len == 0)
+      rest.literal = NULL;
+  }
+  return extra_attr(im, &rest.base, empty);
+}
+
+static int build_params(importer *im, const Xla__HloComputationProto *comp,
+                        const Xla__HloInstructionProto ***params_out, size_t *n_out) {
+  size_t n = 0;
+  for (size_t i = 0; i < comp->n_instructions; i++)
+    if (strcmp(comp->instructions[i]->opcode, "parameter") == 0)
+      n++;
+  const Xla__HloInstructionProto **params =
+      wp_arena_alloc(im->arena, (n ? n : 1) * sizeof *params);
+  for (size_t i = 0; i < comp->n_instructions; i++) {
+    const Xla__HloInstructionProto *ins = comp->instructions[i];
+    if (strcmp(ins->opcode, "parameter") != 0)
+      continue;
+    if (ins->parameter_number < 0 || (uint64_t)ins->parameter_number >= n)
+      return instr_error(im, comp, ins, "parameter number out of range");
+    if (params[ins->parameter_number])
+      return instr_error(im, comp, ins, "parameter number used twice");
+    params[ins->parameter_number] = ins;
+  }
+  *params_out = params;
+  *n_out = n;
+  return 0;
+}
+
+/* Post-order over operands, starting from the stored order, so every op is
+ * created after its operands. Iterative: real graphs can be deep. */
+static int topo_order(importer *im, const Xla__HloComputationProto *comp,
+                      const wp_i64map *index, size_t *order, size_t *n_order) {
+  size_t n = comp->n_instructions;
+  unsigned char *state = wp_arena_alloc(im->arena, n + 1); /* 0 new, 1 open, 2 done */
+  size_t *stack = wp_arena_alloc(im->arena, (n + 1) * sizeof *stack);
+  size_t *next = wp_arena_alloc(im->arena, (n + 1) * sizeof *next);
+  size_t count = 0;
+  for (size_t root = 0; root < n; root++) {
+    if (state[root])
+      continue;
+    size_t sp = 0;
+    stack[sp++] = root;
+    state[root] = 1;
+    next[root] = 0;
+    while (sp) {
+      size_t cur = stack[sp - 1];
+      const Xla__HloInstructionProto *ins = comp->instructions[cur];
+      if (next[cur] < ins->n_operand_ids) {
+        int64_t opid = ins->operand_ids[next[cur]++], oi;
+        if (!wp_i64map_get(index, opid, &oi)) {
+          char what[96];
+          snprintf(what, sizeof what, "operand id %lld names no instruction",
+                   (long long)opid);
+          return instr_error(im, comp, ins, what);
+        }
+        if (state[oi] == 1)
+          return instr_error(im, comp, ins, "operands form a cycle");
+        if (state[oi] == 0) {
+          state[oi] = 1;
+          next[oi] = 0;
+          stack[sp++] = (size_t)oi;
+        }
+        continue;
+      }
+      state[cur] = 2;
+      sp--;
+      if (strcmp(ins->opcode, "parameter") != 0)
+        order[count++] = cur;
+    }
+  }
+  *n_order = count;
+  return 0;
+}
+
+static MlirOperation create_op(importer *im, const Xla__HloComputationProto *comp,
+                               const Xla__HloInstructionProto *ins, MlirType type,
+                               const MlirValue *operands) {
+  const wp_hlo_opcode *oc = wp_hlo_opcode_by_xla(ins->opcode);
+  int generic = !oc || !wp_hlo_opcode_accepts(oc, ins->n_operand_ids) ||
+                strcmp(ins->opcode, "parameter") == 0;
+  char opname[96];
+  snprintf(opname, sizeof opname, "hlo.%s", generic ? WP_HLO_GENERIC_OP : oc->mlir);
+  MlirOperationState st = mlirOperationStateGet(wp_sref(opname), instr_loc(im, ins));
+  mlirOperationStateAddOperands(&st, (intptr_t)ins->n_operand_ids, operands);
+  mlirOperationStateAddResults(&st, 1, &type);
+
+  MlirNamedAttribute attrs[6];
+  int na = 0;
+#define NAMED(key, val) \
+  attrs[na++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref(key)), (val))
+  NAMED("name", wp_str_attr(im->ctx, ins->name, strlen(ins->name)));
+  NAMED("id", wp_i64_attr(im->ctx, ins->id));
+  if (generic)
+    NAMED("opcode", wp_str_attr(im->ctx, ins->opcode, strlen(ins->opcode)));
+  int modeled = 0;
+  if (strcmp(ins->opcode, "constant") == 0 && ins->literal) {
+    MlirAttribute value;
+    if (wp_hlo_literal_to_attr(ins->literal, type, &value)) {
+      NAMED("value", value);
+      modeled = 1;
+    }
+  }
+  int empty;
+  MlirAttribute extra = instr_extra(im, ins, type, modeled, &empty);
+  if (!empty)
+    NAMED("extra", extra);
+  if (generic || (oc && oc->form == WP_HLO_SEGMENTED)) {
+    int32_t sizes[WP_HLO_SEGMENTS] = {0};
+    int seg = -1;
+    for (size_t i = 0; i < ins->n_operand_ids; i++) {
+      if (i == 0 || !mlirTypeEqual(mlirValueGetType(operands[i]),
+                                   mlirValueGetType(operands[i - 1])))
+        seg++;
+      if (seg >= WP_HLO_SEGMENTS) {
+        char what[160];
+        snprintf(what, sizeof what,
+                 "more than %d runs of differently typed operands (an MLIR 19 "
+                 "IRDL limit of the hlo dialect)", WP_HLO_SEGMENTS);
+        instr_error(im, comp, ins, what);
+        return (MlirOperation){NULL};
+      }
+      sizes[seg]++;
+    }
+    NAMED("operand_segment_sizes", mlirDenseI32ArrayGet(im->ctx, WP_HLO_SEGMENTS, sizes));
+  }
+#undef NAMED
+  mlirOperationStateAddAttributes(&st, na, attrs);
+  return mlirOperationCreate(&st);
+}
+
+/* Default export order: parameters by number, then ops as created. Record
+ * the stored order only when it differs. */
+static MlirAttribute order_attr(importer *im, const Xla__HloComputationProto *comp,
+                                const Xla__HloInstructionProto **params, size_t n_params,
+                                const size_t *order, size_t n_order) {
+  size_t n = comp->n_instructions;
+  int same = 1;
+  for (size_t i = 0; i < n && same; i++) {
+    const Xla__HloInstructionProto *want =
+        i < n_params ? params[i] : comp->instructions[order[i - n_params]];
+    same = comp->instructions[i] == want;
+  }
+  if (same)
+    return mlirAttributeGetNull();
+  int64_t *ids = wp_arena_alloc(im->arena, (n ? n : 1) * sizeof *ids);
+  for (size_t i = 0; i < n; i++)
+    ids[i] = comp->instructions[i]->id;
+  return mlirDenseI64ArrayGet(im->ctx, (intptr_t)n, ids);
+}
+
+/* The program shape export would compute; used to drop a stored one that
+ * says nothing more. */
+static int program_shape_is_default(importer *im, const Xla__ProgramShapeProto *ps,
+                                    const Xla__HloInstructionProto **params, size_t n,
+                                    const Xla__HloInstructionProto *root) {
+  if (!ps)
+    return 0;
+  Xla__ProgramShapeProto def = XLA__PROGRAM_SHAPE_PROTO__INIT;
+  def.n_parameters = n;
+  def.parameters = wp_arena_alloc(im->arena, (n ? n : 1) * sizeof(void *));
+  def.n_parameter_names = n;
+  def.parameter_names = wp_arena_alloc(im->arena, (n ? n : 1) * sizeof(char *));
+  for (size_t i = 0; i < n; i++) {
+    def.parameters[i] = params[i]->shape;
+    def.parameter_names[i] = params[i]->name;
+  }
+  def.result = root->shape;
+  ProtobufCBinaryData a = wp_pb_pack(im->arena, &ps->base);
+  ProtobufCBinaryData b = wp_pb_pack(im->arena, &def.base);
+  return a.len == b.len && memcmp(a.data, b.data, a.len) == 0;
+}
+
+static int import_computation(importer *im, const Xla__HloComputationProto *comp,
+                              MlirBlock module_body, MlirOperation *func_out) {
+  wp_i64map index;
+  wp_i64map_init(&index);
+  int rc = -1;
+  for (size_t i = 0; i < comp->n_instructions; i++) {
+    const Xla__HloInstructionProto *ins = comp->instructions[i];
+    if (wp_i64map_get(&index, ins->id, NULL)) {
+      instr_error(im, comp, ins, "duplicate instruction id");
+      goto out;
+    }
+    if (wp_i64map_put(&index, ins->id, (int64_t)i)) {
+      wp_error_set(im->err, "out of memory");
+      goto out;
+    }
+  }
+  int64_t root_index;
+  if (!wp_i64map_get(&index, comp->root_id, &root_index)) {
+    wp_error_set(im->err, "computation '%s': root id %lld names no instruction",
+                 comp->name, (long long)comp->root_id);
+    goto out;
+  }
+  const Xla__HloInstructionProto **params = NULL;
+  size_t n_params = 0, n_order = 0;
+  if (build_params(im, comp, &params, &n_params))
+    goto out;
+  size_t *order = wp_arena_alloc(im->arena, (comp->n_instructions + 1) * sizeof *order);
+  if (topo_order(im, comp, &index, order, &n_order))
+    goto out;
+
+  /* Signature and argument attributes. */
+  MlirType *arg_types = wp_arena_alloc(im->arena, (n_params + 1) * sizeof *arg_types);
+  MlirLocation *arg_locs = wp_arena_alloc(im->arena, (n_params + 1) * sizeof *arg_locs);
+  MlirAttribute *arg_attrs = wp_arena_alloc(im->arena, (n_params + 1) * sizeof *arg_attrs);
+  for (size_t i = 0; i < n_params; i++) {
+    const Xla__HloInstructionProto *p = params[i];
+    if (instr_type(im, comp, p, &arg_types[i]))
+      goto out;
+    arg_locs[i] = instr_loc(im, p);
+    MlirNamedAttribute na[3];
+    int k = 0;
+    na[k++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref("hlo.name")),
+                                    wp_str_attr(im->ctx, p->name, strlen(p->name)));
+    na[k++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref("hlo.id")),
+                                    wp_i64_attr(im->ctx, p->id));
+    int empty;
+    MlirAttribute extra = instr_extra(im, p, arg_types[i], 0, &empty);
+    if (!empty)
+      na[k++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref("hlo.extra")), extra);
+    arg_attrs[i] = mlirDictionaryAttrGet(im->ctx, k, na);
+  }
+  const Xla__HloInstructionProto *root = comp->instructions[root_index];
+  MlirType result_type;
+  if (instr_type(im, comp, root, &result_type))
+    goto out;
+
+  MlirBlock body = mlirBlockCreate((intptr_t)n_params, arg_types, arg_locs);
+  MlirValue *values = wp_arena_alloc(im->arena, (comp->n_instructions + 1) * sizeof *values);
+  for (size_t i = 0; i < n_params; i++) {
+    int64_t idx;
+    wp_i64map_get(&index, params[i]->id, &idx);
+    values[idx] = mlirBlockGetArgument(body, (intptr_t)i);
+  }
+  for (size_t k = 0; k < n_order; k++) {
+    const Xla__HloInstructionProto *ins = comp->instructions[order[k]];
+    MlirType type;
+    if (instr_type(im, comp, ins, &type)) {
+      mlirBlockDestroy(body);
+      goto out;
+    }
+    MlirValue *operands = wp_arena_alloc(im->arena, (ins->n_operand_ids + 1) * sizeof *operands);
+    for (size_t j = 0; j < ins->n_operand_ids; j++) {
+      int64_t oi;
+      wp_i64map_get(&index, ins->operand_ids[j], &oi);
+      operands[j] = values[oi];
+    }
+    MlirOperation op = create_op(im, comp, ins, type, operands);
+    if (mlirOperationIsNull(op)) {
+      mlirBlockDestroy(body);
+      goto out;
+    }
+    mlirBlockAppendOwnedOperation(body, op);
+    values[order[k]] = mlirOperationGetResult(op, 0);
+  }
+  MlirOperationState ret = mlirOperationStateGet(wp_sref("func.return"), file_loc(im));
+  mlirOperationStateAddOperands(&ret, 1, &values[root_index]);
+  mlirBlockAppendOwnedOperation(body, mlirOperationCreate(&ret));
+
+  /* The func itself. */
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, body);
+  MlirOperationState fs = mlirOperationStateGet(
+      wp_sref("func.func"),
+      mlirLocationNameGet(im->ctx, wp_sref(comp->name), file_loc(im)));
+  mlirOperationStateAddOwnedRegions(&fs, 1, &region);
+  MlirType fty = mlirFunctionTypeGet(im->ctx, (intptr_t)n_params, arg_types, 1, &result_type);
+  MlirNamedAttribute fa[7];
+  int nf = 0;
+#define FNAMED(key, val) \
+  fa[nf++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref(key)), (val))
+  FNAMED("sym_name", wp_str_attr(im->ctx, comp->name, strlen(comp->name)));
+  FNAMED("function_type", mlirTypeAttrGet(fty));
+  if (n_params)
+    FNAMED("arg_attrs", mlirArrayAttrGet(im->ctx, (intptr_t)n_params, arg_attrs));
+  FNAMED("hlo.id", wp_i64_attr(im->ctx, comp->id));
+  MlirAttribute ord = order_attr(im, comp, params, n_params, order, n_order);
+  if (!mlirAttributeIsNull(ord))
+    FNAMED("hlo.order", ord);
+  Xla__HloComputationProto rest = *comp;
+  rest.name = "";
+  rest.n_instructions = 0;
+  rest.instructions = NULL;
+  rest.id = 0;
+  rest.root_id = 0;
+  if (program_shape_is_default(im, comp->program_shape, params, n_params, root))
+    rest.program_shape = NULL;
+  int empty;
+  MlirAttribute extra = extra_attr(im, &rest.base, &empty);
+  if (!empty)
+    FNAMED("hlo.extra", extra);
+#undef FNAMED
+  mlirOperationStateAddAttributes(&fs, nf, fa);
+  MlirOperation func = mlirOperationCreate(&fs);
+  mlirBlockAppendOwnedOperation(module_body, func);
+  *func_out = func;
+  rc = 0;
+out:
+  wp_i64map_free(&index);
+  return rc;
+}
+
+static int import_module(importer *im, const Xla__HloModuleProto *mod, MlirModule *out) {
+  if (mod->n_computations == 0)
+    return wp_error_set(im->err, "module has no computations");
+  /* The entry: by id when given, else by name. */
+  size_t entry = (size_t)-1;
+  for (size_t i = 0; i < mod->n_computations; i++) {
+    const Xla__HloComputationProto *c = mod->computations[i];
+    if (mod->entry_computation_id ? c->id == mod->entry_computation_id
+                                  : (mod->entry_computation_name[0] &&
+                                     strcmp(c->name, mod->entry_computation_name) == 0))
+      entry = i;
+  }
+  if (entry == (size_t)-1) {
+    if (mod->entry_computation_id || mod->entry_computation_name[0])
+      return wp_error_set(im->err, "entry computation '%s' (id %lld) not found",
+                          mod->entry_computation_name,
+                          (long long)mod->entry_computation_id);
+    return wp_error_set(im->err, "module names no entry computation");
+  }
+  for (size_t i = 0; i < mod->n_computations; i++)
+    for (size_t j = 0; j < i; j++)
+      if (strcmp(mod->computations[i]->name, mod->computations[j]->name) == 0)
+        return wp_error_set(im->err, "two computations are named '%s'",
+                            mod->computations[i]->name);
+
+  MlirModule m = mlirModuleCreateEmpty(file_loc(im));
+  MlirOperation mop = mlirModuleGetOperation(m);
+  MlirBlock body = mlirModuleGetBody(m);
+  MlirOperation entry_func = {NULL};
+  for (size_t i = 0; i < mod->n_computations; i++) {
+    MlirOperation f;
+    if (import_computation(im, mod->computations[i], body, &f)) {
+      mlirModuleDestroy(m);
+      return -1;
+    }
+    if (i == entry)
+      entry_func = f;
+  }
+  const Xla__HloComputationProto *ec = mod->computations[entry];
+  if (mod->name[0])
+    wp_set_attr(mop, "sym_name", wp_str_attr(im->ctx, mod->name, strlen(mod->name)));
+  wp_set_attr(mop, "hlo.entry", mlirFlatSymbolRefAttrGet(im->ctx, wp_sref(ec->name)));
+
+  Xla__HloModuleProto rest = *mod;
+  rest.name = "";
+  rest.n_computations = 0;
+  rest.computations = NULL;
+  if (strcmp(mod->entry_computation_name, ec->name) == 0)
+    rest.entry_computation_name = "";
+  if (mod->entry_computation_id == ec->id)
+    rest.entry_computation_id = 0;
+  if (mod->host_program_shape &&
+      wp_hlo_host_shape_is_default(im->arena, mod->host_program_shape, entry_func))
+    rest.host_program_shape = NULL;
+  int empty;
+  MlirAttribute extra = extra_attr(im, &rest.base, &empty);
+  if (!empty)
+    wp_set_attr(mop, "hlo.extra", extra);
+  *out = m;
+  return 0;
+}
+
+int wp_hlo_import(MlirContext ctx, const void *data, size_t len, const char *filename,
+                  MlirModule *out, wp_error *err) {
+  wp_arena *arena = wp_arena_create();
+  importer im = {ctx, arena, filename, err};
+  int rc = -1;
+  Xla__HloModuleProto *mod = NULL;
+  switch (wp_hlo_sniff(data, len)) {
+  case WP_HLO_NOT_HLO:
+    wp_error_set(err, "not a protobuf message");
+    goto out;
+  case WP_HLO_PROTO: {
+    Xla__HloProto *w = wp_pb_unpack(arena, &xla__hlo_proto__descriptor, data, len);
+    if (!w || !w->hlo_module) {
+      wp_error_set(err, "malformed HloProto");
+      goto out;
+    }
+    mod = w->hlo_module;
+    break;
+  }
+  case WP_HLO_MODULE_PROTO:
+    mod = wp_pb_unpack(arena, &xla__hlo_module_proto__descriptor, data, len);
+    if (!mod) {
+      wp_error_set(err, "malformed HloModuleProto (truncated or not protobuf)");
+      goto out;
+    }
+    break;
+  }
+  rc = import_module(&im, mod, out);
+  if (rc == 0 && !mlirOperationVerify(mlirModuleGetOperation(*out))) {
+    mlirModuleDestroy(*out);
+    rc = wp_error_set(err, "imported module does not verify");
+  }
+out:
+  wp_arena_destroy(arena);
+  return rc;
+}

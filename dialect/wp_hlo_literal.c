@@ -1,0 +1,157 @@
+#include "wp_hlo_literal.h"
+
+#include "wp_hlo_types.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <string.h>
+
+#define FIELD_PTR(msg, off) ((void *)((char *)(msg) + (off)))
+
+/* Number of values in field FD of LIT (elements for repeated, bytes for
+ * bytes fields, submessages for message fields). */
+static size_t field_count(const Xla__LiteralProto *lit,
+                          const ProtobufCFieldDescriptor *fd) {
+  if (fd->label == PROTOBUF_C_LABEL_REPEATED)
+    return *(const size_t *)FIELD_PTR(lit, fd->quantifier_offset);
+  if (fd->type == PROTOBUF_C_TYPE_BYTES)
+    return ((const ProtobufCBinaryData *)FIELD_PTR(lit, fd->offset))->len;
+  return 0;
+}
+
+static int only_field_set(const Xla__LiteralProto *lit, unsigned number) {
+  const ProtobufCMessageDescriptor *d = &xla__literal_proto__descriptor;
+  for (unsigned i = 0; i < d->n_fields; i++) {
+    const ProtobufCFieldDescriptor *fd = &d->fields[i];
+    if (fd->id == 1 || fd->id == number)
+      continue;
+    if (field_count(lit, fd))
+      return 0;
+  }
+  return 1;
+}
+
+int wp_hlo_literal_to_attr(const Xla__LiteralProto *lit, MlirType type,
+                           MlirAttribute *out) {
+  if (!mlirTypeIsARankedTensor(type))
+    return 0;
+  int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
+  const wp_hlo_prim *info = wp_hlo_prim_info(prim);
+  int64_t count = wp_hlo_num_elements(type);
+  if (!info || count < 0 || lit->n_tuple_literals)
+    return 0;
+  if (lit->shape) {
+    MlirType lit_type;
+    if (wp_hlo_shape_to_type(mlirTypeGetContext(type), lit->shape, &lit_type, NULL) ||
+        !mlirTypeEqual(lit_type, type))
+      return 0;
+  }
+  const ProtobufCFieldDescriptor *fd = protobuf_c_message_descriptor_get_field(
+      &xla__literal_proto__descriptor, (unsigned)info->literal_field);
+  if (!fd || !only_field_set(lit, fd->id))
+    return 0;
+  size_t n = field_count(lit, fd);
+  if (prim == WP_PRED) {
+    if (n != (size_t)count)
+      return 0;
+    const protobuf_c_boolean *v = *(protobuf_c_boolean *const *)FIELD_PTR(lit, fd->offset);
+    /* protobuf_c_boolean is int, as mlirDenseElementsAttrBoolGet wants. */
+    *out = mlirDenseElementsAttrBoolGet(type, (intptr_t)count, (const int *)v);
+    return 1;
+  }
+  const void *data;
+  size_t bytes;
+  if (fd->label == PROTOBUF_C_LABEL_REPEATED) {
+    size_t per = (prim == WP_C64 || prim == WP_C128) ? 2 : 1;
+    if (n != (size_t)count * per)
+      return 0;
+    data = *(void *const *)FIELD_PTR(lit, fd->offset);
+    bytes = (size_t)count * (size_t)info->bytes;
+  } else {
+    const ProtobufCBinaryData *b = FIELD_PTR(lit, fd->offset);
+    if (b->len != (size_t)count * (size_t)info->bytes)
+      return 0;
+    data = b->data;
+    bytes = b->len;
+  }
+  static const char empty[16];
+  *out = mlirDenseElementsAttrRawBufferGet(type, bytes, bytes ? data : empty);
+  return !mlirAttributeIsNull(*out);
+}
+
+void wp_hlo_literal_clear_data(Xla__LiteralProto *lit) {
+  const ProtobufCMessageDescriptor *d = &xla__literal_proto__descriptor;
+  for (unsigned i = 0; i < d->n_fields; i++) {
+    const ProtobufCFieldDescriptor *fd = &d->fields[i];
+    if (fd->id == 1)
+      continue;
+    if (fd->label == PROTOBUF_C_LABEL_REPEATED) {
+      *(size_t *)FIELD_PTR(lit, fd->quantifier_offset) = 0;
+      *(void **)FIELD_PTR(lit, fd->offset) = NULL;
+    } else if (fd->type == PROTOBUF_C_TYPE_BYTES) {
+      ProtobufCBinaryData *b = FIELD_PTR(lit, fd->offset);
+      b->len = 0;
+      b->data = NULL;
+    }
+  }
+}
+
+int wp_hlo_literal_set_data(wp_arena *arena, Xla__LiteralProto *lit, int prim,
+                            const void *bytes, int64_t count, wp_error *err) {
+  const wp_hlo_prim *info = wp_hlo_prim_info(prim);
+  if (!info)
+    return wp_error_set(err, "element type %d cannot be a literal", prim);
+  const ProtobufCFieldDescriptor *fd = protobuf_c_message_descriptor_get_field(
+      &xla__literal_proto__descriptor, (unsigned)info->literal_field);
+  if (!fd)
+    return wp_error_set(err, "no literal field for %s", info->name);
+  size_t nbytes = (size_t)count * (size_t)info->bytes;
+  if (prim == WP_PRED) {
+    protobuf_c_boolean *v = wp_arena_alloc(arena, (size_t)(count ? count : 1) * sizeof *v);
+    for (int64_t i = 0; i < count; i++)
+      v[i] = ((const unsigned char *)bytes)[i] != 0;
+    *(size_t *)FIELD_PTR(lit, fd->quantifier_offset) = (size_t)count;
+    *(void **)FIELD_PTR(lit, fd->offset) = v;
+  } else if (fd->label == PROTOBUF_C_LABEL_REPEATED) {
+    size_t per = (prim == WP_C64 || prim == WP_C128) ? 2 : 1;
+    *(size_t *)FIELD_PTR(lit, fd->quantifier_offset) = (size_t)count * per;
+    *(const void **)FIELD_PTR(lit, fd->offset) = bytes;
+  } else {
+    ProtobufCBinaryData *b = FIELD_PTR(lit, fd->offset);
+    b->len = nbytes;
+    b->data = (uint8_t *)bytes;
+  }
+  return 0;
+}
+
+int wp_hlo_elements_bytes(wp_arena *arena, MlirAttribute attr,
+                          const void **bytes, uint64_t *size, wp_error *err) {
+  if (!mlirAttributeIsADenseElements(attr))
+    return wp_error_set(err, "constant value is not a dense elements attribute");
+  MlirType type = mlirAttributeGetType(attr);
+  int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
+  const wp_hlo_prim *info = wp_hlo_prim_info(prim);
+  int64_t count = wp_hlo_num_elements(type);
+  if (!info || count < 0)
+    return wp_error_set(err, "constant has no XLA element type or a dynamic shape");
+  uint64_t total = (uint64_t)count * (uint64_t)info->bytes;
+  if (prim == WP_PRED) {
+    unsigned char *b = wp_arena_alloc(arena, total ? total : 1);
+    for (int64_t i = 0; i < count; i++)
+      b[i] = mlirDenseElementsAttrGetBoolValue(attr, mlirDenseElementsAttrIsSplat(attr) ? 0 : i);
+    *bytes = b;
+    *size = total;
+    return 0;
+  }
+  const void *raw = mlirDenseElementsAttrGetRawData(attr);
+  if (mlirDenseElementsAttrIsSplat(attr) && count > 1) {
+    unsigned char *b = wp_arena_alloc(arena, total);
+    for (int64_t i = 0; i < count; i++)
+      memcpy(b + (uint64_t)i * (uint64_t)info->bytes, raw, (size_t)info->bytes);
+    *bytes = b;
+  } else {
+    *bytes = raw;
+  }
+  *size = total;
+  return 0;
+}

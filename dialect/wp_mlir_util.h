@@ -1,0 +1,40 @@
+/* Small conveniences over the MLIR C API shared by the dialects and passes. */
+#ifndef WP_MLIR_UTIL_H
+#define WP_MLIR_UTIL_H
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+static inline MlirStringRef wp_sref(const char *s) {
+  return mlirStringRefCreateFromCString(s);
+}
+
+MlirAttribute wp_attr(MlirOperation op, const char *name); /* null if absent */
+void wp_set_attr(MlirOperation op, const char *name, MlirAttribute value);
+MlirAttribute wp_str_attr(MlirContext ctx, const void *data, size_t len);
+MlirAttribute wp_i64_attr(MlirContext ctx, int64_t v);
+
+/* String attribute NAME of OP; false when absent or not a string. */
+bool wp_attr_str(MlirOperation op, const char *name, MlirStringRef *out);
+/* Integer attribute NAME of OP; false when absent or not an integer. */
+bool wp_attr_i64(MlirOperation op, const char *name, int64_t *out);
+
+/* Looks NAME up in a DictionaryAttr (null when absent). */
+MlirAttribute wp_dict_get(MlirAttribute dict, const char *name);
+
+/* Does the op's name equal NAME? */
+bool wp_op_is(MlirOperation op, const char *name);
+
+/* Prints OP into a malloc'd NUL-terminated string; caller frees. */
+char *wp_print_op(MlirOperation op, MlirOpPrintingFlags flags, size_t *len);
+
+/* A location as "file:line:col" (or its printed form), into buf. */
+void wp_loc_str(MlirLocation loc, char *buf, size_t size);
+
+/* The first operation inside OP's region 0 block 0, or null. */
+MlirOperation wp_first_op_in(MlirOperation op);
+
+#endif

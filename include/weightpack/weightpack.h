@@ -1,0 +1,59 @@
+/* weightpack's public C API, for compiler drivers that embed its dialects
+ * and passes in their own MLIR PassManager.
+ *
+ *   MlirContext ctx = mlirContextCreate();
+ *   wp_error err;
+ *   if (wpLoadDialects(ctx, &err)) ...            // func + hlo (+ bir)
+ *   MlirModule m;
+ *   if (wpImportHloProto(ctx, bytes, n, "model.pb", &m, &err)) ...
+ *   MlirPassManager pm = mlirPassManagerCreate(ctx);
+ *   MlirPass p = wpCreatePass("inline-weights", "model-dir=/models/mlp", &err);
+ *   mlirPassManagerAddOwnedPass(pm, p);
+ *   mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m));
+ *
+ * Errors: functions returning int give 0 on success and -1 on failure with
+ * a message in the caller's wp_error (see wp_error.h). */
+#ifndef WEIGHTPACK_WEIGHTPACK_H
+#define WEIGHTPACK_WEIGHTPACK_H
+
+#include "wp_error.h"
+
+#include <mlir-c/IR.h>
+#include <mlir-c/Pass.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Version string, e.g. "0.1.0". Static storage. */
+const char *wpVersion(void);
+
+/* Loads the func dialect and weightpack's IRDL dialects into CTX. */
+int wpLoadDialects(MlirContext ctx, wp_error *err);
+
+/* The IRDL text of a weightpack dialect ("hlo"), or NULL. Static storage. */
+const char *wpDialectIRDL(const char *dialect);
+
+/* HloModuleProto or HloProto bytes -> module (caller destroys). FILENAME is
+ * used for locations and may be any label. */
+int wpImportHloProto(MlirContext ctx, const void *data, size_t len, const char *filename,
+                     MlirModule *out, wp_error *err);
+
+/* Module -> bare HloModuleProto bytes; *data is malloc'd, caller frees. */
+int wpExportHloProto(MlirModule module, void **data, size_t *len, wp_error *err);
+
+/* Creates weightpack pass NAME with mlir-opt style OPTIONS ("k=v k2=a,b");
+ * the PassManager that receives it takes ownership. Null on error. */
+MlirPass wpCreatePass(const char *name, const char *options, wp_error *err);
+
+/* Pass names and one-line descriptions, for --help style listings. */
+size_t wpPassCount(void);
+const char *wpPassName(size_t i);
+const char *wpPassDescription(size_t i);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,221 @@
+/* The pass registry and the external-pass wrapper. */
+#include "wp_pass.h"
+
+#include "weightpack/weightpack.h"
+#include "wp_mlir_util.h"
+
+#include <mlir-c/Diagnostics.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Pass bodies, one file each, in pipeline order. */
+static const wp_pass_info *const k_passes[] = {
+    NULL,
+};
+
+#define N_PASSES (sizeof k_passes / sizeof k_passes[0] - 1)
+
+const wp_pass_info *const *wp_pass_registry(size_t *count) {
+  *count = N_PASSES;
+  return k_passes;
+}
+
+const wp_pass_info *wp_pass_lookup(const char *name) {
+  for (size_t i = 0; k_passes[i]; i++)
+    if (strcmp(k_passes[i]->name, name) == 0)
+      return k_passes[i];
+  return NULL;
+}
+
+size_t wpPassCount(void) { return N_PASSES; }
+const char *wpPassName(size_t i) { return i < wpPassCount() ? k_passes[i]->name : NULL; }
+const char *wpPassDescription(size_t i) {
+  return i < wpPassCount() ? k_passes[i]->description : NULL;
+}
+
+void wp_emit_error(MlirLocation loc, const char *fmt, ...) {
+  char msg[WP_ERROR_MAX];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  mlirEmitError(loc, msg);
+}
+
+/* ---- options ---- */
+
+static int option_index(const wp_pass_info *info, const char *name, size_t len) {
+  for (int i = 0; i < WP_PASS_MAX_OPTIONS && info->options[i].name; i++)
+    if (strlen(info->options[i].name) == len && memcmp(info->options[i].name, name, len) == 0)
+      return i;
+  return -1;
+}
+
+int wp_pass_parse_options(const wp_pass_info *info, const char *s, wp_pass_options *out,
+                          wp_error *err) {
+  memset(out, 0, sizeof *out);
+  while (s && *s) {
+    while (*s == ' ' || *s == '\t')
+      s++;
+    if (!*s)
+      break;
+    const char *key = s;
+    while (*s && *s != '=' && *s != ' ')
+      s++;
+    size_t klen = (size_t)(s - key);
+    int idx = option_index(info, key, klen);
+    if (idx < 0) {
+      wp_pass_options_free(out);
+      return wp_error_set(err, "pass '%s' has no option '%.*s'", info->name, (int)klen, key);
+    }
+    if (*s != '=') {
+      wp_pass_options_free(out);
+      return wp_error_set(err, "pass '%s': option '%.*s' needs a value (%.*s=VALUE)",
+                          info->name, (int)klen, key, (int)klen, key);
+    }
+    s++;
+    const char *val = s;
+    size_t vlen;
+    if (*s == '"' || *s == '\'' || *s == '{') {
+      char close = *s == '{' ? '}' : *s;
+      val = ++s;
+      while (*s && *s != close)
+        s++;
+      if (!*s) {
+        wp_pass_options_free(out);
+        return wp_error_set(err, "pass '%s': unterminated value for '%.*s'", info->name,
+                            (int)klen, key);
+      }
+      vlen = (size_t)(s - val);
+      s++;
+    } else {
+      while (*s && *s != ' ' && *s != '\t')
+        s++;
+      vlen = (size_t)(s - val);
+    }
+    free(out->values[idx]);
+    out->values[idx] = strndup(val, vlen);
+  }
+  return 0;
+}
+
+void wp_pass_options_free(wp_pass_options *opts) {
+  for (int i = 0; i < WP_PASS_MAX_OPTIONS; i++) {
+    free(opts->values[i]);
+    opts->values[i] = NULL;
+  }
+}
+
+const char *wp_pass_option(const wp_pass_run *run, const char *name) {
+  int i = option_index(run->info, name, strlen(name));
+  return i >= 0 && run->options->values[i] ? run->options->values[i] : "";
+}
+
+/* ---- the external pass ---- */
+
+typedef struct wp_pass_instance {
+  const wp_pass_info *info;
+  wp_pass_options options;
+  wp_pass_hooks *hooks;
+} wp_pass_instance;
+
+static wp_pass_instance *instance_copy(const wp_pass_instance *src) {
+  wp_pass_instance *p = calloc(1, sizeof *p);
+  if (!p)
+    return NULL;
+  p->info = src->info;
+  p->hooks = src->hooks;
+  for (int i = 0; i < WP_PASS_MAX_OPTIONS; i++)
+    if (src->options.values[i])
+      p->options.values[i] = strdup(src->options.values[i]);
+  return p;
+}
+
+static void cb_construct(void *user) {}
+
+static void cb_destruct(void *user) {
+  wp_pass_instance *p = user;
+  wp_pass_options_free(&p->options);
+  free(p);
+}
+
+static void *cb_clone(void *user) { return instance_copy(user); }
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, stderr); }
+
+static void cb_run(MlirOperation op, MlirExternalPass pass, void *user) {
+  wp_pass_instance *p = user;
+  wp_pass_run run = {p->info, op, &p->options, p->hooks};
+  double t0 = now_seconds();
+  int rc = p->info->run(&run);
+  double dt = now_seconds() - t0;
+  wp_pass_hooks *h = p->hooks;
+  if (h && h->timing && h->n_timings < sizeof h->timing_names / sizeof h->timing_names[0]) {
+    h->timing_names[h->n_timings] = p->info->title;
+    h->timing_seconds[h->n_timings++] = dt;
+  }
+  if (rc != 0) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  if (h && h->print_ir_after_all) {
+    fprintf(stderr, "// -----// IR Dump After %s (%s) //----- //\n", p->info->title,
+            p->info->name);
+    if (h->print_flags.ptr == NULL)
+      mlirOperationPrint(op, print_cb, NULL);
+    else
+      mlirOperationPrintWithFlags(op, h->print_flags, print_cb, NULL);
+    fputs("\n\n", stderr);
+  }
+  if (h && h->verify_roundtrip) {
+    wp_error err;
+    if (wp_verify_roundtrip(mlirModuleFromOperation(op), p->info->name, &err)) {
+      mlirEmitError(mlirOperationGetLocation(op), err.msg);
+      mlirExternalPassSignalFailure(pass);
+    }
+  }
+}
+
+static MlirTypeID pass_type_id(const wp_pass_info *info) {
+  /* One TypeID per pass kind; the pointer must be 8-byte aligned and stable. */
+  static _Alignas(8) char ids[16][8];
+  for (size_t i = 0; k_passes[i] && i < 16; i++)
+    if (k_passes[i] == info)
+      return mlirTypeIDCreate(ids[i]);
+  return mlirTypeIDCreate(ids[15]);
+}
+
+MlirPass wp_pass_create(const wp_pass_info *info, const char *options, wp_pass_hooks *hooks,
+                        wp_error *err) {
+  wp_pass_instance proto = {info, {{0}}, hooks};
+  if (wp_pass_parse_options(info, options, &proto.options, err))
+    return (MlirPass){NULL};
+  wp_pass_instance *inst = instance_copy(&proto);
+  wp_pass_options_free(&proto.options);
+  if (!inst) {
+    wp_error_set(err, "out of memory");
+    return (MlirPass){NULL};
+  }
+  MlirExternalPassCallbacks cbs = {cb_construct, cb_destruct, NULL, cb_clone, cb_run};
+  return mlirCreateExternalPass(pass_type_id(info), wp_sref(info->title), wp_sref(info->name),
+                                wp_sref(info->description), wp_sref("builtin.module"), 0, NULL,
+                                cbs, inst);
+}
+
+MlirPass wpCreatePass(const char *name, const char *options, wp_error *err) {
+  const wp_pass_info *info = wp_pass_lookup(name);
+  if (!info) {
+    wp_error_set(err, "unknown pass '%s'", name);
+    return (MlirPass){NULL};
+  }
+  return wp_pass_create(info, options ? options : "", NULL, err);
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# weightpack setup: install the Debian packages the build needs (only those
+# missing), configure and build, then run what was asked for.
+#
+#   ./setup.sh example   build, then run the pipeline on examples/mlp
+#   ./setup.sh test      build, run every test, then the same suite under
+#                        AddressSanitizer + UndefinedBehaviorSanitizer
+#   ./setup.sh build     only install and build
+#
+# Environment: BUILD_DIR (default build), ASAN_BUILD_DIR (default build-asan),
+# JOBS (default: number of cores), WP_SKIP_ASAN=1 to skip the sanitizer build.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here"
+build=${BUILD_DIR:-build}
+asan_build=${ASAN_BUILD_DIR:-build-asan}
+jobs=${JOBS:-$(nproc)}
+
+packages=(
+  gcc g++ make cmake python3 python3-numpy
+  libmlir-19-dev mlir-19-tools llvm-19-dev llvm-19-tools
+  libprotobuf-c-dev protobuf-c-compiler protobuf-compiler
+  libarchive-dev libssl-dev libjansson-dev
+)
+
+install_packages() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+      missing+=("$p")
+    fi
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "setup: installing ${missing[*]}" >&2
+  local sudo=()
+  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+  "${sudo[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q \
+    --no-install-recommends "${missing[@]}"
+}
+
+configure_and_build() { # dir, extra cmake args...
+  local dir=$1; shift
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+  cmake --build "$dir" -j "$jobs"
+}
+
+run_tests() { # dir
+  (cd "$1" && ctest --output-on-failure -j "$jobs")
+}
+
+cmd=${1:-build}
+case "$cmd" in
+  build)
+    install_packages
+    configure_and_build "$build"
+    ;;
+  example)
+    install_packages
+    configure_and_build "$build"
+    echo "== $build/bin/opt examples/mlp --emit=mlir" >&2
+    "$build/bin/opt" examples/mlp --emit=mlir
+    ;;
+  test)
+    install_packages
+    configure_and_build "$build"
+    run_tests "$build"
+    if [ "${WP_SKIP_ASAN:-0}" != 1 ]; then
+      configure_and_build "$asan_build" -DWP_SANITIZE=ON
+      run_tests "$asan_build"
+    fi
+    ;;
+  *)
+    echo "usage: ./setup.sh [build|example|test]" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,81 @@
+#include "wp_arena.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct wp_arena_chunk {
+  struct wp_arena_chunk *next;
+  size_t used, cap;
+  max_align_t data[];
+} wp_arena_chunk;
+
+struct wp_arena {
+  wp_arena_chunk *head;
+  ProtobufCAllocator pb;
+};
+
+static void *arena_pb_alloc(void *data, size_t size) {
+  return wp_arena_alloc(data, size);
+}
+static void arena_pb_free(void *data, void *ptr) {}
+
+wp_arena *wp_arena_create(void) {
+  wp_arena *a = calloc(1, sizeof *a);
+  if (!a)
+    abort();
+  a->pb.alloc = arena_pb_alloc;
+  a->pb.free = arena_pb_free;
+  a->pb.allocator_data = a;
+  return a;
+}
+
+void wp_arena_destroy(wp_arena *a) {
+  if (!a)
+    return;
+  for (wp_arena_chunk *c = a->head, *n; c; c = n) {
+    n = c->next;
+    free(c);
+  }
+  free(a);
+}
+
+void *wp_arena_alloc(wp_arena *a, size_t size) {
+  const size_t align = sizeof(max_align_t);
+  size = (size + align - 1) / align * align;
+  if (size == 0)
+    size = align;
+  wp_arena_chunk *c = a->head;
+  if (!c || c->cap - c->used < size) {
+    size_t cap = size > 60000 ? size : 60000;
+    c = malloc(sizeof *c + cap);
+    if (!c) {
+      fprintf(stderr, "error: out of memory (%zu bytes)\n", cap);
+      abort();
+    }
+    c->used = 0;
+    c->cap = cap;
+    c->next = a->head;
+    a->head = c;
+  }
+  void *p = (char *)c->data + c->used;
+  c->used += size;
+  memset(p, 0, size);
+  return p;
+}
+
+char *wp_arena_strndup(wp_arena *a, const char *s, size_t n) {
+  char *p = wp_arena_alloc(a, n + 1);
+  memcpy(p, s, n);
+  return p;
+}
+
+void *wp_arena_memdup(wp_arena *a, const void *p, size_t n) {
+  void *q = wp_arena_alloc(a, n);
+  if (n)
+    memcpy(q, p, n);
+  return q;
+}
+
+ProtobufCAllocator *wp_arena_protobuf_allocator(wp_arena *a) { return &a->pb; }

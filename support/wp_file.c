@@ -1,0 +1,177 @@
+#include "wp_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int wp_file_map(const char *path, wp_mapped_file *out, wp_error *err) {
+  out->data = NULL;
+  out->size = 0;
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return wp_error_errno(err, errno, "%s", path);
+  struct stat st;
+  if (fstat(fd, &st) != 0) {
+    int e = errno;
+    close(fd);
+    return wp_error_errno(err, e, "%s", path);
+  }
+  if (S_ISDIR(st.st_mode)) {
+    close(fd);
+    return wp_error_set(err, "%s: is a directory", path);
+  }
+  if (!S_ISREG(st.st_mode)) {
+    close(fd);
+    return wp_error_set(err, "%s: not a regular file", path);
+  }
+  if (st.st_size > 0) {
+    void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p == MAP_FAILED) {
+      int e = errno;
+      close(fd);
+      return wp_error_errno(err, e, "%s: cannot map", path);
+    }
+    out->data = p;
+    out->size = (size_t)st.st_size;
+  }
+  close(fd);
+  return 0;
+}
+
+void wp_file_unmap(wp_mapped_file *file) {
+  if (file->data)
+    munmap((void *)file->data, file->size);
+  file->data = NULL;
+  file->size = 0;
+}
+
+int wp_is_directory(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* ---- all-or-nothing outputs ---- */
+
+#define WP_MAX_OPEN_OUTPUTS 16
+
+struct wp_output {
+  FILE *stream;
+  char *path;
+  char *tmp; /* NULL for stdout */
+  int slot;
+};
+
+/* Temporary names still on disk, for the signal handler. Written only
+ * outside signal context; read with async-signal-safe calls only. */
+static char *volatile g_open_tmps[WP_MAX_OPEN_OUTPUTS];
+
+void wp_output_abort_all_from_signal(void) {
+  for (int i = 0; i < WP_MAX_OPEN_OUTPUTS; i++)
+    if (g_open_tmps[i])
+      unlink(g_open_tmps[i]);
+}
+
+static void forget_tmp(wp_output *out) {
+  if (out->slot >= 0)
+    g_open_tmps[out->slot] = NULL;
+  out->slot = -1;
+}
+
+static void free_output(wp_output *out) {
+  free(out->path);
+  free(out->tmp);
+  free(out);
+}
+
+wp_output *wp_output_open(const char *path, wp_error *err) {
+  wp_output *out = calloc(1, sizeof *out);
+  if (!out) {
+    wp_error_set(err, "out of memory");
+    return NULL;
+  }
+  out->slot = -1;
+  if (strcmp(path, "-") == 0) {
+    out->stream = stdout;
+    return out;
+  }
+  out->path = strdup(path);
+  const char *slash = strrchr(path, '/');
+  const char *base = slash ? slash + 1 : path;
+  size_t dirlen = (size_t)(base - path);
+  size_t n = strlen(path) + 16;
+  out->tmp = malloc(n);
+  if (!out->path || !out->tmp) {
+    free_output(out);
+    wp_error_set(err, "out of memory");
+    return NULL;
+  }
+  snprintf(out->tmp, n, "%.*s.%s.XXXXXX", (int)dirlen, path, base);
+  int fd = mkostemp(out->tmp, O_CLOEXEC);
+  if (fd < 0) {
+    wp_error_errno(err, errno, "%s: cannot create output", path);
+    free_output(out);
+    return NULL;
+  }
+  /* mkostemp makes 0600; give the file the usual umask-respecting mode. */
+  mode_t mask = umask(0);
+  umask(mask);
+  fchmod(fd, 0666 & ~mask);
+  for (int i = 0; i < WP_MAX_OPEN_OUTPUTS; i++)
+    if (!g_open_tmps[i]) {
+      g_open_tmps[i] = out->tmp;
+      out->slot = i;
+      break;
+    }
+  out->stream = fdopen(fd, "wb");
+  if (!out->stream) {
+    wp_error_errno(err, errno, "%s", path);
+    close(fd);
+    unlink(out->tmp);
+    forget_tmp(out);
+    free_output(out);
+    return NULL;
+  }
+  return out;
+}
+
+FILE *wp_output_stream(wp_output *out) { return out->stream; }
+
+int wp_output_commit(wp_output *out, wp_error *err) {
+  int rc = 0;
+  if (!out->tmp) {
+    if (fflush(out->stream) != 0)
+      rc = wp_error_errno(err, errno, "<stdout>");
+    free_output(out);
+    return rc;
+  }
+  if (fflush(out->stream) != 0 || ferror(out->stream))
+    rc = wp_error_errno(err, errno ? errno : EIO, "%s: write failed", out->path);
+  else if (fsync(fileno(out->stream)) != 0 && errno != EINVAL)
+    rc = wp_error_errno(err, errno, "%s: write failed", out->path);
+  if (fclose(out->stream) != 0 && rc == 0)
+    rc = wp_error_errno(err, errno, "%s: write failed", out->path);
+  if (rc == 0 && rename(out->tmp, out->path) != 0)
+    rc = wp_error_errno(err, errno, "%s: cannot rename into place", out->path);
+  if (rc != 0)
+    unlink(out->tmp);
+  forget_tmp(out);
+  free_output(out);
+  return rc;
+}
+
+void wp_output_abort(wp_output *out) {
+  if (!out)
+    return;
+  if (out->tmp) {
+    fclose(out->stream);
+    unlink(out->tmp);
+    forget_tmp(out);
+  }
+  free_output(out);
+}

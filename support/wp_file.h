@@ -1,0 +1,38 @@
+/* Files: read-only mappings of inputs and all-or-nothing output files. */
+#ifndef WP_FILE_H
+#define WP_FILE_H
+
+#include "wp_error.h"
+
+#include <stdio.h>
+#include <stddef.h>
+
+/* A read-only view of a whole file. Empty files have data == NULL. */
+typedef struct wp_mapped_file {
+  const unsigned char *data;
+  size_t size;
+} wp_mapped_file;
+
+/* Maps PATH; release with wp_file_unmap. Errors name the path. */
+int wp_file_map(const char *path, wp_mapped_file *out, wp_error *err);
+void wp_file_unmap(wp_mapped_file *file);
+
+/* An output file that appears at its path only when committed: data goes to
+ * a temporary file in the same directory, renamed over the path on commit.
+ * Path "-" writes to stdout directly. */
+typedef struct wp_output wp_output;
+
+wp_output *wp_output_open(const char *path, wp_error *err); /* NULL on error */
+FILE *wp_output_stream(wp_output *out);
+/* Flushes, fsyncs and renames into place; frees OUT either way. */
+int wp_output_commit(wp_output *out, wp_error *err);
+/* Removes the temporary file; frees OUT. NULL is fine. */
+void wp_output_abort(wp_output *out);
+
+/* Removes every temporary output still open; safe from a signal handler.
+ * opt installs it for SIGINT/SIGTERM/SIGHUP so a killed run leaves no files. */
+void wp_output_abort_all_from_signal(void);
+
+int wp_is_directory(const char *path);
+
+#endif

@@ -1,0 +1,22 @@
+/* An open-addressing hash map from int64 keys to int64 values (instruction
+ * ids to indices, pointers to ids). */
+#ifndef WP_I64MAP_H
+#define WP_I64MAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct wp_i64map {
+  int64_t *keys, *vals;
+  unsigned char *used;
+  size_t cap, count;
+} wp_i64map;
+
+void wp_i64map_init(wp_i64map *m);
+void wp_i64map_free(wp_i64map *m);
+/* Inserts or overwrites. Returns -1 on out-of-memory. */
+int wp_i64map_put(wp_i64map *m, int64_t key, int64_t val);
+/* Returns 1 and sets *val when KEY is present. */
+int wp_i64map_get(const wp_i64map *m, int64_t key, int64_t *val);
+
+#endif

@@ -1,0 +1,222 @@
+#include "wp_model_dir.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char *join(const char *dir, const char *rel) {
+  size_t n = strlen(dir) + strlen(rel) + 2;
+  char *p = malloc(n);
+  if (p)
+    snprintf(p, n, "%s%s%s", dir, dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/", rel);
+  return p;
+}
+
+/* Lexical check: relative, and no ".." climbing above the start. */
+static int lexically_inside(const char *rel) {
+  if (rel[0] == '/' || rel[0] == 0)
+    return 0;
+  int depth = 0;
+  const char *p = rel;
+  while (*p) {
+    const char *e = strchr(p, '/');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    if (n == 2 && p[0] == '.' && p[1] == '.') {
+      if (--depth < 0)
+        return 0;
+    } else if (n > 0 && !(n == 1 && p[0] == '.')) {
+      depth++;
+    }
+    p += n;
+    if (*p == '/')
+      p++;
+  }
+  return 1;
+}
+
+int wp_model_dir_resolve(const char *dir, const char *rel, int missing_ok, char **out,
+                         wp_error *err) {
+  *out = NULL;
+  if (memchr(rel, 0, strlen(rel) + 1) != rel + strlen(rel) || !lexically_inside(rel))
+    return wp_error_set(err, "%s: path '%s' leaves the model directory", dir, rel);
+  char *path = join(dir, rel);
+  if (!path)
+    return wp_error_set(err, "out of memory");
+  char real_dir[PATH_MAX], real_path[PATH_MAX];
+  if (!realpath(dir, real_dir)) {
+    free(path);
+    return wp_error_errno(err, errno, "%s", dir);
+  }
+  if (!realpath(path, real_path)) {
+    int e = errno;
+    if (e == ENOENT && missing_ok) {
+      *out = path;
+      return 0;
+    }
+    wp_error_errno(err, e, "%s: %s", dir, rel);
+    free(path);
+    return -1;
+  }
+  size_t n = strlen(real_dir);
+  int inside = n == 1 || (strncmp(real_path, real_dir, n) == 0 &&
+                         (real_path[n] == '/' || real_path[n] == 0));
+  if (!inside) {
+    free(path);
+    return wp_error_set(err, "%s: path '%s' leads outside the model directory (to %s)", dir,
+                        rel, real_path);
+  }
+  *out = path;
+  return 0;
+}
+
+void wp_model_dir_free(wp_model_dir *md) {
+  free(md->dir);
+  free(md->model_path);
+  for (size_t i = 0; i < md->n_weights; i++) {
+    free(md->weights[i].param_name);
+    free(md->weights[i].rel_path);
+  }
+  free(md->weights);
+  memset(md, 0, sizeof *md);
+}
+
+static int is_decimal(const char *s) {
+  if (!*s)
+    return 0;
+  for (; *s; s++)
+    if (*s < '0' || *s > '9')
+      return 0;
+  return 1;
+}
+
+static int add_weight(wp_model_dir *md, const char *name, int64_t number, const char *path) {
+  wp_weight_ref *w = realloc(md->weights, (md->n_weights + 1) * sizeof *w);
+  if (!w)
+    return -1;
+  md->weights = w;
+  w = &md->weights[md->n_weights++];
+  w->param_name = name ? strdup(name) : NULL;
+  w->param_number = number;
+  w->rel_path = strdup(path);
+  return 0;
+}
+
+static int load_weights(wp_model_dir *md, const char *json_path, json_t *wf, wp_error *err) {
+  if (json_is_object(wf)) {
+    /* Sorted keys: the result must not depend on the file's key order. */
+    size_t n = json_object_size(wf);
+    const char **keys = calloc(n + 1, sizeof *keys);
+    if (!keys)
+      return wp_error_set(err, "out of memory");
+    size_t k = 0;
+    const char *key;
+    json_t *val;
+    json_object_foreach(wf, key, val) keys[k++] = key;
+    for (size_t i = 1; i < n; i++)
+      for (size_t j = i; j > 0 && strcmp(keys[j - 1], keys[j]) > 0; j--) {
+        const char *t = keys[j];
+        keys[j] = keys[j - 1];
+        keys[j - 1] = t;
+      }
+    for (size_t i = 0; i < n; i++) {
+      json_t *v = json_object_get(wf, keys[i]);
+      if (!json_is_string(v)) {
+        wp_error_set(err, "%s: weight_files[\"%s\"] must be a path string", json_path, keys[i]);
+        free(keys);
+        return -1;
+      }
+      int by_number = is_decimal(keys[i]);
+      int64_t number = by_number ? strtoll(keys[i], NULL, 10) : -1;
+      if (by_number && (number < 0 || strlen(keys[i]) > 18)) {
+        wp_error_set(err, "%s: weight_files key '%s' is not a parameter number", json_path,
+                     keys[i]);
+        free(keys);
+        return -1;
+      }
+      if (add_weight(md, by_number ? NULL : keys[i], number, json_string_value(v))) {
+        free(keys);
+        return wp_error_set(err, "out of memory");
+      }
+    }
+    free(keys);
+    return 0;
+  }
+  if (json_is_array(wf)) {
+    for (size_t i = 0; i < json_array_size(wf); i++) {
+      json_t *v = json_array_get(wf, i);
+      if (json_is_null(v))
+        continue;
+      if (!json_is_string(v))
+        return wp_error_set(err, "%s: weight_files[%zu] must be a path string or null",
+                            json_path, i);
+      if (add_weight(md, NULL, (int64_t)i, json_string_value(v)))
+        return wp_error_set(err, "out of memory");
+    }
+    return 0;
+  }
+  if (!wf)
+    return 0;
+  return wp_error_set(err, "%s: \"weight_files\" must be an object or a list", json_path);
+}
+
+int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
+  memset(out, 0, sizeof *out);
+  char *json_path = join(dir, "metadata.json");
+  if (!json_path)
+    return wp_error_set(err, "out of memory");
+  int rc = -1;
+  json_t *root = NULL;
+  struct stat st;
+  if (stat(json_path, &st) != 0 || !S_ISREG(st.st_mode) || access(json_path, R_OK) != 0) {
+    wp_error_set(err, "%s: Please ensure metadata.json exists and has read permissions.", dir);
+    goto out;
+  }
+  json_error_t jerr;
+  root = json_load_file(json_path, JSON_REJECT_DUPLICATES, &jerr);
+  if (!root) {
+    wp_error_set(err, "%s:%d:%d: malformed JSON: %s", json_path, jerr.line, jerr.column,
+                 jerr.text);
+    goto out;
+  }
+  if (!json_is_object(root)) {
+    wp_error_set(err, "%s: the top level must be an object", json_path);
+    goto out;
+  }
+  out->dir = strdup(dir);
+  json_t *mf = json_object_get(root, "model_files");
+  const char *model_rel = NULL;
+  if (json_is_string(mf))
+    model_rel = json_string_value(mf);
+  else if (json_is_array(mf) && json_array_size(mf) > 0 &&
+           json_is_string(json_array_get(mf, 0)))
+    model_rel = json_string_value(json_array_get(mf, 0));
+  else if (mf) {
+    wp_error_set(err, "%s: \"model_files\" must be a path or a non-empty list of paths",
+                 json_path);
+    goto out;
+  } else {
+    wp_error_set(err, "%s: \"model_files\" is missing", json_path);
+    goto out;
+  }
+  if (wp_model_dir_resolve(dir, model_rel, 1, &out->model_path, err))
+    goto out;
+  if (stat(out->model_path, &st) != 0 || !S_ISREG(st.st_mode)) {
+    wp_error_set(err, "%s: Corrupted input dir, model file does not exist! (%s)", dir,
+                 out->model_path);
+    goto out;
+  }
+  if (load_weights(out, json_path, json_object_get(root, "weight_files"), err))
+    goto out;
+  rc = 0;
+out:
+  if (rc)
+    wp_model_dir_free(out);
+  json_decref(root);
+  free(json_path);
+  return rc;
+}

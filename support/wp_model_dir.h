@@ -1,0 +1,40 @@
+/* The model directory contract (README "Model directory"):
+ *
+ *   model_dir/metadata.json   {"model_files": ..., "weight_files": ...}
+ *   model_dir/<model file>    HloModuleProto or HloProto
+ *   model_dir/<weights>.npy
+ *
+ * Paths in metadata.json are relative to the directory and must stay inside
+ * it (no absolute paths, no escaping "..", no symbolic links leading out). */
+#ifndef WP_MODEL_DIR_H
+#define WP_MODEL_DIR_H
+
+#include "wp_error.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct wp_weight_ref {
+  char *param_name; /* set when keyed by instruction name */
+  int64_t param_number; /* >= 0 when keyed by number (object key or list index) */
+  char *rel_path;   /* as written in metadata.json */
+} wp_weight_ref;
+
+typedef struct wp_model_dir {
+  char *dir;        /* as given */
+  char *model_path; /* dir + first model file, checked to exist */
+  size_t n_weights;
+  wp_weight_ref *weights;
+} wp_model_dir;
+
+/* Reads DIR/metadata.json. Errors start with the directory or file name. */
+int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err);
+void wp_model_dir_free(wp_model_dir *md);
+
+/* Joins DIR and REL after checking REL stays inside DIR (also through
+ * symbolic links). *out is malloc'd; caller frees. MISSING_OK: a path that
+ * does not exist is returned rather than refused. */
+int wp_model_dir_resolve(const char *dir, const char *rel, int missing_ok, char **out,
+                         wp_error *err);
+
+#endif

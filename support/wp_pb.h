@@ -1,0 +1,24 @@
+/* Small protobuf-c helpers: packing and unpacking through a wp_arena. */
+#ifndef WP_PB_H
+#define WP_PB_H
+
+#include "wp_arena.h"
+
+#include <protobuf-c/protobuf-c.h>
+
+/* Unpacks DATA as DESC with memory from ARENA; NULL when malformed. */
+void *wp_pb_unpack(wp_arena *arena, const ProtobufCMessageDescriptor *desc,
+                   const void *data, size_t len);
+
+/* Packs MSG into arena memory. */
+ProtobufCBinaryData wp_pb_pack(wp_arena *arena, const ProtobufCMessage *msg);
+
+/* Re-reads MSG's wire form as another message type (e.g. an Opaque as a
+ * LayoutView). NULL when the bytes do not parse as DESC. */
+void *wp_pb_convert(wp_arena *arena, const ProtobufCMessage *msg,
+                    const ProtobufCMessageDescriptor *desc);
+
+/* A new empty message of DESC in arena memory. */
+void *wp_pb_new(wp_arena *arena, const ProtobufCMessageDescriptor *desc);
+
+#endif

@@ -1,0 +1,405 @@
+/* opt: weightpack's driver. Reads an HLO module (HloModuleProto/HloProto,
+ * .mlir, or a model directory), runs weightpack passes in MLIR's
+ * PassManager in the order given, and writes the result.
+ *
+ * Exit status: 0 success, 1 bad input or a failed pass, 2 bad usage. */
+#include "weightpack/weightpack.h"
+
+#include "wp_file.h"
+#include "wp_hlo.h"
+#include "wp_mlir_util.h"
+#include "wp_model_dir.h"
+#include "wp_pass.h"
+
+#include <mlir-c/Diagnostics.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define EXIT_BAD_INPUT 1
+#define EXIT_USAGE 2
+#define MAX_PASSES 32
+
+typedef struct pass_request {
+  const wp_pass_info *info;
+  const char *options;
+} pass_request;
+
+typedef struct opt_config {
+  const char *input;
+  const char *output;
+  const char *emit;
+  bool verify_roundtrip, print_ir_after_all, timing, debuginfo;
+  long elide_resources; /* -1: print all */
+  pass_request passes[MAX_PASSES];
+  size_t n_passes;
+} opt_config;
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: opt [options] INPUT\n"
+          "\n"
+          "INPUT is an HloModuleProto or HloProto (.pb), MLIR text (.mlir), or a model\n"
+          "directory holding metadata.json (see README, \"Model directory\").\n"
+          "\n"
+          "Options:\n"
+          "  -o FILE                    write the result to FILE (default: stdout)\n"
+          "  --emit=KIND                mlir (default) | hlo-proto\n"
+          "  --verify-roundtrip         after parsing and after every pass, write the IR to\n"
+          "                             its protobuf form, read it back and require the\n"
+          "                             same printed IR\n"
+          "  --mlir-print-ir-after-all  print the IR to stderr after every pass\n"
+          "  --mlir-print-debuginfo     print locations\n"
+          "  --mlir-elide-resource-strings-if-larger=N\n"
+          "                             elide resource blobs (weights) over N bytes\n"
+          "  --mlir-timing              report the time each stage took, on stderr\n"
+          "  --list-passes              list the passes and their options\n"
+          "  --print-irdl=DIALECT       print the IRDL definition of a dialect (hlo)\n"
+          "  --help, --version\n"
+          "\n"
+          "Passes run in the order given, each as --NAME or --NAME=\"opt=value ...\":\n");
+  size_t n;
+  const wp_pass_info *const *passes = wp_pass_registry(&n);
+  for (size_t i = 0; i < n; i++)
+    fprintf(f, "  --%-25s %s\n", passes[i]->name, passes[i]->description);
+}
+
+static void list_passes(void) {
+  size_t n;
+  const wp_pass_info *const *passes = wp_pass_registry(&n);
+  for (size_t i = 0; i < n; i++) {
+    printf("%s\n  %s\n", passes[i]->name, passes[i]->description);
+    for (int k = 0; k < WP_PASS_MAX_OPTIONS && passes[i]->options[k].name; k++)
+      printf("    %s=...  %s\n", passes[i]->options[k].name, passes[i]->options[k].help);
+  }
+}
+
+static int usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "error: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n(run 'opt --help' for usage)\n");
+  return EXIT_USAGE;
+}
+
+static const char *flag_value(const char *arg, const char *flag) {
+  size_t n = strlen(flag);
+  if (strncmp(arg, flag, n) == 0 && arg[n] == '=')
+    return arg + n + 1;
+  return NULL;
+}
+
+static int parse_args(int argc, char **argv, opt_config *cfg) {
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v;
+    if (strcmp(a, "-o") == 0) {
+      if (++i >= argc)
+        return usage_error("%s needs a file name", a);
+      cfg->output = argv[i];
+    } else if ((v = flag_value(a, "--output")) || (v = flag_value(a, "-o"))) {
+      cfg->output = v;
+    } else if ((v = flag_value(a, "--emit"))) {
+      if (strcmp(v, "mlir") != 0 && strcmp(v, "hlo-proto") != 0)
+        return usage_error("unknown --emit kind '%s' (mlir, hlo-proto)", v);
+      cfg->emit = v;
+    } else if (strcmp(a, "--verify-roundtrip") == 0) {
+      cfg->verify_roundtrip = true;
+    } else if (strcmp(a, "--mlir-print-ir-after-all") == 0) {
+      cfg->print_ir_after_all = true;
+    } else if (strcmp(a, "--mlir-print-debuginfo") == 0) {
+      cfg->debuginfo = true;
+    } else if (strcmp(a, "--mlir-timing") == 0) {
+      cfg->timing = true;
+    } else if ((v = flag_value(a, "--mlir-elide-resource-strings-if-larger"))) {
+      char *end;
+      long n = strtol(v, &end, 10);
+      if (!*v || *end || n < 0)
+        return usage_error("--mlir-elide-resource-strings-if-larger needs a number, not '%s'", v);
+      cfg->elide_resources = n;
+    } else if (a[0] == '-' && a[1] == '-' && a[2]) {
+      const char *eq = strchr(a + 2, '=');
+      size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
+      char name[64];
+      if (n >= sizeof name)
+        return usage_error("unknown option '%s'", a);
+      memcpy(name, a + 2, n);
+      name[n] = 0;
+      const wp_pass_info *info = wp_pass_lookup(name);
+      if (!info)
+        return usage_error("unknown option '%s'", a);
+      if (cfg->n_passes == MAX_PASSES)
+        return usage_error("too many passes (%s)", a);
+      cfg->passes[cfg->n_passes].info = info;
+      cfg->passes[cfg->n_passes++].options = eq ? eq + 1 : "";
+    } else if (a[0] == '-' && a[1]) {
+      return usage_error("unknown option '%s'", a);
+    } else {
+      if (cfg->input)
+        return usage_error("more than one input ('%s')", a);
+      cfg->input = a;
+    }
+  }
+  if (!cfg->input)
+    return usage_error("%s", "no input given");
+  return 0;
+}
+
+/* ---- diagnostics ---- */
+
+typedef struct diag_state {
+  const char *parse_file; /* substituted for the empty buffer name of parsed text */
+} diag_state;
+
+static void diag_print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
+
+static MlirLogicalResult diag_handler(MlirDiagnostic d, void *user) {
+  diag_state *st = user;
+  const char *kind = "error";
+  switch (mlirDiagnosticGetSeverity(d)) {
+  case MlirDiagnosticWarning: kind = "warning"; break;
+  case MlirDiagnosticNote: kind = "note"; break;
+  case MlirDiagnosticRemark: kind = "remark"; break;
+  default: break;
+  }
+  char loc[1024];
+  wp_loc_str(mlirDiagnosticGetLocation(d), loc, sizeof loc);
+  fprintf(stderr, "%s: ", kind);
+  if (strcmp(loc, "unknown") != 0 && loc[0] != 0) {
+    if (loc[0] == ':' && st->parse_file)
+      fprintf(stderr, "%s", st->parse_file);
+    fprintf(stderr, "%s: ", loc);
+  }
+  mlirDiagnosticPrint(d, diag_print_cb, stderr);
+  fputc('\n', stderr);
+  for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(d); i++)
+    diag_handler(mlirDiagnosticGetNote(d, i), user);
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- input ---- */
+
+static int looks_like_mlir(const char *path, const wp_mapped_file *f) {
+  size_t n = strlen(path);
+  if (n >= 5 && strcmp(path + n - 5, ".mlir") == 0)
+    return 1;
+  size_t i = 0;
+  while (i < f->size && (f->data[i] == ' ' || f->data[i] == '\n' || f->data[i] == '\t'))
+    i++;
+  static const char *const starts[] = {"module", "//", "func.func", "#", "\"builtin.module\"",
+                                       "{-#"};
+  for (size_t k = 0; k < sizeof starts / sizeof starts[0]; k++)
+    if (f->size - i >= strlen(starts[k]) && memcmp(f->data + i, starts[k], strlen(starts[k])) == 0)
+      return 1;
+  return 0;
+}
+
+static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModule *out,
+                      char **model_dir) {
+  wp_error err;
+  const char *path = cfg->input;
+  wp_model_dir md = {0};
+  *model_dir = NULL;
+  if (wp_is_directory(path)) {
+    if (wp_model_dir_load(path, &md, &err)) {
+      fprintf(stderr, "error: %s\n", err.msg);
+      return -1;
+    }
+    path = md.model_path;
+    *model_dir = strdup(cfg->input);
+  } else {
+    /* A model file's directory is the default model directory. */
+    const char *slash = strrchr(path, '/');
+    *model_dir = slash ? strndup(path, (size_t)(slash - path + (slash == path))) : strdup(".");
+  }
+  wp_mapped_file f;
+  int rc = -1;
+  if (wp_file_map(path, &f, &err)) {
+    fprintf(stderr, "error: %s\n", err.msg);
+    goto out;
+  }
+  if (f.size == 0) {
+    fprintf(stderr, "error: %s: empty file\n", path);
+  } else if (looks_like_mlir(path, &f)) {
+    ds->parse_file = path;
+    *out = mlirModuleCreateParse(ctx, mlirStringRefCreate((const char *)f.data, f.size));
+    ds->parse_file = NULL;
+    if (mlirModuleIsNull(*out))
+      fprintf(stderr, "error: %s: could not parse MLIR\n", path);
+    else
+      rc = 0;
+  } else if (wp_hlo_sniff(f.data, f.size) != WP_HLO_NOT_HLO) {
+    if (wp_hlo_import(ctx, f.data, f.size, path, out, &err))
+      fprintf(stderr, "error: %s: %s\n", path, err.msg);
+    else
+      rc = 0;
+  } else {
+    fprintf(stderr, "error: %s: not an HloModuleProto, HloProto or MLIR file\n", path);
+  }
+  wp_file_unmap(&f);
+out:
+  wp_model_dir_free(&md);
+  return rc;
+}
+
+/* ---- output ---- */
+
+static void file_print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
+
+static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags flags) {
+  wp_error err;
+  const char *path = cfg->output ? cfg->output : "-";
+  int rc = -1;
+  wp_arena *arena = wp_arena_create();
+  const void *bytes = NULL;
+  size_t len = 0;
+  if (strcmp(cfg->emit, "hlo-proto") == 0 && wp_hlo_export(m, arena, &bytes, &len, &err)) {
+    fprintf(stderr, "error: %s: %s\n", path, err.msg);
+    goto out;
+  }
+  wp_output *o = wp_output_open(path, &err);
+  if (!o) {
+    fprintf(stderr, "error: %s\n", err.msg);
+    goto out;
+  }
+  if (bytes) {
+    fwrite(bytes, 1, len, wp_output_stream(o));
+  } else {
+    mlirOperationPrintWithFlags(mlirModuleGetOperation(m), flags, file_print_cb,
+                                wp_output_stream(o));
+    fputc('\n', wp_output_stream(o));
+  }
+  if (wp_output_commit(o, &err)) {
+    fprintf(stderr, "error: %s\n", err.msg);
+    goto out;
+  }
+  rc = 0;
+out:
+  wp_arena_destroy(arena);
+  return rc;
+}
+
+static void on_signal(int sig) {
+  wp_output_abort_all_from_signal();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void print_timing(const wp_pass_hooks *h, double parse, double output, double total) {
+  fprintf(stderr,
+          "===-------------------------------------------------------------------------===\n"
+          "                         ... Execution time report ...\n"
+          "===-------------------------------------------------------------------------===\n"
+          "  Total Execution Time: %.4f seconds\n\n"
+          "  ----Wall Time----  ----Name----\n",
+          total);
+  double t = total > 0 ? total : 1;
+  fprintf(stderr, "    %.4f (%5.1f%%)  Parse\n", parse, 100 * parse / t);
+  for (size_t i = 0; i < h->n_timings; i++)
+    fprintf(stderr, "    %.4f (%5.1f%%)  %s\n", h->timing_seconds[i],
+            100 * h->timing_seconds[i] / t, h->timing_names[i]);
+  fprintf(stderr, "    %.4f (%5.1f%%)  Output\n", output, 100 * output / t);
+  fprintf(stderr, "    %.4f (100.0%%)  Total\n", total);
+}
+
+int main(int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      usage(stdout);
+      return 0;
+    }
+    if (strcmp(argv[i], "--version") == 0) {
+      printf("weightpack opt %s (MLIR 19)\n", wpVersion());
+      return 0;
+    }
+    if (strcmp(argv[i], "--list-passes") == 0) {
+      list_passes();
+      return 0;
+    }
+    const char *v = flag_value(argv[i], "--print-irdl");
+    if (v) {
+      const char *text = wpDialectIRDL(v);
+      if (!text)
+        return usage_error("no dialect '%s' (hlo)", v);
+      fputs(text, stdout);
+      return 0;
+    }
+  }
+  opt_config cfg = {.emit = "mlir", .elide_resources = -1};
+  int rc = parse_args(argc, argv, &cfg);
+  if (rc)
+    return rc;
+  signal(SIGINT, on_signal);
+  signal(SIGTERM, on_signal);
+  signal(SIGHUP, on_signal);
+
+  double t_start = now_seconds();
+  MlirContext ctx = mlirContextCreate();
+  diag_state ds = {NULL};
+  mlirContextAttachDiagnosticHandler(ctx, diag_handler, &ds, NULL);
+  wp_error err;
+  if (wpLoadDialects(ctx, &err)) {
+    fprintf(stderr, "error: %s\n", err.msg);
+    mlirContextDestroy(ctx);
+    return EXIT_BAD_INPUT;
+  }
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  if (cfg.debuginfo)
+    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+  if (cfg.elide_resources >= 0)
+    mlirOpPrintingFlagsElideLargeResourceString(flags, cfg.elide_resources);
+  wp_pass_hooks hooks = {.print_ir_after_all = cfg.print_ir_after_all,
+                         .verify_roundtrip = cfg.verify_roundtrip,
+                         .timing = cfg.timing,
+                         .print_flags = flags,
+                         .input_path = cfg.input};
+  MlirModule module = {NULL};
+  MlirPassManager pm = {NULL};
+  char *model_dir = NULL;
+  rc = EXIT_BAD_INPUT;
+  if (load_input(ctx, &cfg, &ds, &module, &model_dir))
+    goto out;
+  hooks.model_dir = model_dir;
+  double t_parsed = now_seconds();
+  if (cfg.verify_roundtrip && wp_verify_roundtrip(module, "parsing", &err)) {
+    fprintf(stderr, "error: %s: %s\n", cfg.input, err.msg);
+    goto out;
+  }
+  pm = mlirPassManagerCreate(ctx);
+  for (size_t i = 0; i < cfg.n_passes; i++) {
+    MlirPass p = wp_pass_create(cfg.passes[i].info, cfg.passes[i].options, &hooks, &err);
+    if (p.ptr == NULL) {
+      fprintf(stderr, "error: %s\n", err.msg);
+      rc = EXIT_USAGE;
+      goto out;
+    }
+    mlirPassManagerAddOwnedPass(pm, p);
+  }
+  if (cfg.n_passes &&
+      mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
+    goto out;
+  double t_passes = now_seconds();
+  if (write_output(module, &cfg, flags))
+    goto out;
+  if (cfg.timing) {
+    double t_end = now_seconds();
+    print_timing(&hooks, t_parsed - t_start, t_end - t_passes, t_end - t_start);
+  }
+  rc = 0;
+out:
+  if (!mlirPassManagerIsNull(pm))
+    mlirPassManagerDestroy(pm);
+  if (!mlirModuleIsNull(module))
+    mlirModuleDestroy(module);
+  mlirOpPrintingFlagsDestroy(flags);
+  mlirContextDestroy(ctx);
+  free(model_dir);
+  return rc;
+}
