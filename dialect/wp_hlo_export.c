@@ -107,34 +107,41 @@ static Xla__ShapeProto *op_shape(exporter *ex, MlirOperation op) {
   return shape_for(ex, p ? p->shape : NULL, mlirValueGetType(mlirOperationGetResult(op, 0)));
 }
 
+/* Parameters' shapes and names and the root's shape, from exported protos. */
+static Xla__ProgramShapeProto *derived_program_shape(wp_arena *arena,
+                                                     Xla__HloInstructionProto *const *params,
+                                                     size_t n, const Xla__ShapeProto *result) {
+  Xla__ProgramShapeProto *ps = wp_pb_new(arena, &xla__program_shape_proto__descriptor);
+  ps->n_parameters = ps->n_parameter_names = n;
+  ps->parameters = wp_arena_alloc(arena, (n + 1) * sizeof(void *));
+  ps->parameter_names = wp_arena_alloc(arena, (n + 1) * sizeof(char *));
+  for (size_t i = 0; i < n; i++) {
+    ps->parameters[i] = params[i]->shape;
+    ps->parameter_names[i] = params[i]->name;
+  }
+  ps->result = (Xla__ShapeProto *)result;
+  return ps;
+}
+
 Xla__ProgramShapeProto *wp_hlo_func_program_shape(wp_arena *arena, MlirOperation func,
                                                   wp_error *err) {
   exporter ex = {arena, mlirOperationGetContext(func), err, 0, {0}};
   MlirBlock body = func_body(func);
   intptr_t n = mlirBlockGetNumArguments(body);
-  Xla__ProgramShapeProto *ps = wp_pb_new(arena, &xla__program_shape_proto__descriptor);
-  ps->n_parameters = ps->n_parameter_names = (size_t)n;
-  ps->parameters = wp_arena_alloc(arena, (size_t)(n + 1) * sizeof(void *));
-  ps->parameter_names = wp_arena_alloc(arena, (size_t)(n + 1) * sizeof(char *));
-  for (intptr_t i = 0; i < n; i++) {
-    Xla__HloInstructionProto *p = param_proto(&ex, func, i);
-    if (!p)
+  Xla__HloInstructionProto **params = wp_arena_alloc(arena, (size_t)(n + 1) * sizeof(void *));
+  for (intptr_t i = 0; i < n; i++)
+    if (!(params[i] = param_proto(&ex, func, i)))
       return NULL;
-    ps->parameters[i] = p->shape;
-    ps->parameter_names[i] = p->name;
-  }
   MlirOperation ret = func_return(func);
   if (mlirOperationGetNumOperands(ret) != 1) {
     wp_error_set(err, "func.return must return exactly one value");
     return NULL;
   }
   MlirValue root = mlirOperationGetOperand(ret, 0);
-  if (mlirValueIsABlockArgument(root)) {
-    ps->result = ps->parameters[mlirBlockArgumentGetArgNumber(root)];
-  } else {
-    ps->result = op_shape(&ex, mlirOpResultGetOwner(root));
-  }
-  return ps->result ? ps : NULL;
+  const Xla__ShapeProto *result =
+      mlirValueIsABlockArgument(root) ? params[mlirBlockArgumentGetArgNumber(root)]->shape
+                                      : op_shape(&ex, mlirOpResultGetOwner(root));
+  return result ? derived_program_shape(arena, params, (size_t)n, result) : NULL;
 }
 
 int wp_hlo_host_shape_is_default(wp_arena *arena, const Xla__ProgramShapeProto *ps,
@@ -164,13 +171,6 @@ static int program_shape_consistent(exporter *ex, const Xla__ProgramShapeProto *
   return mlirOperationGetNumOperands(ret) == 1 &&
          wp_hlo_shape_matches(ex->ctx, ps->result,
                               mlirValueGetType(mlirOperationGetOperand(ret, 0)));
-}
-
-static Xla__ProgramShapeProto *program_shape_for(exporter *ex, Xla__ProgramShapeProto *stored,
-                                                 MlirOperation func) {
-  if (stored && program_shape_consistent(ex, stored, func))
-    return stored;
-  return wp_hlo_func_program_shape(ex->arena, func, ex->err);
 }
 
 /* ---- instructions ---- */
@@ -288,8 +288,6 @@ static Xla__HloComputationProto *export_func(exporter *ex, MlirOperation func) {
   if (!wp_attr_str(func, "sym_name", &name))
     return NULL;
   c->name = sref_dup(ex->arena, name);
-  if (!wp_attr_i64(func, "hlo.id", &c->id))
-    c->id = ex->next_id++;
 
   MlirBlock body = func_body(func);
   intptr_t n_params = mlirBlockGetNumArguments(body);
@@ -330,7 +328,14 @@ static Xla__HloComputationProto *export_func(exporter *ex, MlirOperation func) {
   }
   if (value_id(ex, mlirOperationGetOperand(ret, 0), param_ids, &c->root_id))
     return NULL;
+  if (!wp_attr_i64(func, "hlo.id", &c->id))
+    c->id = ex->next_id++;
+  const Xla__ShapeProto *result = NULL;
+  for (size_t i = 0; i < count && !result; i++)
+    if (instrs[i]->id == c->root_id)
+      result = instrs[i]->shape;
 
+  Xla__HloInstructionProto *const *params = instrs; /* params come first here */
   /* Stored instruction order first (for ids still present), then the rest. */
   MlirAttribute order = wp_attr(func, "hlo.order");
   if (!mlirAttributeIsNull(order) && mlirAttributeIsADenseI64Array(order)) {
@@ -356,10 +361,8 @@ static Xla__HloComputationProto *export_func(exporter *ex, MlirOperation func) {
   }
   c->n_instructions = count;
   c->instructions = instrs;
-  if (!(c->program_shape = program_shape_for(ex, c->program_shape, func))) {
-    wp_error_prefix(ex->err, "func '%s'", c->name);
-    return NULL;
-  }
+  if (!c->program_shape || !program_shape_consistent(ex, c->program_shape, func))
+    c->program_shape = derived_program_shape(ex->arena, params, (size_t)n_params, result);
   return c;
 }
 
@@ -419,6 +422,7 @@ int wp_hlo_export(MlirModule m, wp_arena *arena, const void **data, size_t *len,
     nf++;
   mod->computations = wp_arena_alloc(arena, (nf + 1) * sizeof(void *));
   MlirOperation entry = {NULL};
+  Xla__HloComputationProto *entry_proto = NULL;
   for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
        !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
     if (!wp_op_is(f, "func.func")) {
@@ -433,6 +437,7 @@ int wp_hlo_export(MlirModule m, wp_arena *arena, const void **data, size_t *len,
     if (strlen(c->name) == entry_name.length &&
         memcmp(c->name, entry_name.data, entry_name.length) == 0) {
       entry = f;
+      entry_proto = c;
       if (!mod->entry_computation_name[0])
         mod->entry_computation_name = c->name;
       if (!mod->entry_computation_id)
@@ -444,8 +449,8 @@ int wp_hlo_export(MlirModule m, wp_arena *arena, const void **data, size_t *len,
                  entry_name.data);
     goto out;
   }
-  if (!(mod->host_program_shape = program_shape_for(&ex, mod->host_program_shape, entry)))
-    goto out;
+  if (!mod->host_program_shape || !program_shape_consistent(&ex, mod->host_program_shape, entry))
+    mod->host_program_shape = entry_proto->program_shape;
   size_t size = protobuf_c_message_get_packed_size(&mod->base);
   if (size > (size_t)INT32_MAX) {
     wp_error_set(err, "the HloModuleProto would be %zu bytes, past protobuf's 2 GiB limit",

@@ -42,7 +42,7 @@ void wp_arena_destroy(wp_arena *a) {
 }
 
 void *wp_arena_alloc(wp_arena *a, size_t size) {
-  const size_t align = sizeof(max_align_t);
+  const size_t align = _Alignof(max_align_t);
   size = (size + align - 1) / align * align;
   if (size == 0)
     size = align;

@@ -167,9 +167,13 @@ static MlirLogicalResult diag_handler(MlirDiagnostic d, void *user) {
   wp_loc_str(mlirDiagnosticGetLocation(d), loc, sizeof loc);
   fprintf(stderr, "%s: ", kind);
   if (strcmp(loc, "unknown") != 0 && loc[0] != 0) {
-    if (loc[0] == ':' && st->parse_file)
+    /* Text parsed from memory has the buffer name "-" (or none). */
+    const char *rest = loc;
+    if (st->parse_file && (loc[0] == ':' || (loc[0] == '-' && loc[1] == ':'))) {
       fprintf(stderr, "%s", st->parse_file);
-    fprintf(stderr, "%s: ", loc);
+      rest = loc[0] == '-' ? loc + 1 : loc;
+    }
+    fprintf(stderr, "%s: ", rest);
   }
   mlirDiagnosticPrint(d, diag_print_cb, stderr);
   fputc('\n', stderr);

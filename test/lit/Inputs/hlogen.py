@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Writes HloModuleProto test inputs: hlogen.py SCENARIO OUT.
+
+Scenarios are small modules built with tools/py/hlopb.py, each covering
+one case of the importer (see the lit tests that use them).
+"""
+import os
+import struct
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "tools", "py"))
+import hlopb as pb  # noqa: E402
+from hlopb import Computation, f_bytes, f_int, f_packed, shape, tuple_shape  # noqa: E402
+
+
+def simple(name="m", comp="main"):
+    c = Computation(comp)
+    x = c.param("x", 0, shape([4]))
+    y = c.add("neg", "negate", shape([4]), [x])
+    return c, y
+
+
+def mod(c, root, **kw):
+    """A module with one computation, written as XLA writes it."""
+    body, cid = c.encode(root, **kw)
+    return pb.module("m", [(body, cid, c.name)], host_shape=c.program_shape(root))
+
+
+def all_types():
+    c = Computation("main")
+    elts = []
+    cases = [  # (type, literal field, raw bytes of 2 elements)
+        (pb.PRED, 2, f_packed(2, [1, 0])[2:]),
+        (pb.S8, 15, b"\x80\x7f"), (pb.S16, 17, struct.pack("<2h", -2, 3)),
+        (pb.S32, 4, b"".join(pb.varint(v) for v in (-5, 7))),
+        (pb.S64, 5, b"".join(pb.varint(v) for v in (-1, 1 << 40))),
+        (pb.U8, 3, b"\x00\xff"), (pb.U16, 16, struct.pack("<2H", 1, 65535)),
+        (pb.U32, 6, b"".join(pb.varint(v) for v in (1, 4000000000))),
+        (pb.U64, 7, b"".join(pb.varint(v) for v in (2, 1 << 63))),
+        (pb.F16, 11, struct.pack("<2e", 1.5, -2.0)),
+        (pb.BF16, 13, b"\x80\x3f\x00\xc0"),
+        (pb.F32, 8, struct.pack("<2f", 0.5, -3.25)),
+        (pb.F64, 9, struct.pack("<2d", 1e300, -0.125)),
+        (pb.C64, 12, struct.pack("<4f", 1, 2, 3, 4)),
+        (pb.C128, 18, struct.pack("<4d", 1, 2, 3, 4)),
+        (pb.S4, 21, b"\x07\x0f"), (pb.U4, 22, b"\x01\x0e"),
+        (pb.S2, 26, b"\x01\x03"), (pb.U2, 27, b"\x02\x03"),
+        (pb.F8E5M2, 19, b"\x3c\xbc"), (pb.F8E4M3FN, 20, b"\x38\xb8"),
+        (pb.F8E4M3B11FNUZ, 23, b"\x01\x02"), (pb.F8E5M2FNUZ, 24, b"\x03\x04"),
+        (pb.F8E4M3FNUZ, 25, b"\x05\x06"), (pb.F8E4M3, 28, b"\x07\x08"),
+    ]
+    for et, field, data in cases:
+        s = shape([2], et)
+        elts.append(c.add("c%d" % et, "constant", s,
+                          extra=f_bytes(8, pb.literal(s, field, data))))
+    root = c.add("all", "tuple", tuple_shape(*[e[1] for e in elts]), elts)
+    return mod(c, root)
+
+
+def unsupported_type():
+    c = Computation("main")
+    x = c.param("p8", 0, shape([3], pb.F8E3M4))
+    return mod(c, x)
+
+
+def bad_operand():
+    c = Computation("main")
+    x = c.param("x", 0, shape([4]))
+    y = c.add("neg", "negate", shape([4]), [(99, None)])
+    del x
+    return mod(c, y)
+
+
+def no_entry():
+    c, y = simple()
+    body, cid = c.encode(y)
+    return f_bytes(1, "m") + f_bytes(3, body)
+
+
+def entry_missing():
+    c, y = simple()
+    body, cid = c.encode(y)
+    return f_bytes(1, "m") + f_bytes(2, "nope") + f_bytes(3, body) + f_int(6, 77)
+
+
+def cycle():
+    c = Computation("main")
+    c.param("x", 0, shape([4]))
+    a = c.add("a", "negate", shape([4]), [(3, None)], iid=2)
+    b = c.add("b", "negate", shape([4]), [a], iid=3)
+    return mod(c, b)
+
+
+def dup_id():
+    c = Computation("main")
+    x = c.param("x", 0, shape([4]))
+    c.add("a", "negate", shape([4]), [x], iid=2)
+    b = c.add("b", "negate", shape([4]), [x], iid=2)
+    return mod(c, b)
+
+
+def bad_root():
+    c, y = simple()
+    body, cid = c.encode((42, y[1]))
+    return pb.module("m", [(body, cid, "main")])
+
+
+def param_gap():
+    c = Computation("main")
+    x = c.param("x", 0, shape([4]))
+    c.param("z", 2, shape([4]))
+    return mod(c, x)
+
+
+def out_of_order():
+    # Stored: the add before its operands, the parameter last.
+    c = Computation("main")
+    c.add("sum", "add", shape([4]), [(3, None), (4, None)], iid=5)
+    c.add("neg", "negate", shape([4]), [(2, None)], iid=3)
+    c.add("k", "constant", shape([4]), iid=4,
+          extra=f_bytes(8, pb.literal(shape([4]), 8, struct.pack("<4f", 1, 2, 3, 4))))
+    c.param("x", 0, shape([4]), iid=2)
+    return mod(c, (5, shape([4])))
+
+
+def large_ids():
+    base = 1 << 40
+    c = Computation("main", first_id=base)
+    x = c.param("x", 0, shape([4]), iid=base + 7)
+    y = c.param("y", 1, shape([4]), iid=3)
+    s = c.add("sum", "add", shape([4]), [x, y], iid=base * 3 + 1)
+    body, cid = c.encode(s, comp_id=base * 5)
+    return pb.module("m", [(body, cid, "main")], host_shape=c.program_shape(s))
+
+
+def unknown_fields():
+    # Canonical placement: unknown fields after every known one.
+    c = Computation("main")
+    x = c.param("x", 0, shape([4]))
+    y = c.add("neg", "negate", shape([4]), [x],
+              tail=f_bytes(998, b"opaque-bytes") + f_int(999, 12345))
+    return mod(c, y) + f_bytes(500, b"module-level unknown")
+
+
+def unknown_fields_inside():
+    # Not canonical: unknown fields between known ones (a writer other than
+    # XLA's); they come back after the known fields.
+    c = Computation("main")
+    x = c.param("x", 0, shape([4]))
+    y = c.add("neg", "negate", shape([4]), [x],
+              extra=f_int(999, 12345) + f_bytes(998, b"opaque-bytes"))
+    return mod(c, y)
+
+
+def dynamic():
+    c = Computation("main")
+    x = c.param("x", 0, shape([4, 3], dynamic=[True, False]))
+    y = c.add("neg", "negate", shape([4, 3], dynamic=[True, False]), [x])
+    return mod(c, y)
+
+
+def hetero_tuple():
+    c = Computation("main")
+    a = c.param("a", 0, shape([2]))
+    b = c.param("b", 1, shape([], pb.S32))
+    t = c.add("t", "tuple", tuple_shape(a[1], b[1], a[1], a[1]), [a, b, a, a])
+    tok = c.add("tok", "after-all", shape([], pb.TOKEN))
+    t2 = c.add("t2", "tuple", tuple_shape(t[1], tok[1]), [t, tok])
+    return mod(c, t2)
+
+
+def generic_ops():
+    c = Computation("main")
+    a = c.param("a", 0, shape([2]))
+    u = c.add("u", "my-new-opcode", shape([2]), [a, a])
+    s = c.add("s", "add", shape([2]), [a, u, a])
+    return mod(c, s)
+
+
+def tuple_literal():
+    c = Computation("main")
+    ts = tuple_shape(shape([], pb.F32), shape([], pb.S32))
+    lit = f_bytes(1, ts) + f_bytes(10, pb.literal(shape([], pb.F32), 8, struct.pack("<f", 2.0))) \
+        + f_bytes(10, pb.literal(shape([], pb.S32), 4, pb.varint(9)))
+    k = c.add("k", "constant", ts, extra=f_bytes(8, lit))
+    return mod(c, k)
+
+
+def multi_comp():
+    body = Computation("add_one", first_id=1)
+    p = body.param("p", 0, shape([]))
+    one = body.add("one", "constant", shape([]),
+                   extra=f_bytes(8, pb.literal(shape([]), 8, struct.pack("<f", 1))))
+    r = body.add("r", "add", shape([]), [p, one])
+    b_enc, b_id = body.encode(r)
+    main = Computation("main", first_id=10)
+    x = main.param("x", 0, shape([]))
+    call = main.add("call", "call", shape([]), [x], tail=f_packed(38, [b_id]))
+    m_enc, m_id = main.encode(call)
+    # Entry first, callee after: the entry is not the last computation.
+    return pb.module("m", [(m_enc, m_id, "main"), (b_enc, b_id, "add_one")], entry_index=0,
+                     host_shape=main.program_shape(call))
+
+
+def zero_size():
+    c = Computation("main")
+    k = c.add("k", "constant", shape([0, 3]), extra=f_bytes(8, f_bytes(1, shape([0, 3]))))
+    return mod(c, k)
+
+
+SCENARIOS = {n.replace("_", "-"): f for n, f in list(globals().items())
+             if callable(f) and n not in ("simple", "mod", "Computation", "f_bytes",
+                                          "f_int", "f_packed", "shape", "tuple_shape")}
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "wrap":
+        data = open(sys.argv[2], "rb").read()
+        open(sys.argv[3], "wb").write(pb.wrap_hloproto(data))
+        return
+    if len(sys.argv) != 3 or sys.argv[1] not in SCENARIOS:
+        sys.exit("usage: hlogen.py {%s} OUT | hlogen.py wrap IN OUT" % ",".join(sorted(SCENARIOS)))
+    data = SCENARIOS[sys.argv[1]]()
+    open(sys.argv[2], "wb").write(data)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+/* The public C API as a compiler driver uses it (in the style of MLIR's
+ * test/CAPI): load dialects, import a real module, export it, create passes. */
+#include "weightpack/weightpack.h"
+#include "wp_file.h"
+#include "wp_test.h"
+
+#include <stdlib.h>
+
+static void test_real_module_round_trip(const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/test/data/hlo-real/%s", WP_SOURCE_DIR, name);
+  wp_mapped_file f;
+  wp_error err;
+  CHECK(wp_file_map(path, &f, &err) == 0);
+  MlirContext ctx = mlirContextCreate();
+  CHECK(wpLoadDialects(ctx, &err) == 0);
+  CHECK(wpLoadDialects(ctx, &err) == 0); /* loading twice is harmless */
+  MlirModule m;
+  CHECK(wpImportHloProto(ctx, f.data, f.size, name, &m, &err) == 0);
+  void *out = NULL;
+  size_t len = 0;
+  CHECK(wpExportHloProto(m, &out, &len, &err) == 0);
+  CHECK(len == f.size && memcmp(out, f.data, len) == 0);
+  free(out);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  wp_file_unmap(&f);
+}
+
+static void test_bad_bytes(void) {
+  MlirContext ctx = mlirContextCreate();
+  wp_error err;
+  CHECK(wpLoadDialects(ctx, &err) == 0);
+  MlirModule m;
+  static const unsigned char junk[] = {0x0a, 0x7f, 0x01};
+  CHECK(wpImportHloProto(ctx, junk, sizeof junk, "junk", &m, &err) == -1);
+  CHECK(err.msg[0] != 0);
+  mlirContextDestroy(ctx);
+}
+
+static void test_pass_creation(void) {
+  wp_error err;
+  MlirPass p = wpCreatePass("no-such-pass", "", &err);
+  CHECK(p.ptr == NULL);
+  CHECK_CONTAINS(err.msg, "unknown pass 'no-such-pass'");
+  for (size_t i = 0; i < wpPassCount(); i++) {
+    CHECK(wpPassName(i) != NULL && wpPassDescription(i) != NULL);
+    MlirPass q = wpCreatePass(wpPassName(i), "", &err);
+    CHECK(q.ptr != NULL);
+    /* An unowned pass is destroyed through a pass manager. */
+    MlirContext ctx = mlirContextCreate();
+    MlirPassManager pm = mlirPassManagerCreate(ctx);
+    mlirPassManagerAddOwnedPass(pm, q);
+    mlirPassManagerDestroy(pm);
+    mlirContextDestroy(ctx);
+  }
+  CHECK(wpDialectIRDL("nope") == NULL);
+  CHECK(wpDialectIRDL("hlo") != NULL);
+}
+
+int main(void) {
+  const char *files[] = {"test_hlo.pb", "test_tuple_hlo.pb", "test_xp1_hlo.pb",
+                         "test_x2p1_hlo.pb", "test_jax_hlo.pb"};
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+    test_real_module_round_trip(files[i]);
+  test_bad_bytes();
+  test_pass_creation();
+  return wp_test_result("test_capi_hlo");
+}

@@ -1,0 +1,116 @@
+/* Support modules: id map, arena, model-directory paths, atomic outputs. */
+#include "wp_arena.h"
+#include "wp_file.h"
+#include "wp_i64map.h"
+#include "wp_model_dir.h"
+#include "wp_test.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void test_i64map(void) {
+  wp_i64map m;
+  wp_i64map_init(&m);
+  for (int64_t i = -5000; i < 5000; i++)
+    CHECK(wp_i64map_put(&m, i * 7919, i) == 0);
+  int64_t v;
+  for (int64_t i = -5000; i < 5000; i++)
+    CHECK(wp_i64map_get(&m, i * 7919, &v) && v == i);
+  CHECK(!wp_i64map_get(&m, 1, &v));
+  CHECK(wp_i64map_put(&m, 0, 42) == 0 && wp_i64map_get(&m, 0, &v) && v == 42);
+  CHECK(m.count == 10000);
+  wp_i64map_free(&m);
+  CHECK(!wp_i64map_get(&m, 0, &v));
+}
+
+static void test_arena(void) {
+  wp_arena *a = wp_arena_create();
+  char *big = wp_arena_alloc(a, 1 << 20);
+  big[(1 << 20) - 1] = 1;
+  for (int i = 0; i < 10000; i++) {
+    int *p = wp_arena_alloc(a, sizeof(int) * 3);
+    CHECK(p[0] == 0 && ((uintptr_t)p % _Alignof(max_align_t)) == 0);
+    p[0] = i;
+  }
+  CHECK_STR(wp_arena_strndup(a, "hello world", 5), "hello");
+  wp_arena_destroy(a);
+}
+
+static char tmp[256];
+
+static void write_file(const char *rel, const char *text) {
+  char p[512];
+  snprintf(p, sizeof p, "%s/%s", tmp, rel);
+  FILE *f = fopen(p, "w");
+  CHECK(f != NULL);
+  if (f) {
+    fputs(text, f);
+    fclose(f);
+  }
+}
+
+static void test_resolve(void) {
+  char dir[300], outside[300], *out = NULL;
+  wp_error err;
+  snprintf(dir, sizeof dir, "%s/model", tmp);
+  char abs_tmp[256];
+  CHECK(realpath(tmp, abs_tmp) != NULL);
+  snprintf(outside, sizeof outside, "%s/secret.npy", abs_tmp);
+  mkdir(dir, 0755);
+  mkdir(strcat(strcpy((char[400]){0}, dir), "/weights"), 0755);
+  write_file("model/weights/a.npy", "x");
+  write_file("secret.npy", "y");
+  CHECK(wp_model_dir_resolve(dir, "weights/a.npy", 0, &out, &err) == 0);
+  free(out);
+  CHECK(wp_model_dir_resolve(dir, "weights/../weights/a.npy", 0, &out, &err) == 0);
+  free(out);
+  CHECK(wp_model_dir_resolve(dir, "/etc/passwd", 0, &out, &err) == -1);
+  CHECK_CONTAINS(err.msg, "leaves the model directory");
+  CHECK(wp_model_dir_resolve(dir, "../secret.npy", 0, &out, &err) == -1);
+  CHECK(wp_model_dir_resolve(dir, "weights/../../secret.npy", 0, &out, &err) == -1);
+  char link[400];
+  snprintf(link, sizeof link, "%s/weights/link.npy", dir);
+  CHECK(symlink(outside, link) == 0);
+  CHECK(wp_model_dir_resolve(dir, "weights/link.npy", 0, &out, &err) == -1);
+  CHECK_CONTAINS(err.msg, "leads outside the model directory");
+  snprintf(link, sizeof link, "%s/weights/inner.npy", dir);
+  CHECK(symlink("a.npy", link) == 0);
+  CHECK(wp_model_dir_resolve(dir, "weights/inner.npy", 0, &out, &err) == 0);
+  free(out);
+  CHECK(wp_model_dir_resolve(dir, "weights/missing.npy", 0, &out, &err) == -1);
+  CHECK_CONTAINS(err.msg, "No such file or directory");
+  CHECK(wp_model_dir_resolve(dir, "weights/missing.npy", 1, &out, &err) == 0);
+  free(out);
+}
+
+static void test_output(void) {
+  char path[300];
+  wp_error err;
+  snprintf(path, sizeof path, "%s/out.bin", tmp);
+  wp_output *o = wp_output_open(path, &err);
+  CHECK(o != NULL);
+  fputs("partial", wp_output_stream(o));
+  CHECK(access(path, F_OK) != 0); /* nothing at the path until commit */
+  wp_output_abort(o);
+  CHECK(access(path, F_OK) != 0);
+  o = wp_output_open(path, &err);
+  fputs("whole", wp_output_stream(o));
+  CHECK(wp_output_commit(o, &err) == 0);
+  wp_mapped_file f;
+  CHECK(wp_file_map(path, &f, &err) == 0 && f.size == 5 && memcmp(f.data, "whole", 5) == 0);
+  wp_file_unmap(&f);
+}
+
+int main(void) {
+  snprintf(tmp, sizeof tmp, "%s", "wp-unit-XXXXXX");
+  CHECK(mkdtemp(tmp) != NULL);
+  test_i64map();
+  test_arena();
+  test_resolve();
+  test_output();
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
+  CHECK(system(cmd) == 0);
+  return wp_test_result("test_support");
+}
