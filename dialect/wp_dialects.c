@@ -46,7 +46,7 @@ int wpImportHloProto(MlirContext ctx, const void *data, size_t len, const char *
 int wpExportHloProto(MlirModule module, void **data, size_t *len, wp_error *err) {
   wp_arena *arena = wp_arena_create();
   const void *bytes;
-  int rc = wp_hlo_export(module, arena, &bytes, len, err);
+  int rc = wp_hlo_export(module, arena, true, &bytes, len, err);
   if (rc == 0) {
     *data = malloc(*len ? *len : 1);
     if (!*data)

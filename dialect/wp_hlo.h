@@ -16,6 +16,7 @@
 #include "wp_error.h"
 
 #include <mlir-c/IR.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 enum wp_hlo_container {
@@ -32,9 +33,12 @@ enum wp_hlo_container wp_hlo_sniff(const void *data, size_t len);
 int wp_hlo_import(MlirContext ctx, const void *data, size_t len,
                   const char *filename, MlirModule *out, wp_error *err);
 
-/* Exports MODULE as a bare HloModuleProto in arena memory. */
-int wp_hlo_export(MlirModule module, wp_arena *arena, const void **data,
-                  size_t *len, wp_error *err);
+/* Exports MODULE as a bare HloModuleProto in arena memory. INLINE_WEIGHTS:
+ * write the bytes of weight constants into their literals; otherwise write
+ * only their origin (the form --verify-roundtrip uses), which import reads
+ * back from the .npy file. Refuses past protobuf's 2 GiB limit. */
+int wp_hlo_export(MlirModule module, wp_arena *arena, bool inline_weights,
+                  const void **data, size_t *len, wp_error *err);
 
 /* Does MODULE hold an HLO program (any hlo.* op or hlo.entry)? */
 int wp_hlo_module_is_hlo(MlirModule module);

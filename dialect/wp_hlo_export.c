@@ -10,6 +10,7 @@
 #include "wp_hlo_opcodes.h"
 #include "wp_hlo_resource.h"
 #include "wp_hlo_types.h"
+#include "wp_hlo_weight.h"
 #include "wp_i64map.h"
 #include "wp_mlir_util.h"
 #include "wp_pb.h"
@@ -36,6 +37,7 @@ typedef struct exporter {
   wp_error *err;
   int64_t next_id; /* fresh ids for instructions and computations */
   wp_i64map op_ids; /* MlirOperation pointer -> instruction id */
+  bool inline_weights; /* write weight bytes, or only their origin */
 } exporter;
 
 static char *sref_dup(wp_arena *a, MlirStringRef s) {
@@ -125,7 +127,7 @@ static Xla__ProgramShapeProto *derived_program_shape(wp_arena *arena,
 
 Xla__ProgramShapeProto *wp_hlo_func_program_shape(wp_arena *arena, MlirOperation func,
                                                   wp_error *err) {
-  exporter ex = {arena, mlirOperationGetContext(func), err, 0, {0}};
+  exporter ex = {arena, mlirOperationGetContext(func), err, 0, {0}, false};
   MlirBlock body = func_body(func);
   intptr_t n = mlirBlockGetNumArguments(body);
   Xla__HloInstructionProto **params = wp_arena_alloc(arena, (size_t)(n + 1) * sizeof(void *));
@@ -269,8 +271,19 @@ static Xla__HloInstructionProto *op_proto(exporter *ex, MlirOperation op,
   for (intptr_t i = 0; i < n; i++)
     if (value_id(ex, mlirOperationGetOperand(op, i), param_ids, &p->operand_ids[i]))
       return NULL;
+  MlirAttribute weight = wp_attr(op, "weight");
+  MlirStringRef file, param;
+  int64_t number;
+  if (!mlirAttributeIsNull(weight) && wp_hlo_weight_origin_get(weight, &file, &param, &number)) {
+    Xla__WeightOrigin *o = wp_pb_new(ex->arena, &xla__weight_origin__descriptor);
+    o->file = sref_dup(ex->arena, file);
+    o->param = sref_dup(ex->arena, param);
+    o->number = number;
+    p->wp_weight_origin = o;
+  }
   MlirAttribute value = wp_attr(op, "value");
-  if (!mlirAttributeIsNull(value) && set_literal(ex, p, value, type)) {
+  bool from_origin = p->wp_weight_origin && wp_hlo_resource_is(value) && !ex->inline_weights;
+  if (!mlirAttributeIsNull(value) && !from_origin && set_literal(ex, p, value, type)) {
     wp_error_prefix(ex->err, "instruction '%s'", p->name);
     return NULL;
   }
@@ -394,10 +407,38 @@ int wp_hlo_module_is_hlo(MlirModule m) {
   return !mlirAttributeIsNull(wp_attr(mlirModuleGetOperation(m), "hlo.entry"));
 }
 
-int wp_hlo_export(MlirModule m, wp_arena *arena, const void **data, size_t *len,
-                  wp_error *err) {
+/* Names the largest literals, for the 2 GiB error. */
+static void largest_constants(const Xla__HloModuleProto *mod, char *buf, size_t size) {
+  const Xla__HloInstructionProto *top[3] = {0};
+  size_t top_size[3] = {0};
+  for (size_t c = 0; c < mod->n_computations; c++)
+    for (size_t i = 0; i < mod->computations[c]->n_instructions; i++) {
+      const Xla__HloInstructionProto *ins = mod->computations[c]->instructions[i];
+      if (!ins->literal)
+        continue;
+      size_t n = protobuf_c_message_get_packed_size(&ins->literal->base);
+      for (int k = 0; k < 3; k++)
+        if (n > top_size[k]) {
+          for (int j = 2; j > k; j--) {
+            top[j] = top[j - 1];
+            top_size[j] = top_size[j - 1];
+          }
+          top[k] = ins;
+          top_size[k] = n;
+          break;
+        }
+    }
+  size_t pos = 0;
+  buf[0] = 0;
+  for (int k = 0; k < 3 && top[k] && pos < size; k++)
+    pos += (size_t)snprintf(buf + pos, size - pos, "%s'%s' (%.2f GiB)", k ? ", " : "",
+                            top[k]->name, (double)top_size[k] / (1024.0 * 1024 * 1024));
+}
+
+int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void **data,
+                  size_t *len, wp_error *err) {
   MlirOperation mop = mlirModuleGetOperation(m);
-  exporter ex = {arena, mlirOperationGetContext(mop), err, max_id(m) + 1, {0}};
+  exporter ex = {arena, mlirOperationGetContext(mop), err, max_id(m) + 1, {0}, inline_weights};
   wp_i64map_init(&ex.op_ids);
   int rc = -1;
   Xla__HloModuleProto *mod = wp_hlo_unpack_extra(arena, wp_attr(mop, "hlo.extra"),
@@ -453,8 +494,12 @@ int wp_hlo_export(MlirModule m, wp_arena *arena, const void **data, size_t *len,
     mod->host_program_shape = entry_proto->program_shape;
   size_t size = protobuf_c_message_get_packed_size(&mod->base);
   if (size > (size_t)INT32_MAX) {
-    wp_error_set(err, "the HloModuleProto would be %zu bytes, past protobuf's 2 GiB limit",
-                 size);
+    char names[512];
+    largest_constants(mod, names, sizeof names);
+    wp_error_set(err,
+                 "the HloModuleProto would be %zu bytes, past protobuf's 2 GiB limit; "
+                 "the largest constants are %s",
+                 size, names);
     goto out;
   }
   ProtobufCBinaryData b = wp_pb_pack(arena, &mod->base);

@@ -6,6 +6,7 @@
 #include "wp_hlo_literal.h"
 #include "wp_hlo_opcodes.h"
 #include "wp_hlo_types.h"
+#include "wp_hlo_weight.h"
 #include "wp_i64map.h"
 #include "wp_mlir_util.h"
 #include "wp_pb.h"
@@ -151,6 +152,7 @@ static MlirAttribute instr_extra(importer *im, const Xla__HloInstructionProto *i
   rest.parameter_number = 0;
   rest.n_operand_ids = 0;
   rest.operand_ids = NULL;
+  rest.wp_weight_origin = NULL; /* becomes the `weight` attribute */
   if (shape_is_default(im, ins->shape, type))
     rest.shape = NULL;
   Xla__LiteralProto lit;
@@ -249,7 +251,7 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
   mlirOperationStateAddOperands(&st, (intptr_t)ins->n_operand_ids, operands);
   mlirOperationStateAddResults(&st, 1, &type);
 
-  MlirNamedAttribute attrs[6];
+  MlirNamedAttribute attrs[8];
   int na = 0;
 #define NAMED(key, val) \
   attrs[na++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref(key)), (val))
@@ -263,6 +265,24 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
     if (wp_hlo_literal_to_attr(ins->literal, type, &value)) {
       NAMED("value", value);
       modeled = 1;
+    }
+  }
+  const Xla__WeightOrigin *origin = ins->wp_weight_origin;
+  if (origin) {
+    NAMED("weight", wp_hlo_weight_origin(im->ctx, origin->file, origin->param, origin->number));
+    if (!modeled && !ins->literal) {
+      /* The round-trip form leaves weight bytes out: read them again. */
+      char key[256];
+      wp_hlo_weight_key(origin->param, key, sizeof key);
+      MlirAttribute value;
+      wp_error sub;
+      if (wp_hlo_weight_load(type, origin->file, key, &value, &sub)) {
+        char what[WP_ERROR_MAX];
+        snprintf(what, sizeof what, "weight %s: %s", origin->file, sub.msg);
+        instr_error(im, comp, ins, what);
+        return (MlirOperation){NULL};
+      }
+      NAMED("value", value);
     }
   }
   int empty;

@@ -12,7 +12,10 @@
 #include <time.h>
 
 /* Pass bodies, one file each, in pipeline order. */
+extern const wp_pass_info wp_inline_weights_pass;
+
 static const wp_pass_info *const k_passes[] = {
+    &wp_inline_weights_pass,
     NULL,
 };
 

@@ -50,7 +50,7 @@ int wp_verify_roundtrip(MlirModule module, const char *after, wp_error *err) {
   char *before = NULL, *again = NULL;
   const void *bytes;
   size_t len;
-  if (wp_hlo_export(module, arena, &bytes, &len, err)) {
+  if (wp_hlo_export(module, arena, false, &bytes, &len, err)) {
     wp_error_prefix(err, "--verify-roundtrip after %s: export", after);
     goto out;
   }

@@ -258,7 +258,7 @@ static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags
   wp_arena *arena = wp_arena_create();
   const void *bytes = NULL;
   size_t len = 0;
-  if (strcmp(cfg->emit, "hlo-proto") == 0 && wp_hlo_export(m, arena, &bytes, &len, &err)) {
+  if (strcmp(cfg->emit, "hlo-proto") == 0 && wp_hlo_export(m, arena, true, &bytes, &len, &err)) {
     fprintf(stderr, "error: %s: %s\n", path, err.msg);
     goto out;
   }

@@ -1,0 +1,163 @@
+#include "wp_hlo_weight.h"
+
+#include "wp_file.h"
+#include "wp_hlo_resource.h"
+#include "wp_hlo_types.h"
+#include "wp_mlir_util.h"
+#include "wp_npy.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+/* Which HLO element types a .npy dtype can hold. Raw void (and ml_dtypes'
+ * '<f1') bytes take the parameter's own type of the same width. */
+static int dtype_fits(const wp_npy_info *npy, int prim) {
+  const wp_hlo_prim *info = wp_hlo_prim_info(prim);
+  if (!info || info->bytes != npy->itemsize)
+    return 0;
+  switch (npy->kind) {
+  case 'b': return prim == WP_PRED;
+  case 'i': return prim == WP_S8 || prim == WP_S16 || prim == WP_S32 || prim == WP_S64;
+  case 'u': return prim == WP_U8 || prim == WP_U16 || prim == WP_U32 || prim == WP_U64;
+  case 'c': return prim == WP_C64 || prim == WP_C128;
+  case 'f':
+    if (npy->itemsize == 1)
+      return prim != WP_PRED;
+    return prim == WP_F16 || prim == WP_F32 || prim == WP_F64;
+  case 'V': return prim != WP_PRED;
+  }
+  return 0;
+}
+
+/* "f32[4,3]" for a .npy array, naming its dtype the way XLA would. */
+static void npy_str(const wp_npy_info *npy, char *buf, size_t size) {
+  static const struct {
+    char kind;
+    int size;
+    const char *name;
+  } names[] = {{'b', 1, "pred"}, {'i', 1, "s8"},  {'i', 2, "s16"}, {'i', 4, "s32"},
+               {'i', 8, "s64"},  {'u', 1, "u8"},  {'u', 2, "u16"}, {'u', 4, "u32"},
+               {'u', 8, "u64"},  {'f', 2, "f16"}, {'f', 4, "f32"}, {'f', 8, "f64"},
+               {'c', 8, "c64"},  {'c', 16, "c128"}};
+  const char *name = npy->descr;
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (names[i].kind == npy->kind && names[i].size == npy->itemsize)
+      name = names[i].name;
+  size_t n = (size_t)snprintf(buf, size, "%s[", name);
+  for (int i = 0; i < npy->ndim && n < size; i++)
+    n += (size_t)snprintf(buf + n, size - n, "%s%lld", i ? "," : "", (long long)npy->shape[i]);
+  if (n < size)
+    snprintf(buf + n, size - n, "]");
+}
+
+typedef struct mapped_blob {
+  void *base;
+  size_t size;
+  int is_map; /* munmap, else free */
+} mapped_blob;
+
+static void release_blob(void *user) {
+  mapped_blob *b = user;
+  if (b->is_map) {
+    if (b->base)
+      munmap(b->base, b->size);
+  } else {
+    free(b->base);
+  }
+  free(b);
+}
+
+int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAttribute *value,
+                       wp_error *err) {
+  if (!mlirTypeIsARankedTensor(type))
+    return wp_error_set(err, "the parameter is not an array");
+  int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
+  wp_mapped_file f;
+  if (wp_file_map(path, &f, err))
+    return -1;
+  wp_npy_info npy;
+  if (wp_npy_parse(f.data, f.size, f.size, &npy, err)) {
+    wp_file_unmap(&f);
+    return -1;
+  }
+  int same_shape = npy.ndim == mlirShapedTypeGetRank(type);
+  for (int i = 0; same_shape && i < npy.ndim; i++)
+    same_shape = !mlirShapedTypeIsDynamicDim(type, i) &&
+                 npy.shape[i] == mlirShapedTypeGetDimSize(type, i);
+  if (!same_shape || !dtype_fits(&npy, prim)) {
+    char have[256], want[256];
+    npy_str(&npy, have, sizeof have);
+    wp_hlo_type_str(type, want, sizeof want);
+    wp_file_unmap(&f);
+    return wp_error_set(err, "the file holds %s but the parameter is %s", have, want);
+  }
+  mapped_blob *b = calloc(1, sizeof *b);
+  if (!b) {
+    wp_file_unmap(&f);
+    return wp_error_set(err, "out of memory");
+  }
+  const void *data;
+  if (wp_npy_needs_conversion(&npy)) {
+    /* The only copy: the constant must hold little-endian C-order bytes. */
+    b->base = malloc(npy.data_size ? npy.data_size : 1);
+    if (!b->base) {
+      free(b);
+      wp_file_unmap(&f);
+      return wp_error_set(err, "out of memory converting %llu bytes",
+                          (unsigned long long)npy.data_size);
+    }
+    wp_npy_to_c_order_le(&npy, f.data + npy.data_offset, b->base);
+    data = b->base;
+    wp_file_unmap(&f);
+  } else {
+    b->base = (void *)f.data;
+    b->size = f.size;
+    b->is_map = 1;
+    data = f.data ? f.data + npy.data_offset : NULL;
+  }
+  *value = wp_hlo_resource_create(type, key, data, npy.data_size, release_blob, b);
+  if (mlirAttributeIsNull(*value))
+    return wp_error_set(err, "could not create the constant");
+  return 0;
+}
+
+MlirAttribute wp_hlo_weight_origin(MlirContext ctx, const char *file, const char *param,
+                                   int64_t number) {
+  MlirNamedAttribute f[3] = {
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, wp_sref("file")),
+                            wp_str_attr(ctx, file, strlen(file))),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, wp_sref("number")), wp_i64_attr(ctx, number)),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, wp_sref("param")),
+                            wp_str_attr(ctx, param, strlen(param))),
+  };
+  return mlirDictionaryAttrGet(ctx, 3, f);
+}
+
+bool wp_hlo_weight_origin_get(MlirAttribute attr, MlirStringRef *file, MlirStringRef *param,
+                              int64_t *number) {
+  MlirAttribute f = wp_dict_get(attr, "file"), p = wp_dict_get(attr, "param"),
+                n = wp_dict_get(attr, "number");
+  if (mlirAttributeIsNull(f) || !mlirAttributeIsAString(f) || mlirAttributeIsNull(p) ||
+      !mlirAttributeIsAString(p) || mlirAttributeIsNull(n) || !mlirAttributeIsAInteger(n))
+    return false;
+  *file = mlirStringAttrGetValue(f);
+  *param = mlirStringAttrGetValue(p);
+  *number = mlirIntegerAttrGetValueInt(n);
+  return true;
+}
+
+void wp_hlo_weight_key(const char *param, char *buf, size_t size) {
+  size_t n = 0;
+  if (!param[0] || (param[0] >= '0' && param[0] <= '9'))
+    n = (size_t)snprintf(buf, size, "w_");
+  for (const char *p = param; *p && n + 1 < size; p++) {
+    char c = *p;
+    int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    buf[n++] = ok ? c : '_';
+  }
+  buf[n < size ? n : size - 1] = 0;
+}

@@ -1,0 +1,35 @@
+/* Weight constants: a .npy file's payload as the value of an hlo.constant,
+ * and the `weight` attribute that records where it came from.
+ *
+ *   %w = "hlo.constant"() {name = "w1", id = 2 : i64,
+ *          value = dense_resource<w1> : tensor<8x16xf32>,
+ *          weight = {file = "model/weights/w1.npy", number = 1 : i64, param = "w1"}}
+ */
+#ifndef WP_HLO_WEIGHT_H
+#define WP_HLO_WEIGHT_H
+
+#include "wp_error.h"
+
+#include <mlir-c/IR.h>
+#include <stdint.h>
+
+/* Reads PATH as a weight of TYPE: checks element type and shape, then
+ * returns a dense_resource attribute over the memory-mapped payload (no
+ * copy). Big-endian or Fortran-order data is converted into a new buffer,
+ * the one case where the bytes are copied. KEY names the resource. Errors
+ * carry no prefix; they say which of dtype, shape or file is wrong. */
+int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAttribute *value,
+                       wp_error *err);
+
+/* The `weight` attribute: {file, param, number}. */
+MlirAttribute wp_hlo_weight_origin(MlirContext ctx, const char *file, const char *param,
+                                   int64_t number);
+
+/* Reads the fields of a `weight` attribute; false when ATTR is not one. */
+bool wp_hlo_weight_origin_get(MlirAttribute attr, MlirStringRef *file, MlirStringRef *param,
+                              int64_t *number);
+
+/* A resource key for a parameter name: letters, digits and '_' only. */
+void wp_hlo_weight_key(const char *param, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,390 @@
+/* inline-weights: each entry parameter that metadata.json maps to a .npy file
+ * becomes an hlo.constant over the file's memory-mapped bytes; the
+ * parameter is removed and the signature and program shapes follow.
+ * (Specification section 1, xla::InlineWeights.) */
+#include "wp_pass.h"
+
+#include "hlo.pb-c.h"
+#include "wp_hlo_internal.h"
+#include "wp_hlo_weight.h"
+#include "wp_mlir_util.h"
+#include "wp_model_dir.h"
+#include "wp_pb.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct planted {
+  MlirStringRef param;
+  int64_t number;
+} planted;
+
+typedef struct arg_plan {
+  const wp_weight_ref *ref; /* NULL: stays a parameter */
+  char *path;
+  MlirAttribute value;
+} arg_plan;
+
+static MlirLocation unknown_loc(MlirOperation op) {
+  return mlirLocationUnknownGet(mlirOperationGetContext(op));
+}
+
+static MlirOperation find_func(MlirOperation module, MlirStringRef name) {
+  for (MlirOperation f = wp_first_op_in(module); !mlirOperationIsNull(f);
+       f = mlirOperationGetNextInBlock(f)) {
+    MlirStringRef n;
+    if (wp_op_is(f, "func.func") && wp_attr_str(f, "sym_name", &n) &&
+        mlirStringRefEqual(n, name))
+      return f;
+  }
+  return (MlirOperation){NULL};
+}
+
+static MlirAttribute arg_dict(MlirOperation func, intptr_t i) {
+  MlirAttribute all = wp_attr(func, "arg_attrs");
+  if (mlirAttributeIsNull(all) || i >= mlirArrayAttrGetNumElements(all))
+    return mlirAttributeGetNull();
+  return mlirArrayAttrGetElement(all, i);
+}
+
+static MlirStringRef arg_name(MlirOperation func, intptr_t i) {
+  MlirAttribute n = wp_dict_get(arg_dict(func, i), "hlo.name");
+  if (!mlirAttributeIsNull(n) && mlirAttributeIsAString(n))
+    return mlirStringAttrGetValue(n);
+  return (MlirStringRef){"", 0};
+}
+
+/* Is computation NAME in the comma-separated ALLOW list? */
+static bool allowed(const char *allow, MlirStringRef name) {
+  const char *p = allow;
+  while (*p) {
+    const char *e = strchr(p, ',');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    if (n == name.length && memcmp(p, name.data, n) == 0)
+      return true;
+    p += n + (e != NULL);
+  }
+  return false;
+}
+
+static int check_allow_list(MlirOperation module, const char *allow) {
+  const char *p = allow;
+  while (*p) {
+    const char *e = strchr(p, ',');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    if (n && mlirOperationIsNull(find_func(module, mlirStringRefCreate(p, n)))) {
+      wp_emit_error(unknown_loc(module), "inline-weights: allow=%.*s names no computation",
+                    (int)n, p);
+      return -1;
+    }
+    p += n + (e != NULL);
+  }
+  return 0;
+}
+
+static size_t collect_planted(MlirOperation func, planted **out) {
+  size_t n = 0, cap = 0;
+  *out = NULL;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef file, param;
+    int64_t number;
+    MlirAttribute w = wp_attr(op, "weight");
+    if (mlirAttributeIsNull(w) || !wp_hlo_weight_origin_get(w, &file, &param, &number))
+      continue;
+    if (n == cap) {
+      cap = cap ? cap * 2 : 16;
+      planted *p = realloc(*out, cap * sizeof *p);
+      if (!p)
+        break;
+      *out = p;
+    }
+    (*out)[n++] = (planted){param, number};
+  }
+  return n;
+}
+
+static bool already_planted(const planted *pl, size_t n, const wp_weight_ref *ref) {
+  for (size_t i = 0; i < n; i++) {
+    if (ref->param_name ? (strlen(ref->param_name) == pl[i].param.length &&
+                           memcmp(ref->param_name, pl[i].param.data, pl[i].param.length) == 0)
+                        : ref->param_number == pl[i].number)
+      return true;
+  }
+  return false;
+}
+
+/* Decides which argument each weight_files entry names. */
+static int plan_args(MlirOperation module, MlirOperation func, const wp_model_dir *md,
+                     arg_plan *plan, intptr_t n_args) {
+  planted *pl;
+  size_t n_pl = collect_planted(func, &pl);
+  MlirStringRef fname;
+  wp_attr_str(func, "sym_name", &fname);
+  int rc = 0;
+  for (size_t r = 0; r < md->n_weights && rc == 0; r++) {
+    const wp_weight_ref *ref = &md->weights[r];
+    if (already_planted(pl, n_pl, ref))
+      continue;
+    intptr_t idx = -1;
+    if (ref->param_name) {
+      for (intptr_t i = 0; i < n_args && idx < 0; i++) {
+        MlirStringRef n = arg_name(func, i);
+        if (n.length == strlen(ref->param_name) && memcmp(n.data, ref->param_name, n.length) == 0)
+          idx = i;
+      }
+      if (idx < 0) {
+        wp_emit_error(unknown_loc(module),
+                      "%s/metadata.json: weight_files names parameter '%s', which the entry "
+                      "computation '%.*s' does not have",
+                      md->dir, ref->param_name, (int)fname.length, fname.data);
+        rc = -1;
+      }
+    } else if (n_pl) {
+      wp_emit_error(unknown_loc(module),
+                    "%s/metadata.json: weight_files names parameter number %lld, but weights "
+                    "were already inlined and parameters renumbered; name it instead",
+                    md->dir, (long long)ref->param_number);
+      rc = -1;
+    } else if (ref->param_number >= n_args) {
+      wp_emit_error(unknown_loc(module),
+                    "%s/metadata.json: weight_files names parameter number %lld, but the entry "
+                    "computation '%.*s' has %ld parameter%s",
+                    md->dir, (long long)ref->param_number, (int)fname.length, fname.data,
+                    (long)n_args, n_args == 1 ? "" : "s");
+      rc = -1;
+    } else {
+      idx = (intptr_t)ref->param_number;
+    }
+    if (rc == 0 && plan[idx].ref) {
+      MlirStringRef n = arg_name(func, idx);
+      wp_emit_error(unknown_loc(module),
+                    "%s/metadata.json: parameter '%.*s' (number %ld) is named twice in "
+                    "weight_files",
+                    md->dir, (int)n.length, n.data, (long)idx);
+      rc = -1;
+    }
+    if (rc == 0)
+      plan[idx].ref = ref;
+  }
+  free(pl);
+  return rc;
+}
+
+/* Reads every planned weight before the IR changes, so a bad file leaves
+ * the module as it was. */
+static int load_weights(MlirOperation module, MlirOperation func, const wp_model_dir *md,
+                        arg_plan *plan, intptr_t n_args) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  for (intptr_t i = 0; i < n_args; i++) {
+    if (!plan[i].ref)
+      continue;
+    MlirStringRef name = arg_name(func, i);
+    wp_error err;
+    if (wp_model_dir_resolve(md->dir, plan[i].ref->rel_path, 0, &plan[i].path, &err)) {
+      wp_emit_error(unknown_loc(module), "%s (parameter '%.*s')", err.msg, (int)name.length,
+                    name.data);
+      return -1;
+    }
+    char key[256], pname[256];
+    snprintf(pname, sizeof pname, "%.*s", (int)name.length, name.data);
+    wp_hlo_weight_key(pname[0] ? pname : plan[i].ref->rel_path, key, sizeof key);
+    MlirType type = mlirValueGetType(mlirBlockGetArgument(body, i));
+    if (wp_hlo_weight_load(type, plan[i].path, key, &plan[i].value, &err)) {
+      wp_emit_error(unknown_loc(module), "%s: parameter '%s': %s", plan[i].path, pname, err.msg);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* The planted constant keeps the parameter's non-default shape (its
+ * layout) and metadata; nothing parameter-specific. */
+static MlirAttribute constant_extra(wp_arena *arena, MlirContext ctx, MlirAttribute param_extra) {
+  Xla__HloInstructionProto *p =
+      wp_hlo_unpack_extra(arena, param_extra, &xla__hlo_instruction_proto__descriptor);
+  Xla__HloInstructionProto c = XLA__HLO_INSTRUCTION_PROTO__INIT;
+  if (p) {
+    c.shape = p->shape;
+    c.metadata = p->metadata;
+  }
+  ProtobufCBinaryData b = wp_pb_pack(arena, &c.base);
+  return b.len ? wp_str_attr(ctx, b.data, b.len) : mlirAttributeGetNull();
+}
+
+static MlirOperation make_constant(wp_arena *arena, MlirOperation func, intptr_t i,
+                                   const arg_plan *plan) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirAttribute dict = arg_dict(func, i);
+  MlirStringRef name = arg_name(func, i);
+  MlirAttribute id = wp_dict_get(dict, "hlo.id");
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirType type = mlirValueGetType(mlirBlockGetArgument(body, i));
+  char pname[256];
+  snprintf(pname, sizeof pname, "%.*s", (int)name.length, name.data);
+  MlirLocation loc = mlirLocationNameGet(
+      ctx, name, mlirLocationFileLineColGet(ctx, wp_sref(plan->path), 0, 0));
+  MlirOperationState st = mlirOperationStateGet(wp_sref("hlo.constant"), loc);
+  mlirOperationStateAddResults(&st, 1, &type);
+  MlirNamedAttribute a[5];
+  int n = 0;
+#define NAMED(k, v) a[n++] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, wp_sref(k)), (v))
+  NAMED("name", wp_str_attr(ctx, name.data, name.length));
+  if (!mlirAttributeIsNull(id))
+    NAMED("id", id);
+  NAMED("value", plan->value);
+  NAMED("weight", wp_hlo_weight_origin(ctx, plan->path, pname, (int64_t)i));
+  MlirAttribute extra = constant_extra(arena, ctx, wp_dict_get(dict, "hlo.extra"));
+  if (!mlirAttributeIsNull(extra))
+    NAMED("extra", extra);
+#undef NAMED
+  mlirOperationStateAddAttributes(&st, n, a);
+  return mlirOperationCreate(&st);
+}
+
+/* Drops removed parameters from a stored program shape (func hlo.extra
+ * field program_shape, or module hlo.extra field host_program_shape). */
+static void drop_from_program_shape(wp_arena *arena, MlirOperation op, bool module,
+                                    const bool *removed, size_t n_orig) {
+  MlirAttribute extra = wp_attr(op, "hlo.extra");
+  if (mlirAttributeIsNull(extra))
+    return;
+  ProtobufCMessage *msg = wp_hlo_unpack_extra(
+      arena, extra,
+      module ? &xla__hlo_module_proto__descriptor : &xla__hlo_computation_proto__descriptor);
+  if (!msg)
+    return;
+  Xla__ProgramShapeProto *ps = module ? ((Xla__HloModuleProto *)msg)->host_program_shape
+                                      : ((Xla__HloComputationProto *)msg)->program_shape;
+  if (!ps || ps->n_parameters != n_orig)
+    return;
+  size_t k = 0, kn = 0;
+  for (size_t i = 0; i < n_orig; i++) {
+    if (removed[i])
+      continue;
+    ps->parameters[k++] = ps->parameters[i];
+    if (ps->n_parameter_names == n_orig)
+      ps->parameter_names[kn++] = ps->parameter_names[i];
+  }
+  ps->n_parameters = k;
+  if (ps->n_parameter_names == n_orig)
+    ps->n_parameter_names = kn;
+  ProtobufCBinaryData b = wp_pb_pack(arena, msg);
+  wp_set_attr(op, "hlo.extra", wp_str_attr(mlirOperationGetContext(op), b.data, b.len));
+}
+
+static void rewrite_signature(MlirOperation func, const bool *removed, intptr_t n_orig) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirType fty = mlirTypeAttrGetValue(wp_attr(func, "function_type"));
+  intptr_t n = mlirBlockGetNumArguments(body);
+  MlirType *args = malloc((size_t)(n + 1) * sizeof *args);
+  MlirAttribute *dicts = malloc((size_t)(n + 1) * sizeof *dicts);
+  for (intptr_t i = 0; i < n; i++)
+    args[i] = mlirValueGetType(mlirBlockGetArgument(body, i));
+  intptr_t k = 0;
+  for (intptr_t i = 0; i < n_orig; i++)
+    if (!removed[i])
+      dicts[k++] = arg_dict(func, i);
+  MlirType res[1] = {mlirFunctionTypeGetResult(fty, 0)};
+  wp_set_attr(func, "function_type",
+              mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, args, 1, res)));
+  if (n)
+    wp_set_attr(func, "arg_attrs", mlirArrayAttrGet(ctx, n, dicts));
+  else
+    mlirOperationRemoveAttributeByName(func, wp_sref("arg_attrs"));
+  free(args);
+  free(dicts);
+}
+
+static int run_inline_weights(const wp_pass_run *run) {
+  MlirOperation module = run->module;
+  const char *dir = wp_pass_option(run, "model-dir");
+  if (!dir[0] && run->hooks && run->hooks->model_dir)
+    dir = run->hooks->model_dir;
+  if (!dir[0]) {
+    wp_emit_error(unknown_loc(module), "inline-weights: no model directory; give "
+                                       "--inline-weights=\"model-dir=DIR\"");
+    return -1;
+  }
+  MlirAttribute entry_ref = wp_attr(module, "hlo.entry");
+  if (mlirAttributeIsNull(entry_ref) || !mlirAttributeIsAFlatSymbolRef(entry_ref)) {
+    wp_emit_error(mlirOperationGetLocation(module),
+                  "inline-weights: the module is not an HLO module (no hlo.entry)");
+    return -1;
+  }
+  MlirStringRef entry_name = mlirFlatSymbolRefAttrGetValue(entry_ref);
+  MlirOperation func = find_func(module, entry_name);
+  if (mlirOperationIsNull(func)) {
+    wp_emit_error(mlirOperationGetLocation(module), "inline-weights: entry computation '%.*s' "
+                  "not found", (int)entry_name.length, entry_name.data);
+    return -1;
+  }
+  const char *allow = wp_pass_option(run, "allow");
+  if (check_allow_list(module, allow))
+    return -1;
+  if (allow[0] && !allowed(allow, entry_name))
+    return 0; /* weights are entry parameters; the entry is not ours to touch */
+
+  wp_model_dir md;
+  wp_error err;
+  if (wp_model_dir_load(dir, &md, &err)) {
+    wp_emit_error(unknown_loc(module), "%s", err.msg);
+    return -1;
+  }
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  intptr_t n_args = mlirBlockGetNumArguments(body);
+  arg_plan *plan = calloc((size_t)n_args + 1, sizeof *plan);
+  bool *removed = calloc((size_t)n_args + 1, sizeof *removed);
+  wp_arena *arena = wp_arena_create();
+  int rc = -1;
+  if (!plan || !removed)
+    goto out;
+  if (plan_args(module, func, &md, plan, n_args) ||
+      load_weights(module, func, &md, plan, n_args))
+    goto out;
+
+  /* Constants go first in the body, in parameter order. */
+  MlirOperation anchor = {NULL};
+  for (intptr_t i = 0; i < n_args; i++) {
+    if (!plan[i].ref)
+      continue;
+    MlirOperation c = make_constant(arena, func, i, &plan[i]);
+    if (mlirOperationIsNull(anchor))
+      mlirBlockInsertOwnedOperation(body, 0, c);
+    else
+      mlirBlockInsertOwnedOperationAfter(body, anchor, c);
+    anchor = c;
+    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, i), mlirOperationGetResult(c, 0));
+    removed[i] = true;
+  }
+  for (intptr_t i = n_args - 1; i >= 0; i--)
+    if (removed[i])
+      mlirBlockEraseArgument(body, (unsigned)i);
+  rewrite_signature(func, removed, n_args);
+  drop_from_program_shape(arena, func, false, removed, (size_t)n_args);
+  drop_from_program_shape(arena, module, true, removed, (size_t)n_args);
+  rc = 0;
+out:
+  for (intptr_t i = 0; plan && i < n_args; i++)
+    free(plan[i].path);
+  free(plan);
+  free(removed);
+  wp_arena_destroy(arena);
+  wp_model_dir_free(&md);
+  return rc;
+}
+
+const wp_pass_info wp_inline_weights_pass = {
+    .name = "inline-weights",
+    .title = "InlineWeights",
+    .description = "replace entry parameters mapped in metadata.json by constants over their "
+                   ".npy bytes (memory-mapped, not copied)",
+    .options = {{"model-dir", "the model directory (default: opt's input directory)"},
+                {"allow", "comma-separated computations the pass may touch (default: entry)"}},
+    .run = run_inline_weights,
+};

@@ -1,0 +1,303 @@
+#include "wp_npy.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- a tiny reader for the header's dict literal ---- */
+
+typedef struct cursor {
+  const char *p, *end;
+} cursor;
+
+static void skip_ws(cursor *c) {
+  while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\n' || *c->p == '\r'))
+    c->p++;
+}
+
+static int eat(cursor *c, char ch) {
+  skip_ws(c);
+  if (c->p < c->end && *c->p == ch) {
+    c->p++;
+    return 1;
+  }
+  return 0;
+}
+
+/* A quoted string into buf (no escapes: numpy never writes them here). */
+static int read_str(cursor *c, char *buf, size_t size) {
+  skip_ws(c);
+  if (c->p >= c->end || (*c->p != '\'' && *c->p != '"'))
+    return -1;
+  char q = *c->p++;
+  size_t n = 0;
+  while (c->p < c->end && *c->p != q) {
+    if (*c->p == '\\' || n + 1 >= size)
+      return -1;
+    buf[n++] = *c->p++;
+  }
+  if (c->p >= c->end)
+    return -1;
+  c->p++;
+  buf[n] = 0;
+  return 0;
+}
+
+static int read_word(cursor *c, const char *w) {
+  skip_ws(c);
+  size_t n = strlen(w);
+  if ((size_t)(c->end - c->p) >= n && memcmp(c->p, w, n) == 0) {
+    c->p += n;
+    return 1;
+  }
+  return 0;
+}
+
+static int read_shape(cursor *c, wp_npy_info *out, wp_error *err) {
+  if (!eat(c, '('))
+    return wp_error_set(err, "malformed header: 'shape' is not a tuple");
+  out->ndim = 0;
+  for (;;) {
+    if (eat(c, ')'))
+      return 0;
+    skip_ws(c);
+    if (c->p >= c->end || *c->p < '0' || *c->p > '9')
+      return wp_error_set(err, "malformed header: bad dimension in 'shape'");
+    uint64_t v = 0;
+    while (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
+      if (v > (uint64_t)INT64_MAX / 10)
+        return wp_error_set(err, "dimension in 'shape' overflows 64 bits");
+      v = v * 10 + (uint64_t)(*c->p++ - '0');
+      if (v > (uint64_t)INT64_MAX)
+        return wp_error_set(err, "dimension in 'shape' overflows 64 bits");
+    }
+    if (c->p < c->end && *c->p == 'L') /* Python 2 long */
+      c->p++;
+    if (out->ndim == WP_NPY_MAX_DIMS)
+      return wp_error_set(err, "more than %d dimensions", WP_NPY_MAX_DIMS);
+    out->shape[out->ndim++] = (int64_t)v;
+    if (eat(c, ','))
+      continue;
+    if (eat(c, ')'))
+      return 0;
+    return wp_error_set(err, "malformed header: bad 'shape' tuple");
+  }
+}
+
+static int parse_descr(const char *d, wp_npy_info *out, wp_error *err) {
+  snprintf(out->descr, sizeof out->descr, "%s", d);
+  char order = d[0];
+  if (order != '<' && order != '>' && order != '|' && order != '=')
+    return wp_error_set(err, "unsupported dtype '%s'", d);
+  char kind = d[1];
+  if (kind == 'O')
+    return wp_error_set(err, "object arrays (dtype '%s') hold pickles and are refused", d);
+  int size = 0;
+  const char *p = d + 2;
+  if (!*p)
+    return wp_error_set(err, "unsupported dtype '%s'", d);
+  for (; *p; p++) {
+    if (*p < '0' || *p > '9' || size > 1000)
+      return wp_error_set(err, "unsupported dtype '%s'", d);
+    size = size * 10 + (*p - '0');
+  }
+  int ok = 0;
+  switch (kind) {
+  case 'b': ok = size == 1; break;
+  case 'i': case 'u': ok = size == 1 || size == 2 || size == 4 || size == 8; break;
+  case 'f': ok = size == 1 || size == 2 || size == 4 || size == 8; break;
+  case 'c': ok = size == 8 || size == 16; break;
+  case 'V': ok = size == 1 || size == 2; break;
+  }
+  if (!ok)
+    return wp_error_set(err, "unsupported dtype '%s'", d);
+  out->kind = kind;
+  out->itemsize = size;
+  /* Byte order only matters for multi-byte numbers; raw void is bytes. */
+  out->big_endian = order == '>' && size > 1 && kind != 'V';
+  return 0;
+}
+
+static int parse_dict(cursor *c, wp_npy_info *out, wp_error *err) {
+  int seen_descr = 0, seen_fortran = 0, seen_shape = 0;
+  if (!eat(c, '{'))
+    return wp_error_set(err, "malformed header: not a dict");
+  for (;;) {
+    if (eat(c, '}'))
+      break;
+    char key[32];
+    if (read_str(c, key, sizeof key))
+      return wp_error_set(err, "malformed header: expected a quoted key");
+    if (!eat(c, ':'))
+      return wp_error_set(err, "malformed header: expected ':' after '%s'", key);
+    if (strcmp(key, "descr") == 0) {
+      char d[16];
+      skip_ws(c);
+      if (c->p < c->end && *c->p == '[')
+        return wp_error_set(err, "structured dtypes are not supported");
+      if (seen_descr++ || read_str(c, d, sizeof d))
+        return wp_error_set(err, "malformed header: bad 'descr'");
+      if (parse_descr(d, out, err))
+        return -1;
+    } else if (strcmp(key, "fortran_order") == 0) {
+      if (seen_fortran++)
+        return wp_error_set(err, "malformed header: 'fortran_order' twice");
+      if (read_word(c, "True"))
+        out->fortran_order = 1;
+      else if (read_word(c, "False"))
+        out->fortran_order = 0;
+      else
+        return wp_error_set(err, "malformed header: 'fortran_order' is not True or False");
+    } else if (strcmp(key, "shape") == 0) {
+      if (seen_shape++)
+        return wp_error_set(err, "malformed header: 'shape' twice");
+      if (read_shape(c, out, err))
+        return -1;
+    } else {
+      return wp_error_set(err, "malformed header: unexpected key '%s'", key);
+    }
+    if (eat(c, ','))
+      continue;
+    if (eat(c, '}'))
+      break;
+    return wp_error_set(err, "malformed header: expected ',' or '}'");
+  }
+  if (!seen_descr || !seen_fortran || !seen_shape)
+    return wp_error_set(err, "malformed header: missing '%s'",
+                        !seen_descr ? "descr" : !seen_fortran ? "fortran_order" : "shape");
+  skip_ws(c);
+  if (c->p != c->end)
+    return wp_error_set(err, "malformed header: text after the dict");
+  return 0;
+}
+
+int wp_npy_parse(const void *data, size_t len, uint64_t file_size, wp_npy_info *out,
+                 wp_error *err) {
+  const unsigned char *b = data;
+  memset(out, 0, sizeof *out);
+  if (len < 10 || memcmp(b, "\x93NUMPY", 6) != 0)
+    return wp_error_set(err, "not a .npy file (bad magic)");
+  out->major = b[6];
+  out->minor = b[7];
+  uint64_t hlen, start;
+  if (out->major == 1 && out->minor == 0) {
+    hlen = (uint64_t)b[8] | (uint64_t)b[9] << 8;
+    start = 10;
+  } else if ((out->major == 2 || out->major == 3) && out->minor == 0) {
+    if (len < 12)
+      return wp_error_set(err, "header length past the end of the file");
+    hlen = (uint64_t)b[8] | (uint64_t)b[9] << 8 | (uint64_t)b[10] << 16 | (uint64_t)b[11] << 24;
+    start = 12;
+  } else {
+    return wp_error_set(err, "unknown .npy version %d.%d", out->major, out->minor);
+  }
+  if (hlen > WP_NPY_MAX_HEADER)
+    return wp_error_set(err, "header of %llu bytes is over the 64 KiB limit",
+                        (unsigned long long)hlen);
+  if (start + hlen > len || start + hlen > file_size)
+    return wp_error_set(err, "header length past the end of the file");
+  cursor c = {(const char *)b + start, (const char *)b + start + hlen};
+  if (parse_dict(&c, out, err))
+    return -1;
+  uint64_t count = 1;
+  for (int i = 0; i < out->ndim; i++) {
+    uint64_t d = (uint64_t)out->shape[i];
+    if (d && count > UINT64_MAX / d)
+      return wp_error_set(err, "shape's element count overflows 64 bits");
+    count *= d;
+  }
+  if (count && count > UINT64_MAX / (uint64_t)out->itemsize)
+    return wp_error_set(err, "shape's byte size overflows 64 bits");
+  out->count = count;
+  out->data_size = count * (uint64_t)out->itemsize;
+  out->data_offset = start + hlen;
+  uint64_t have = file_size - out->data_offset;
+  if (have < out->data_size)
+    return wp_error_set(err, "payload is %llu bytes, shorter than the %llu the header says",
+                        (unsigned long long)have, (unsigned long long)out->data_size);
+  if (have > out->data_size)
+    return wp_error_set(err, "payload is %llu bytes, longer than the %llu the header says",
+                        (unsigned long long)have, (unsigned long long)out->data_size);
+  return 0;
+}
+
+int wp_npy_needs_conversion(const wp_npy_info *info) {
+  int multi_dim = 0;
+  for (int i = 0, big = 0; i < info->ndim; i++)
+    if (info->shape[i] > 1 && ++big > 1)
+      multi_dim = 1;
+  return info->big_endian || (info->fortran_order && multi_dim);
+}
+
+static void swap_bytes(unsigned char *p, int n) {
+  for (int i = 0; i < n / 2; i++) {
+    unsigned char t = p[i];
+    p[i] = p[n - 1 - i];
+    p[n - 1 - i] = t;
+  }
+}
+
+void wp_npy_to_c_order_le(const wp_npy_info *info, const void *src, void *dst) {
+  const unsigned char *s = src;
+  unsigned char *d = dst;
+  size_t item = (size_t)info->itemsize;
+  int fortran = info->fortran_order && info->ndim > 1;
+  if (!fortran) {
+    memcpy(d, s, info->data_size);
+  } else {
+    /* Walk the C-order output; track the Fortran-order source offset with
+     * an odometer over the dimensions (last dimension fastest). */
+    int n = info->ndim;
+    uint64_t fstride[WP_NPY_MAX_DIMS], idx[WP_NPY_MAX_DIMS] = {0};
+    uint64_t st = 1;
+    for (int i = 0; i < n; i++) {
+      fstride[i] = st;
+      st *= (uint64_t)info->shape[i];
+    }
+    uint64_t off = 0;
+    for (uint64_t k = 0; k < info->count; k++) {
+      memcpy(d + k * item, s + off * item, item);
+      for (int i = n - 1; i >= 0; i--) {
+        if (++idx[i] < (uint64_t)info->shape[i]) {
+          off += fstride[i];
+          break;
+        }
+        off -= fstride[i] * (idx[i] - 1);
+        idx[i] = 0;
+      }
+    }
+  }
+  if (info->big_endian) {
+    int part = info->kind == 'c' ? info->itemsize / 2 : info->itemsize;
+    for (uint64_t k = 0; k < info->data_size; k += (uint64_t)part)
+      swap_bytes(d + k, part);
+  }
+}
+
+size_t wp_npy_write_header(char *buf, const char *descr, const int64_t *shape, int ndim) {
+  char dict[WP_NPY_MAX_HEADER];
+  int n = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (",
+                   descr);
+  for (int i = 0; i < ndim && n < (int)sizeof dict; i++)
+    n += snprintf(dict + n, sizeof dict - (size_t)n, "%s%lld", i ? ", " : "",
+                  (long long)shape[i]);
+  n += snprintf(dict + n, sizeof dict - (size_t)n, "%s), }", ndim == 1 ? "," : "");
+  /* Version 1.0 when the length fits 16 bits, else 2.0; pad with spaces and
+   * a newline so the data starts at a multiple of 64. */
+  size_t pre = (size_t)n + 1 + 10 <= 65535 ? 10 : 12;
+  size_t total = ((pre + (size_t)n + 1) + 63) / 64 * 64;
+  size_t hlen = total - pre;
+  memcpy(buf, "\x93NUMPY", 6);
+  buf[6] = pre == 10 ? 1 : 2;
+  buf[7] = 0;
+  if (pre == 10) {
+    buf[8] = (char)(hlen & 0xff);
+    buf[9] = (char)(hlen >> 8);
+  } else {
+    for (int i = 0; i < 4; i++)
+      buf[8 + i] = (char)((hlen >> (8 * i)) & 0xff);
+  }
+  memcpy(buf + pre, dict, (size_t)n);
+  memset(buf + pre + n, ' ', hlen - (size_t)n - 1);
+  buf[total - 1] = '\n';
+  return total;
+}

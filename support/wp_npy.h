@@ -1,0 +1,54 @@
+/* NumPy .npy files: header parsing and the byte conversions a weight may
+ * need (big-endian to little-endian, Fortran order to C order).
+ *
+ * The parser takes the header for what it is: a restricted Python dict
+ * literal with exactly the keys 'descr', 'fortran_order' and 'shape', in
+ * any order, with or without a trailing comma. Versions 1.0, 2.0 and 3.0.
+ * It never allocates and never reads past LEN, so it can be fuzzed on
+ * arbitrary bytes. */
+#ifndef WP_NPY_H
+#define WP_NPY_H
+
+#include "wp_error.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define WP_NPY_MAX_DIMS 32
+#define WP_NPY_MAX_HEADER 65536
+
+typedef struct wp_npy_info {
+  int major, minor;
+  char descr[16];     /* as written, e.g. "<f4", "|V2" */
+  char kind;          /* 'b' 'i' 'u' 'f' 'c' 'V' */
+  int itemsize;       /* bytes per element */
+  int big_endian;     /* multi-byte elements stored big-endian */
+  int fortran_order;
+  int ndim;
+  int64_t shape[WP_NPY_MAX_DIMS];
+  uint64_t count;       /* number of elements */
+  uint64_t data_offset; /* where the payload starts */
+  uint64_t data_size;   /* count * itemsize */
+} wp_npy_info;
+
+/* Parses the header of a .npy file of LEN bytes (DATA may be the whole
+ * file, or just its first bytes when FILE_SIZE says how long the file is)
+ * and checks the payload is exactly count*itemsize bytes. Error messages
+ * have no file prefix. */
+int wp_npy_parse(const void *data, size_t len, uint64_t file_size, wp_npy_info *out,
+                 wp_error *err);
+
+/* Does the payload need conversion to be little-endian C-order bytes? */
+int wp_npy_needs_conversion(const wp_npy_info *info);
+
+/* Writes the payload SRC as little-endian C-order bytes into DST (same
+ * size). For big-endian data each element is byte-swapped (complex
+ * numbers per component); Fortran-order data is transposed. */
+void wp_npy_to_c_order_le(const wp_npy_info *info, const void *src, void *dst);
+
+/* Writes a version 1.0 (or 2.0 when needed) header for a C-order
+ * little-endian array into BUF (at least WP_NPY_MAX_HEADER bytes); returns
+ * its length, a multiple of 64. DESCR like "<f4". */
+size_t wp_npy_write_header(char *buf, const char *descr, const int64_t *shape, int ndim);
+
+#endif

@@ -1,0 +1,347 @@
+#!/usr/bin/env python3
+"""Builds model directories for the inline-weights tests, with real numpy.
+
+    npymodel.py SCENARIO OUT_DIR      write a model directory
+    npymodel.py check OUT.pb DIR      compare the literals of an exported
+                                      module with what numpy reads from
+                                      DIR's weight files (exit 1 on a
+                                      difference)
+
+Every model is one entry computation whose parameters are the weights (and
+maybe a runtime input "x"), returning a tuple of all parameters.
+"""
+import json
+import os
+import struct
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "tools", "py"))
+import hlopb as pb  # noqa: E402
+
+# numpy dtype string -> XLA PrimitiveType
+PRIM = {"bool": pb.PRED, "int8": pb.S8, "int16": pb.S16, "int32": pb.S32,
+        "int64": pb.S64, "uint8": pb.U8, "uint16": pb.U16, "uint32": pb.U32,
+        "uint64": pb.U64, "float16": pb.F16, "float32": pb.F32,
+        "float64": pb.F64, "complex64": pb.C64, "complex128": pb.C128}
+
+
+def sample(dtype, shape, seed):
+    rng = np.random.default_rng(seed)
+    dt = np.dtype(dtype)
+    if dt.kind == "b":
+        return rng.integers(0, 2, size=shape).astype(dt)
+    if dt.kind in "iu":
+        info = np.iinfo(dt)
+        return rng.integers(info.min, info.max, size=shape, dtype=dt, endpoint=True)
+    if dt.kind == "c":
+        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dt)
+    return rng.standard_normal(shape).astype(dt)
+
+
+def raw_npy(path, descr, shape, data, version=(1, 0), fortran=False):
+    """An .npy written by hand, for dtypes numpy cannot save (ml_dtypes)."""
+    shp = "(%s)" % (", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else ""))
+    d = "{'descr': '%s', 'fortran_order': %s, 'shape': %s, }" % (descr, fortran, shp)
+    pre = 10 if version[0] == 1 else 12
+    total = (pre + len(d) + 1 + 63) // 64 * 64
+    hdr = d + " " * (total - pre - len(d) - 1) + "\n"
+    lenf = struct.pack("<H", len(hdr)) if pre == 10 else struct.pack("<I", len(hdr))
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY" + bytes(version) + lenf + hdr.encode("latin1") + data)
+
+
+class Model:
+    def __init__(self, out):
+        self.out = out
+        self.params = []  # (name, prim, shape, npy relative path or None)
+        os.makedirs(os.path.join(out, "weights"), exist_ok=True)
+
+    def weight(self, name, arr, prim=None, fname=None, save=None):
+        rel = "weights/%s.npy" % (fname or name)
+        path = os.path.join(self.out, rel)
+        if save is not None:
+            save(path)
+        else:
+            np.save(path, arr)
+        if prim is None:
+            prim = PRIM[np.dtype(arr.dtype).name]
+        self.params.append((name, prim, list(arr.shape) if arr is not None else [], rel))
+        return rel
+
+    def input(self, name, prim, shape):
+        self.params.append((name, prim, shape, None))
+
+    def hlo(self):
+        c = pb.Computation("main")
+        handles = [c.param(n, i, pb.shape(s, p)) for i, (n, p, s, _) in enumerate(self.params)]
+        root = c.add("out", "tuple", pb.tuple_shape(*[h[1] for h in handles]), handles)
+        body, cid = c.encode(root)
+        return pb.module("model", [(body, cid, "main")], host_shape=c.program_shape(root))
+
+    def write(self, form="object", wrapper=False, model_name="model.hlo.pb", extra_meta=None):
+        data = self.hlo()
+        if wrapper:
+            data = pb.wrap_hloproto(data)
+        with open(os.path.join(self.out, model_name), "wb") as f:
+            f.write(data)
+        if form == "object":
+            wf = {n: rel for n, _, _, rel in self.params if rel}
+        elif form == "numbers":
+            wf = {str(i): rel for i, (_, _, _, rel) in enumerate(self.params) if rel}
+        else:
+            wf = [rel for _, _, _, rel in self.params]
+        meta = {"model_files": [model_name], "weight_files": wf, "other": {"ignored": True}}
+        if extra_meta:
+            meta.update(extra_meta)
+        with open(os.path.join(self.out, "metadata.json"), "w") as f:
+            json.dump(meta, f, indent=1)
+
+
+def scenario_dtypes(out):
+    m = Model(out)
+    for i, name in enumerate(PRIM):
+        m.weight("w_" + name, sample(name, (2, 3), i))
+        dt = np.dtype(name)
+        if dt.itemsize > 1:  # the same type stored big-endian
+            m.weight("be_" + name, sample(name, (3,), 100 + i).astype(dt.newbyteorder(">")),
+                     prim=PRIM[name])
+    # ml_dtypes types saved as raw void / '<f1' bytes, typed by the parameter.
+    bf = np.array([0x3f80, 0xc000, 0x4049], dtype="<u2")
+    m.weight("bf16", bf, prim=pb.BF16,
+             save=lambda p: raw_npy(p, "<V2", (3,), bf.tobytes()))
+    m.weight("bf16_plain", bf, prim=pb.BF16,
+             save=lambda p: np.save(p, bf.view("V2")))
+    f8 = np.array([0x38, 0xb8, 0x00, 0x7e], dtype="u1")
+    m.weight("f8e4m3fn", f8, prim=pb.F8E4M3FN,
+             save=lambda p: raw_npy(p, "<V1", (4,), f8.tobytes()))
+    m.weight("f8e5m2", f8, prim=pb.F8E5M2,
+             save=lambda p: raw_npy(p, "<f1", (4,), f8.tobytes()))
+    m.input("x", pb.F32, [4])
+    m.write()
+
+
+def scenario_forms(out, form, wrapper=False):
+    m = Model(out)
+    m.input("x", pb.F32, [2])
+    m.weight("w", sample("float32", (2, 2), 1))
+    m.input("y", pb.S32, [])
+    m.weight("b", sample("float32", (2,), 2))
+    m.write(form=form, wrapper=wrapper)
+
+
+def scenario_layouts(out):
+    m = Model(out)
+    m.weight("f2d", np.asfortranarray(sample("float32", (3, 4), 1)))
+    m.weight("f3d", np.asfortranarray(sample("int16", (2, 3, 4), 2)))
+    m.weight("f3d_be", np.asfortranarray(sample("float64", (2, 2, 3), 3)).astype(">f8"),
+             prim=pb.F64)
+    m.weight("frow", np.asfortranarray(sample("float32", (1, 5), 4)))
+    m.weight("scalar", np.array(3.5, dtype=np.float32))
+    m.weight("empty", np.zeros((0, 4), dtype=np.float32))
+    arr = sample("float32", (2, 2), 5)
+    m.weight("v2", arr, save=lambda p: raw_npy(p, "<f4", (2, 2), arr.tobytes(), version=(2, 0)))
+    m.weight("v3", arr, save=lambda p: raw_npy(p, "<f4", (2, 2), arr.tobytes(), version=(3, 0)))
+    m.write()
+
+
+def bad_npy(out, mutate, prim=pb.F32, shape=(4,)):
+    """A model with one weight 'w' whose file is written by MUTATE(path)."""
+    m = Model(out)
+    m.params.append(("w", prim, list(shape), "weights/w.npy"))
+    mutate(os.path.join(out, "weights", "w.npy"))
+    m.write()
+
+
+def good_bytes(shape=(4,), dtype="<f4"):
+    return np.arange(int(np.prod(shape)), dtype=dtype).tobytes()
+
+
+def scenario_error(out, kind):
+    if kind == "bad-magic":
+        bad_npy(out, lambda p: open(p, "wb").write(b"NOTNUMPY" + b"\0" * 100))
+    elif kind == "bad-version":
+        bad_npy(out, lambda p: raw_npy(p, "<f4", (4,), good_bytes(), version=(9, 0)))
+    elif kind == "header-past-end":
+        bad_npy(out, lambda p: open(p, "wb").write(b"\x93NUMPY\x01\x00\xff\x7f{'descr'"))
+    elif kind == "header-too-big":
+        def big(p):
+            d = "{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }"
+            hdr = d + " " * (70000 - len(d) - 1) + "\n"
+            open(p, "wb").write(b"\x93NUMPY\x02\x00" + struct.pack("<I", len(hdr)) +
+                                hdr.encode() + good_bytes())
+        bad_npy(out, big)
+    elif kind == "bad-dict":
+        def bad(p):
+            hdr = "{'descr': '<f4' 'fortran_order': False}".ljust(117) + "\n"
+            open(p, "wb").write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(hdr)) +
+                                hdr.encode() + good_bytes())
+        bad_npy(out, bad)
+    elif kind == "object-dtype":
+        bad_npy(out, lambda p: np.save(p, np.array([1, "a", None, 2.0], dtype=object),
+                                       allow_pickle=True))
+    elif kind == "shape-overflow":
+        bad_npy(out, lambda p: raw_npy(p, "<f4", (1 << 40, 1 << 40), b""))
+    elif kind == "short-payload":
+        bad_npy(out, lambda p: raw_npy(p, "<f4", (4,), good_bytes()[:12]))
+    elif kind == "long-payload":
+        bad_npy(out, lambda p: raw_npy(p, "<f4", (4,), good_bytes() + b"junk"))
+    elif kind == "shape-mismatch":
+        bad_npy(out, lambda p: np.save(p, np.zeros(5, dtype=np.float32)))
+    elif kind == "dtype-mismatch":
+        bad_npy(out, lambda p: np.save(p, np.zeros(4, dtype=np.int32)))
+    elif kind == "missing-npy":
+        bad_npy(out, lambda p: None)
+    elif kind in ("escape", "absolute", "symlink-out"):
+        m = Model(out)
+        outside = os.path.join(os.path.dirname(os.path.abspath(out)), "outside.npy")
+        np.save(outside, np.zeros(4, dtype=np.float32))
+        rel = {"escape": "../outside.npy", "absolute": outside,
+               "symlink-out": "weights/link.npy"}[kind]
+        if kind == "symlink-out":
+            os.symlink(outside, os.path.join(out, "weights", "link.npy"))
+        m.params.append(("w", pb.F32, [4], rel))
+        m.write()
+    elif kind == "unknown-param":
+        m = Model(out)
+        m.weight("w", np.zeros(4, dtype=np.float32))
+        m.write(extra_meta={"weight_files": {"w": "weights/w.npy", "nope": "weights/w.npy"}})
+    elif kind == "named-twice":
+        m = Model(out)
+        m.weight("w", np.zeros(4, dtype=np.float32))
+        m.write(extra_meta={"weight_files": {"w": "weights/w.npy", "0": "weights/w.npy"}})
+    elif kind == "number-out-of-range":
+        m = Model(out)
+        m.weight("w", np.zeros(4, dtype=np.float32))
+        m.write(extra_meta={"weight_files": {"7": "weights/w.npy"}})
+    elif kind == "weight-files-type":
+        m = Model(out)
+        m.weight("w", np.zeros(4, dtype=np.float32))
+        m.write(extra_meta={"weight_files": "weights/w.npy"})
+    else:
+        sys.exit("unknown scenario " + kind)
+
+
+# --- checking exported literals against numpy -----------------------------
+
+def fields(buf):
+    """Top-level (field, wire, value) of a protobuf message."""
+    i, out = 0, []
+    while i < len(buf):
+        tag, i = varint(buf, i)
+        f, w = tag >> 3, tag & 7
+        if w == 0:
+            v, i = varint(buf, i)
+        elif w == 2:
+            n, i = varint(buf, i)
+            v, i = buf[i:i + n], i + n
+        elif w == 1:
+            v, i = buf[i:i + 8], i + 8
+        elif w == 5:
+            v, i = buf[i:i + 4], i + 4
+        else:
+            raise ValueError("wire type %d" % w)
+        out.append((f, w, v))
+    return out
+
+
+def varint(buf, i):
+    n = shift = 0
+    while True:
+        b = buf[i]
+        i += 1
+        n |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            return n, i
+
+
+def literal_bytes(lit):
+    """The data of a LiteralProto as little-endian element bytes."""
+    for f, w, v in fields(lit):
+        if f == 1:
+            continue
+        if f == 2:  # preds: packed varints, one byte each
+            vals, i = [], 0
+            while i < len(v):
+                x, i = varint(v, i)
+                vals.append(x)
+            return bytes(vals)
+        if f in (4, 5, 6, 7):  # s32 s64 u32 u64 packed varints
+            fmt = {4: "<i", 5: "<q", 6: "<I", 7: "<Q"}[f]
+            vals, i = [], 0
+            while i < len(v):
+                x, i = varint(v, i)
+                if f in (4, 5) and x >= 1 << 63:
+                    x -= 1 << 64
+                vals.append(x)
+            return b"".join(struct.pack(fmt, x) for x in vals)
+        return bytes(v)  # floats, doubles, complex: packed LE; others: bytes
+    return b""
+
+
+def check(pb_path, model_dir):
+    mod = fields(open(pb_path, "rb").read())
+    consts = {}
+    for f, _, comp in mod:
+        if f != 3:
+            continue
+        for g, _, ins in fields(comp):
+            if g != 2:
+                continue
+            d = {k: v for k, _, v in fields(ins)}
+            if d.get(2) == b"constant" and 8 in d:
+                consts[d[1].decode()] = literal_bytes(d[8])
+                if 536870000 in d:  # weightpack's origin: also by parameter number
+                    origin = {k: v for k, _, v in fields(d[536870000])}
+                    consts[str(origin.get(3, 0))] = consts[d[1].decode()]
+    meta = json.load(open(os.path.join(model_dir, "metadata.json")))
+    wf = meta["weight_files"]
+    if isinstance(wf, list):
+        wf = {str(i): rel for i, rel in enumerate(wf) if rel}
+    bad = 0
+    for name, rel in sorted(wf.items()):
+        path = os.path.join(model_dir, rel)
+        try:
+            a = np.load(path, allow_pickle=False)
+        except (TypeError, ValueError):
+            # ml_dtypes' '<f1' is not loadable by numpy: take the raw payload.
+            raw = open(path, "rb").read()
+            pre = 10 if raw[6] == 1 else 12
+            hlen = struct.unpack("<H" if pre == 10 else "<I", raw[8:pre])[0]
+            a = np.frombuffer(raw[pre + hlen:], dtype=np.uint8)
+        want = np.ascontiguousarray(a).astype(a.dtype.newbyteorder("<")).tobytes()
+        if a.dtype.kind == "b":
+            want = np.ascontiguousarray(a).astype(np.uint8).tobytes()
+        got = consts.get(name)
+        if got != want:
+            print("MISMATCH %s: %d bytes vs numpy's %d" % (name, len(got or b""), len(want)))
+            bad += 1
+        else:
+            print("ok %s %s %s" % (name, a.dtype.str, a.shape))
+    return 1 if bad else 0
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "check":
+        sys.exit(check(sys.argv[2], sys.argv[3]))
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    kind, out = sys.argv[1], sys.argv[2]
+    os.makedirs(out, exist_ok=True)
+    if kind == "dtypes":
+        scenario_dtypes(out)
+    elif kind == "layouts":
+        scenario_layouts(out)
+    elif kind in ("object", "numbers", "list"):
+        scenario_forms(out, kind)
+    elif kind == "wrapper":
+        scenario_forms(out, "object", wrapper=True)
+    else:
+        scenario_error(out, kind)
+
+
+if __name__ == "__main__":
+    main()
