@@ -407,6 +407,17 @@ int wp_hlo_module_is_hlo(MlirModule m) {
   return !mlirAttributeIsNull(wp_attr(mlirModuleGetOperation(m), "hlo.entry"));
 }
 
+static void human_size(size_t n, char *buf, size_t size) {
+  if (n >= (size_t)1 << 30)
+    snprintf(buf, size, "%.2f GiB", (double)n / (double)(1u << 30));
+  else if (n >= (size_t)1 << 20)
+    snprintf(buf, size, "%.2f MiB", (double)n / (double)(1u << 20));
+  else if (n >= 1024)
+    snprintf(buf, size, "%.2f KiB", (double)n / 1024.0);
+  else
+    snprintf(buf, size, "%zu B", n);
+}
+
 /* Names the largest literals, for the 2 GiB error. */
 static void largest_constants(const Xla__HloModuleProto *mod, char *buf, size_t size) {
   const Xla__HloInstructionProto *top[3] = {0};
@@ -430,9 +441,11 @@ static void largest_constants(const Xla__HloModuleProto *mod, char *buf, size_t 
     }
   size_t pos = 0;
   buf[0] = 0;
-  for (int k = 0; k < 3 && top[k] && pos < size; k++)
-    pos += (size_t)snprintf(buf + pos, size - pos, "%s'%s' (%.2f GiB)", k ? ", " : "",
-                            top[k]->name, (double)top_size[k] / (1024.0 * 1024 * 1024));
+  for (int k = 0; k < 3 && top[k] && pos < size; k++) {
+    char hs[32];
+    human_size(top_size[k], hs, sizeof hs);
+    pos += (size_t)snprintf(buf + pos, size - pos, "%s'%s' (%s)", k ? ", " : "", top[k]->name, hs);
+  }
 }
 
 int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void **data,

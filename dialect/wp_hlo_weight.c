@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 /* Which HLO element types a .npy dtype can hold. Raw void (and ml_dtypes'
  * '<f1') bytes take the parameter's own type of the same width. */
@@ -54,20 +53,17 @@ static void npy_str(const wp_npy_info *npy, char *buf, size_t size) {
     snprintf(buf + n, size - n, "]");
 }
 
-typedef struct mapped_blob {
-  void *base;
-  size_t size;
-  int is_map; /* munmap, else free */
-} mapped_blob;
+/* What a weight constant's blob holds on to: the file view, or the
+ * converted copy. */
+typedef struct weight_blob {
+  wp_mapped_file file;
+  void *converted;
+} weight_blob;
 
 static void release_blob(void *user) {
-  mapped_blob *b = user;
-  if (b->is_map) {
-    if (b->base)
-      munmap(b->base, b->size);
-  } else {
-    free(b->base);
-  }
+  weight_blob *b = user;
+  wp_file_unmap(&b->file);
+  free(b->converted);
   free(b);
 }
 
@@ -77,8 +73,14 @@ int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAtt
     return wp_error_set(err, "the parameter is not an array");
   int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
   wp_mapped_file f;
-  if (wp_file_map(path, &f, err))
-    return -1;
+  wp_error sub;
+  if (wp_file_map(path, &f, &sub)) {
+    /* The caller names the file; keep only what went wrong. */
+    size_t n = strlen(path);
+    const char *why = strncmp(sub.msg, path, n) == 0 && sub.msg[n] == ':' ? sub.msg + n + 2
+                                                                           : sub.msg;
+    return wp_error_set(err, "%s", why);
+  }
   wp_npy_info npy;
   if (wp_npy_parse(f.data, f.size, f.size, &npy, err)) {
     wp_file_unmap(&f);
@@ -95,7 +97,7 @@ int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAtt
     wp_file_unmap(&f);
     return wp_error_set(err, "the file holds %s but the parameter is %s", have, want);
   }
-  mapped_blob *b = calloc(1, sizeof *b);
+  weight_blob *b = calloc(1, sizeof *b);
   if (!b) {
     wp_file_unmap(&f);
     return wp_error_set(err, "out of memory");
@@ -103,20 +105,18 @@ int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAtt
   const void *data;
   if (wp_npy_needs_conversion(&npy)) {
     /* The only copy: the constant must hold little-endian C-order bytes. */
-    b->base = malloc(npy.data_size ? npy.data_size : 1);
-    if (!b->base) {
+    b->converted = malloc(npy.data_size ? npy.data_size : 1);
+    if (!b->converted) {
       free(b);
       wp_file_unmap(&f);
       return wp_error_set(err, "out of memory converting %llu bytes",
                           (unsigned long long)npy.data_size);
     }
-    wp_npy_to_c_order_le(&npy, f.data + npy.data_offset, b->base);
-    data = b->base;
+    wp_npy_to_c_order_le(&npy, f.data + npy.data_offset, b->converted);
+    data = b->converted;
     wp_file_unmap(&f);
   } else {
-    b->base = (void *)f.data;
-    b->size = f.size;
-    b->is_map = 1;
+    b->file = f;
     data = f.data ? f.data + npy.data_offset : NULL;
   }
   *value = wp_hlo_resource_create(type, key, data, npy.data_size, release_blob, b);

@@ -7,6 +7,7 @@
 #include "hlo.pb-c.h"
 #include "wp_hlo_internal.h"
 #include "wp_hlo_weight.h"
+#include "wp_i64map.h"
 #include "wp_mlir_util.h"
 #include "wp_model_dir.h"
 #include "wp_pb.h"
@@ -108,14 +109,36 @@ static size_t collect_planted(MlirOperation func, planted **out) {
   return n;
 }
 
-static bool already_planted(const planted *pl, size_t n, const wp_weight_ref *ref) {
-  for (size_t i = 0; i < n; i++) {
-    if (ref->param_name ? (strlen(ref->param_name) == pl[i].param.length &&
-                           memcmp(ref->param_name, pl[i].param.data, pl[i].param.length) == 0)
-                        : ref->param_number == pl[i].number)
-      return true;
-  }
-  return false;
+/* Lookups by name and number, so large models stay linear. */
+typedef struct name_index {
+  wp_i64map by_hash; /* hash(name) -> index + 1 (0: a hash shared by two names) */
+} name_index;
+
+static bool sref_is(MlirStringRef a, const char *b) {
+  return a.length == strlen(b) && memcmp(a.data, b, a.length) == 0;
+}
+
+static int64_t index_find(const name_index *ix, const char *name, MlirStringRef (*name_of)(void *, int64_t),
+                          void *ctx, int64_t n) {
+  int64_t v;
+  if (!wp_i64map_get(&ix->by_hash, wp_hash_bytes(name, strlen(name)), &v))
+    return -1;
+  if (v > 0)
+    return sref_is(name_of(ctx, v - 1), name) ? v - 1 : -1;
+  for (int64_t i = 0; i < n; i++) /* a hash collision: look at every name */
+    if (sref_is(name_of(ctx, i), name))
+      return i;
+  return -1;
+}
+
+static void index_add(name_index *ix, MlirStringRef name, int64_t i) {
+  int64_t h = wp_hash_bytes(name.data, name.length), v;
+  wp_i64map_put(&ix->by_hash, h, wp_i64map_get(&ix->by_hash, h, &v) ? 0 : i + 1);
+}
+
+static MlirStringRef planted_name(void *ctx, int64_t i) { return ((planted *)ctx)[i].param; }
+static MlirStringRef func_arg_name(void *ctx, int64_t i) {
+  return arg_name(*(MlirOperation *)ctx, (intptr_t)i);
 }
 
 /* Decides which argument each weight_files entry names. */
@@ -125,18 +148,29 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
   size_t n_pl = collect_planted(func, &pl);
   MlirStringRef fname;
   wp_attr_str(func, "sym_name", &fname);
+  name_index planted_names, arg_names;
+  wp_i64map planted_numbers;
+  wp_i64map_init(&planted_names.by_hash);
+  wp_i64map_init(&arg_names.by_hash);
+  wp_i64map_init(&planted_numbers);
+  for (size_t i = 0; i < n_pl; i++) {
+    index_add(&planted_names, pl[i].param, (int64_t)i);
+    wp_i64map_put(&planted_numbers, pl[i].number, 1);
+  }
+  for (intptr_t i = 0; i < n_args; i++)
+    index_add(&arg_names, arg_name(func, i), i);
   int rc = 0;
   for (size_t r = 0; r < md->n_weights && rc == 0; r++) {
     const wp_weight_ref *ref = &md->weights[r];
-    if (already_planted(pl, n_pl, ref))
+    bool done = ref->param_name
+                    ? index_find(&planted_names, ref->param_name, planted_name, pl,
+                                 (int64_t)n_pl) >= 0
+                    : wp_i64map_get(&planted_numbers, ref->param_number, NULL);
+    if (done)
       continue;
     intptr_t idx = -1;
     if (ref->param_name) {
-      for (intptr_t i = 0; i < n_args && idx < 0; i++) {
-        MlirStringRef n = arg_name(func, i);
-        if (n.length == strlen(ref->param_name) && memcmp(n.data, ref->param_name, n.length) == 0)
-          idx = i;
-      }
+      idx = (intptr_t)index_find(&arg_names, ref->param_name, func_arg_name, &func, n_args);
       if (idx < 0) {
         wp_emit_error(unknown_loc(module),
                       "%s/metadata.json: weight_files names parameter '%s', which the entry "
@@ -171,6 +205,9 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
     if (rc == 0)
       plan[idx].ref = ref;
   }
+  wp_i64map_free(&planted_names.by_hash);
+  wp_i64map_free(&arg_names.by_hash);
+  wp_i64map_free(&planted_numbers);
   free(pl);
   return rc;
 }

@@ -10,9 +10,33 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+static int read_whole(int fd, size_t size, wp_mapped_file *out) {
+  unsigned char *buf = malloc(size);
+  if (!buf)
+    return -1;
+  size_t done = 0;
+  while (done < size) {
+    ssize_t n = pread(fd, buf + done, size - done, (off_t)done);
+    if (n <= 0) {
+      if (n < 0 && errno == EINTR)
+        continue;
+      free(buf);
+      if (n == 0)
+        errno = EIO; /* the file shrank under us */
+      return -1;
+    }
+    done += (size_t)n;
+  }
+  out->data = buf;
+  out->size = size;
+  out->heap = 1;
+  return 0;
+}
+
 int wp_file_map(const char *path, wp_mapped_file *out, wp_error *err) {
   out->data = NULL;
   out->size = 0;
+  out->heap = 0;
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return wp_error_errno(err, errno, "%s", path);
@@ -31,22 +55,30 @@ int wp_file_map(const char *path, wp_mapped_file *out, wp_error *err) {
     return wp_error_set(err, "%s: not a regular file", path);
   }
   if (st.st_size > 0) {
-    void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (p == MAP_FAILED) {
+    size_t size = (size_t)st.st_size;
+    void *p = size <= WP_FILE_READ_LIMIT ? MAP_FAILED
+                                         : mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p != MAP_FAILED) {
+      out->data = p;
+      out->size = size;
+    } else if ((size <= WP_FILE_READ_LIMIT || errno == ENOMEM) && read_whole(fd, size, out) == 0) {
+      /* read instead */
+    } else {
       int e = errno;
       close(fd);
-      return wp_error_errno(err, e, "%s: cannot map", path);
+      return wp_error_errno(err, e, "%s: cannot read", path);
     }
-    out->data = p;
-    out->size = (size_t)st.st_size;
   }
   close(fd);
   return 0;
 }
 
 void wp_file_unmap(wp_mapped_file *file) {
-  if (file->data)
+  if (file->heap)
+    free((void *)file->data);
+  else if (file->data)
     munmap((void *)file->data, file->size);
+  file->heap = 0;
   file->data = NULL;
   file->size = 0;
 }

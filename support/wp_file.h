@@ -11,9 +11,16 @@
 typedef struct wp_mapped_file {
   const unsigned char *data;
   size_t size;
+  int heap; /* read into malloc'd memory rather than mapped */
 } wp_mapped_file;
 
-/* Maps PATH; release with wp_file_unmap. Errors name the path. */
+/* Files up to this size are read rather than mapped: a mapping costs a
+ * page and one of the kernel's ~65530 mappings per process, and a model
+ * with 100,000 small weights would run out of them. */
+#define WP_FILE_READ_LIMIT 4096
+
+/* Maps PATH (or reads it, when small or when the process is out of
+ * mappings); release with wp_file_unmap. Errors name the path. */
 int wp_file_map(const char *path, wp_mapped_file *out, wp_error *err);
 void wp_file_unmap(wp_mapped_file *file);
 

@@ -65,3 +65,13 @@ int wp_i64map_get(const wp_i64map *m, int64_t key, int64_t *val) {
   }
   return 0;
 }
+
+int64_t wp_hash_bytes(const void *data, size_t len) {
+  const unsigned char *p = data;
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < len; i++) {
+    h ^= p[i];
+    h *= 0x100000001b3ull;
+  }
+  return (int64_t)h;
+}

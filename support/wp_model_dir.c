@@ -94,6 +94,10 @@ static int is_decimal(const char *s) {
   return 1;
 }
 
+static int cmp_keys(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 static int add_weight(wp_model_dir *md, const char *name, int64_t number, const char *path) {
   wp_weight_ref *w = realloc(md->weights, (md->n_weights + 1) * sizeof *w);
   if (!w)
@@ -117,12 +121,7 @@ static int load_weights(wp_model_dir *md, const char *json_path, json_t *wf, wp_
     const char *key;
     json_t *val;
     json_object_foreach(wf, key, val) keys[k++] = key;
-    for (size_t i = 1; i < n; i++)
-      for (size_t j = i; j > 0 && strcmp(keys[j - 1], keys[j]) > 0; j--) {
-        const char *t = keys[j];
-        keys[j] = keys[j - 1];
-        keys[j - 1] = t;
-      }
+    qsort(keys, n, sizeof *keys, cmp_keys);
     for (size_t i = 0; i < n; i++) {
       json_t *v = json_object_get(wf, keys[i]);
       if (!json_is_string(v)) {

@@ -226,9 +226,19 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
   if (f.size == 0) {
     fprintf(stderr, "error: %s: empty file\n", path);
   } else if (looks_like_mlir(path, &f)) {
+    /* MLIR's lexer wants a NUL after the text. */
+    char *text = malloc(f.size + 1);
+    if (!text) {
+      fprintf(stderr, "error: %s: out of memory\n", path);
+      wp_file_unmap(&f);
+      goto out;
+    }
+    memcpy(text, f.data, f.size);
+    text[f.size] = 0;
     ds->parse_file = path;
-    *out = mlirModuleCreateParse(ctx, mlirStringRefCreate((const char *)f.data, f.size));
+    *out = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, f.size));
     ds->parse_file = NULL;
+    free(text);
     if (mlirModuleIsNull(*out))
       fprintf(stderr, "error: %s: could not parse MLIR\n", path);
     else
@@ -357,8 +367,13 @@ int main(int argc, char **argv) {
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   if (cfg.debuginfo)
     mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
-  if (cfg.elide_resources >= 0)
+  if (cfg.elide_resources >= 0) {
+    /* MLIR 19 hex-encodes every blob before deciding to elide it, which
+     * costs twice the weights' size in memory. Printing in local scope
+     * skips the resource section altogether. */
     mlirOpPrintingFlagsElideLargeResourceString(flags, cfg.elide_resources);
+    mlirOpPrintingFlagsUseLocalScope(flags);
+  }
   wp_pass_hooks hooks = {.print_ir_after_all = cfg.print_ir_after_all,
                          .verify_roundtrip = cfg.verify_roundtrip,
                          .timing = cfg.timing,

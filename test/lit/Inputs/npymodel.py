@@ -204,6 +204,17 @@ def scenario_error(out, kind):
             os.symlink(outside, os.path.join(out, "weights", "link.npy"))
         m.params.append(("w", pb.F32, [4], rel))
         m.write()
+    elif kind == "huge":
+        # 2.5 GiB and 4 MiB weights in sparse files (no disk is used).
+        m = Model(out)
+        for name, n in (("big_one", (1 << 29) + (1 << 27)), ("w2", 1 << 20), ("small", 4)):
+            def sparse(p, n=n):
+                raw_npy(p, "<f4", (n,), b"")
+                with open(p, "r+b") as f:
+                    f.truncate(os.path.getsize(p) + 4 * n)
+            m.params.append((name, pb.F32, [n], "weights/%s.npy" % name))
+            sparse(os.path.join(out, "weights", name + ".npy"))
+        m.write()
     elif kind == "unknown-param":
         m = Model(out)
         m.weight("w", np.zeros(4, dtype=np.float32))
