@@ -12,9 +12,13 @@
 
 const char *wpVersion(void) { return WP_VERSION; }
 
+extern const char wp_bir_irdl_text[]; /* generated from dialect/bir.irdl.mlir */
+
 const char *wpDialectIRDL(const char *dialect) {
   if (strcmp(dialect, "hlo") == 0)
     return wp_hlo_irdl_text();
+  if (strcmp(dialect, "bir") == 0)
+    return wp_bir_irdl_text;
   return NULL;
 }
 
@@ -32,10 +36,13 @@ static int load_irdl(MlirContext ctx, const char *name, wp_error *err) {
 int wpLoadDialects(MlirContext ctx, wp_error *err) {
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__func__(), ctx);
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__irdl__(), ctx);
-  MlirDialect existing = mlirContextGetOrLoadDialect(ctx, wp_sref("hlo"));
-  if (!mlirDialectIsNull(existing))
-    return 0;
-  return load_irdl(ctx, "hlo", err);
+  static const char *const dialects[] = {"hlo", "bir"};
+  for (size_t i = 0; i < sizeof dialects / sizeof dialects[0]; i++) {
+    MlirDialect existing = mlirContextGetOrLoadDialect(ctx, wp_sref(dialects[i]));
+    if (mlirDialectIsNull(existing) && load_irdl(ctx, dialects[i], err))
+      return -1;
+  }
+  return 0;
 }
 
 int wpImportHloProto(MlirContext ctx, const void *data, size_t len, const char *filename,

@@ -13,9 +13,11 @@
 
 /* Pass bodies, one file each, in pipeline order. */
 extern const wp_pass_info wp_inline_weights_pass;
+extern const wp_pass_info wp_bir_lower_pass;
 
 static const wp_pass_info *const k_passes[] = {
     &wp_inline_weights_pass,
+    &wp_bir_lower_pass,
     NULL,
 };
 

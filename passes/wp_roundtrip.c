@@ -3,6 +3,7 @@
 #include "wp_pass.h"
 
 #include "weightpack/weightpack.h"
+#include "wp_bir.h"
 #include "wp_hlo.h"
 #include "wp_mlir_util.h"
 
@@ -41,7 +42,8 @@ static void first_difference(const char *a, const char *b, wp_error *err, const 
 }
 
 int wp_verify_roundtrip(MlirModule module, const char *after, wp_error *err) {
-  if (!wp_hlo_module_is_hlo(module))
+  bool bir = wp_bir_module_is_bir(module);
+  if (!bir && !wp_hlo_module_is_hlo(module))
     return wp_error_set(err, "--verify-roundtrip after %s: the module is neither HLO nor BIR",
                         after);
   int rc = -1;
@@ -51,13 +53,15 @@ int wp_verify_roundtrip(MlirModule module, const char *after, wp_error *err) {
   char *before = NULL, *again = NULL;
   const void *bytes;
   size_t len;
-  if (wp_hlo_export(module, arena, false, &bytes, &len, err)) {
+  if (bir ? wp_bir_export(module, arena, &bytes, &len, err)
+          : wp_hlo_export(module, arena, false, &bytes, &len, err)) {
     wp_error_prefix(err, "--verify-roundtrip after %s: export", after);
     goto out;
   }
   if (wpLoadDialects(ctx, err))
     goto out;
-  if (wp_hlo_import(ctx, bytes, len, "roundtrip", &back, err)) {
+  if (bir ? wp_bir_import(ctx, bytes, len, "roundtrip", &back, err)
+          : wp_hlo_import(ctx, bytes, len, "roundtrip", &back, err)) {
     wp_error_prefix(err, "--verify-roundtrip after %s: re-import", after);
     goto out;
   }

@@ -5,6 +5,7 @@
  * Exit status: 0 success, 1 bad input or a failed pass, 2 bad usage. */
 #include "weightpack/weightpack.h"
 
+#include "wp_bir.h"
 #include "wp_file.h"
 #include "wp_hlo.h"
 #include "wp_mlir_util.h"
@@ -47,7 +48,7 @@ static void usage(FILE *f) {
           "\n"
           "Options:\n"
           "  -o FILE                    write the result to FILE (default: stdout)\n"
-          "  --emit=KIND                mlir (default) | hlo-proto\n"
+          "  --emit=KIND                mlir (default) | hlo-proto | bir-proto | bir-json\n"
           "  --verify-roundtrip         after parsing and after every pass, write the IR to\n"
           "                             its protobuf form, read it back and require the\n"
           "                             same printed IR\n"
@@ -101,8 +102,9 @@ static int parse_args(int argc, char **argv, opt_config *cfg) {
     } else if ((v = flag_value(a, "--output")) || (v = flag_value(a, "-o"))) {
       cfg->output = v;
     } else if ((v = flag_value(a, "--emit"))) {
-      if (strcmp(v, "mlir") != 0 && strcmp(v, "hlo-proto") != 0)
-        return usage_error("unknown --emit kind '%s' (mlir, hlo-proto)", v);
+      if (strcmp(v, "mlir") != 0 && strcmp(v, "hlo-proto") != 0 && strcmp(v, "bir-proto") != 0 &&
+          strcmp(v, "bir-json") != 0)
+        return usage_error("unknown --emit kind '%s' (mlir, hlo-proto, bir-proto, bir-json)", v);
       cfg->emit = v;
     } else if (strcmp(a, "--verify-roundtrip") == 0) {
       cfg->verify_roundtrip = true;
@@ -199,6 +201,36 @@ static int looks_like_mlir(const char *path, const wp_mapped_file *f) {
   return 0;
 }
 
+static int looks_like_json(const wp_mapped_file *f) {
+  size_t i = 0;
+  while (i < f->size && (f->data[i] == ' ' || f->data[i] == '\n' || f->data[i] == '\t' ||
+                         f->data[i] == '\r'))
+    i++;
+  return i < f->size && f->data[i] == '{';
+}
+
+static int load_bir_json(MlirContext ctx, const char *path, const wp_mapped_file *f,
+                         MlirModule *out) {
+  json_error_t jerr;
+  json_t *root = json_loadb((const char *)f->data, f->size, JSON_REJECT_DUPLICATES, &jerr);
+  if (!root) {
+    fprintf(stderr, "error: %s:%d:%d: malformed JSON: %s\n", path, jerr.line, jerr.column,
+            jerr.text);
+    return -1;
+  }
+  wp_arena *arena = wp_arena_create();
+  Wp__Bir__Module *msg;
+  wp_error err;
+  int rc = wp_bir_from_json(arena, root, &msg, &err);
+  if (rc == 0)
+    rc = wp_bir_from_proto(ctx, msg, path, out, &err);
+  if (rc)
+    fprintf(stderr, "error: %s: %s\n", path, err.msg);
+  json_decref(root);
+  wp_arena_destroy(arena);
+  return rc;
+}
+
 static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModule *out,
                       char **model_dir) {
   wp_error err;
@@ -243,13 +275,20 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
       fprintf(stderr, "error: %s: could not parse MLIR\n", path);
     else
       rc = 0;
+  } else if (wp_bir_sniff(f.data, f.size)) {
+    if (wp_bir_import(ctx, f.data, f.size, path, out, &err))
+      fprintf(stderr, "error: %s: %s\n", path, err.msg);
+    else
+      rc = 0;
+  } else if (looks_like_json(&f)) {
+    rc = load_bir_json(ctx, path, &f, out);
   } else if (wp_hlo_sniff(f.data, f.size) != WP_HLO_NOT_HLO) {
     if (wp_hlo_import(ctx, f.data, f.size, path, out, &err))
       fprintf(stderr, "error: %s: %s\n", path, err.msg);
     else
       rc = 0;
   } else {
-    fprintf(stderr, "error: %s: not an HloModuleProto, HloProto or MLIR file\n", path);
+    fprintf(stderr, "error: %s: not an HloModuleProto, HloProto, BIR module or MLIR file\n", path);
   }
   wp_file_unmap(&f);
 out:
@@ -268,9 +307,35 @@ static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags
   wp_arena *arena = wp_arena_create();
   const void *bytes = NULL;
   size_t len = 0;
+  char *json_text = NULL;
   if (strcmp(cfg->emit, "hlo-proto") == 0 && wp_hlo_export(m, arena, true, &bytes, &len, &err)) {
     fprintf(stderr, "error: %s: %s\n", path, err.msg);
     goto out;
+  }
+  if (strncmp(cfg->emit, "bir-", 4) == 0 && !wp_bir_module_is_bir(m)) {
+    fprintf(stderr, "error: %s: --emit=%s needs a BIR module (run --bir-lower)\n", path,
+            cfg->emit);
+    goto out;
+  }
+  if (strcmp(cfg->emit, "bir-proto") == 0 && wp_bir_export(m, arena, &bytes, &len, &err)) {
+    fprintf(stderr, "error: %s: %s\n", path, err.msg);
+    goto out;
+  }
+  if (strcmp(cfg->emit, "bir-json") == 0) {
+    Wp__Bir__Module *msg = wp_bir_to_proto(m, arena, false, &err);
+    if (!msg) {
+      fprintf(stderr, "error: %s: %s\n", path, err.msg);
+      goto out;
+    }
+    json_t *j = wp_bir_to_json(msg);
+    json_text = json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    json_decref(j);
+    if (!json_text) {
+      fprintf(stderr, "error: %s: out of memory\n", path);
+      goto out;
+    }
+    bytes = json_text;
+    len = strlen(json_text);
   }
   wp_output *o = wp_output_open(path, &err);
   if (!o) {
@@ -290,6 +355,7 @@ static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags
   }
   rc = 0;
 out:
+  free(json_text);
   wp_arena_destroy(arena);
   return rc;
 }
@@ -341,7 +407,7 @@ int main(int argc, char **argv) {
     if (v) {
       const char *text = wpDialectIRDL(v);
       if (!text)
-        return usage_error("no dialect '%s' (hlo)", v);
+        return usage_error("no dialect '%s' (hlo, bir)", v);
       fputs(text, stdout);
       return 0;
     }

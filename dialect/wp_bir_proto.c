@@ -1,0 +1,547 @@
+/* bir dialect <-> wp.bir.Module messages. */
+#include "wp_bir.h"
+
+#include "weightpack/weightpack.h"
+#include "wp_bir_enums.h"
+#include "wp_hlo.h"
+#include "wp_hlo_literal.h"
+#include "wp_i64map.h"
+#include "wp_mlir_util.h"
+#include "wp_pb.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool wp_bir_module_is_bir(MlirModule m) {
+  return !mlirAttributeIsNull(wp_attr(mlirModuleGetOperation(m), "bir.name"));
+}
+
+MlirOperation wp_bir_hlo_program(MlirModule m) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (wp_op_is(op, "builtin.module") && !mlirAttributeIsNull(wp_attr(op, "hlo.entry")))
+      return op;
+  return (MlirOperation){NULL};
+}
+
+/* ---- MLIR -> message ---- */
+
+typedef struct to_proto {
+  wp_arena *arena;
+  wp_error *err;
+} to_proto;
+
+static char *dup_ref(wp_arena *a, MlirStringRef s) { return wp_arena_strndup(a, s.data, s.length); }
+
+static char *str_attr(to_proto *t, MlirOperation op, const char *name, bool required) {
+  MlirStringRef s;
+  if (wp_attr_str(op, name, &s))
+    return dup_ref(t->arena, s);
+  if (required) {
+    MlirStringRef opname = mlirIdentifierStr(mlirOperationGetName(op));
+    wp_error_set(t->err, "%.*s without a string '%s'", (int)opname.length, opname.data, name);
+    return NULL;
+  }
+  return "";
+}
+
+static char *sym_attr(to_proto *t, MlirOperation op, const char *name) {
+  MlirAttribute a = wp_attr(op, name);
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a))
+    return dup_ref(t->arena, mlirFlatSymbolRefAttrGetValue(a));
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a))
+    return dup_ref(t->arena, mlirStringAttrGetValue(a));
+  return "";
+}
+
+static uint64_t u64_attr(MlirOperation op, const char *name) {
+  int64_t v = 0;
+  wp_attr_i64(op, name, &v);
+  return (uint64_t)v;
+}
+
+/* Appends ITEM to an array sized beforehand (see function_to_proto). */
+#define PUSH(arr, n, item) ((arr)[(n)++] = (item))
+
+static int const_file_to_proto(to_proto *t, MlirOperation op, Wp__Bir__ConstFile **out) {
+  Wp__Bir__ConstFile *cf = wp_pb_new(t->arena, &wp__bir__const_file__descriptor);
+  if (!(cf->name = str_attr(t, op, "sym_name", true)))
+    return -1;
+  cf->size = u64_attr(op, "size");
+  cf->artifact = str_attr(t, op, "artifact", false);
+  cf->md5 = str_attr(t, op, "md5", false);
+  MlirAttribute source = wp_attr(op, "source"), data = wp_attr(op, "data");
+  MlirStringRef constant;
+  if (!mlirAttributeIsNull(source)) {
+    Wp__Bir__NpyPayload *np = wp_pb_new(t->arena, &wp__bir__npy_payload__descriptor);
+    MlirAttribute file = wp_dict_get(source, "file"), off = wp_dict_get(source, "offset");
+    if (mlirAttributeIsNull(file) || !mlirAttributeIsAString(file) || mlirAttributeIsNull(off) ||
+        !mlirAttributeIsAInteger(off))
+      return wp_error_set(t->err, "const file '%s': source needs file and offset", cf->name);
+    np->file = dup_ref(t->arena, mlirStringAttrGetValue(file));
+    np->offset = (uint64_t)mlirIntegerAttrGetValueInt(off);
+    cf->source = np;
+    cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_SOURCE;
+  } else if (wp_attr_str(op, "constant", &constant)) {
+    cf->constant = dup_ref(t->arena, constant);
+    cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_CONSTANT;
+  } else if (!mlirAttributeIsNull(data)) {
+    const void *bytes;
+    uint64_t size;
+    if (wp_hlo_elements_bytes(t->arena, data, &bytes, &size, t->err))
+      return wp_error_prefix(t->err, "const file '%s'", cf->name);
+    cf->data.data = (uint8_t *)bytes;
+    cf->data.len = (size_t)size;
+    cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_DATA;
+  } else {
+    return wp_error_set(t->err, "const file '%s' has none of source, constant, data", cf->name);
+  }
+  *out = cf;
+  return 0;
+}
+
+static int set_to_proto(to_proto *t, MlirOperation op, Wp__Bir__MemoryLocationSet **out) {
+  Wp__Bir__MemoryLocationSet *s = wp_pb_new(t->arena, &wp__bir__memory_location_set__descriptor);
+  if (!(s->name = str_attr(t, op, "sym_name", true)) ||
+      !(s->tensor_class = str_attr(t, op, "tensor_class", true)) ||
+      !(s->dtype = str_attr(t, op, "dtype", true)))
+    return -1;
+  int v;
+  if (wp_tensor_class_parse(s->tensor_class, strlen(s->tensor_class), &v, t->err) ||
+      wp_dtype_parse(s->dtype, strlen(s->dtype), &v, t->err))
+    return wp_error_prefix(t->err, "memloc_set '%s'", s->name);
+  s->hlo_value = str_attr(t, op, "hlo_value", false);
+  MlirAttribute shape = wp_attr(op, "shape");
+  if (mlirAttributeIsNull(shape) || !mlirAttributeIsADenseI64Array(shape))
+    return wp_error_set(t->err, "memloc_set '%s' needs shape = array<i64: ...>", s->name);
+  s->n_shape = (size_t)mlirDenseArrayGetNumElements(shape);
+  s->shape = wp_arena_alloc(t->arena, (s->n_shape + 1) * sizeof(int64_t));
+  for (size_t i = 0; i < s->n_shape; i++)
+    s->shape[i] = mlirDenseI64ArrayGetElement(shape, (intptr_t)i);
+  *out = s;
+  return 0;
+}
+
+static int loc_to_proto(to_proto *t, MlirOperation op, Wp__Bir__MemoryLocation **out) {
+  Wp__Bir__MemoryLocation *l = wp_pb_new(t->arena, &wp__bir__memory_location__descriptor);
+  if (!(l->name = str_attr(t, op, "sym_name", true)) ||
+      !(l->memory_type = str_attr(t, op, "memory_type", true)))
+    return -1;
+  int v;
+  if (wp_memory_type_parse(l->memory_type, strlen(l->memory_type), &v, t->err))
+    return wp_error_prefix(t->err, "memloc '%s'", l->name);
+  l->set = sym_attr(t, op, "set");
+  l->size = u64_attr(op, "size");
+  l->alignment = u64_attr(op, "alignment");
+  l->placement = u64_attr(op, "placement");
+  l->const_file = sym_attr(t, op, "const_file");
+  l->const_ap_offset = u64_attr(op, "const_ap_offset");
+  wp_attr_i64(op, "const_sub_tensor_id", &l->const_sub_tensor_id);
+  MlirAttribute r = wp_attr(op, "is_regloc_offset");
+  l->is_regloc_offset = !mlirAttributeIsNull(r) && mlirAttributeIsABool(r) && mlirBoolAttrGetValue(r);
+  *out = l;
+  return 0;
+}
+
+static int kernel_to_proto(to_proto *t, MlirOperation op, Wp__Bir__Kernel **out) {
+  Wp__Bir__Kernel *k = wp_pb_new(t->arena, &wp__bir__kernel__descriptor);
+  if (!(k->name = str_attr(t, op, "sym_name", true)))
+    return -1;
+  MlirAttribute files = wp_attr(op, "const_files");
+  if (!mlirAttributeIsNull(files) && mlirAttributeIsAArray(files)) {
+    intptr_t n = mlirArrayAttrGetNumElements(files);
+    k->const_files = wp_arena_alloc(t->arena, (size_t)(n + 1) * sizeof(char *));
+    for (intptr_t i = 0; i < n; i++) {
+      MlirAttribute f = mlirArrayAttrGetElement(files, i);
+      if (!mlirAttributeIsAFlatSymbolRef(f))
+        return wp_error_set(t->err, "kernel '%s': const_files must be symbol references",
+                            k->name);
+      k->const_files[k->n_const_files++] = dup_ref(t->arena, mlirFlatSymbolRefAttrGetValue(f));
+    }
+  }
+  MlirAttribute prog = wp_attr(op, "program");
+  if (!mlirAttributeIsNull(prog) && mlirAttributeIsAString(prog)) {
+    k->program = dup_ref(t->arena, mlirStringAttrGetValue(prog));
+  } else if (!mlirAttributeIsNull(prog) && mlirAttributeIsASymbolRef(prog)) {
+    intptr_t n = mlirSymbolRefAttrGetNumNestedReferences(prog);
+    k->program = dup_ref(t->arena, n ? mlirSymbolRefAttrGetLeafReference(prog)
+                                     : mlirSymbolRefAttrGetRootReference(prog));
+  }
+  *out = k;
+  return 0;
+}
+
+static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function **out) {
+  Wp__Bir__Function *f = wp_pb_new(t->arena, &wp__bir__function__descriptor);
+  if (!(f->name = str_attr(t, func, "sym_name", true)))
+    return -1;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  size_t n_ops = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    n_ops++;
+  /* Every array can hold all ops; the arena makes the slack free to drop. */
+  f->const_files = wp_arena_alloc(t->arena, (n_ops + 1) * sizeof(void *));
+  f->sets = wp_arena_alloc(t->arena, (n_ops + 1) * sizeof(void *));
+  f->locations = wp_arena_alloc(t->arena, (n_ops + 1) * sizeof(void *));
+  f->kernels = wp_arena_alloc(t->arena, (n_ops + 1) * sizeof(void *));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    int rc = 0;
+    if (wp_op_is(op, "bir.const_file")) {
+      Wp__Bir__ConstFile *cf = NULL;
+      if (!(rc = const_file_to_proto(t, op, &cf)))
+        PUSH(f->const_files, f->n_const_files, cf);
+    } else if (wp_op_is(op, "bir.memloc_set")) {
+      Wp__Bir__MemoryLocationSet *s = NULL;
+      if (!(rc = set_to_proto(t, op, &s)))
+        PUSH(f->sets, f->n_sets, s);
+    } else if (wp_op_is(op, "bir.memloc")) {
+      Wp__Bir__MemoryLocation *l = NULL;
+      if (!(rc = loc_to_proto(t, op, &l)))
+        PUSH(f->locations, f->n_locations, l);
+    } else if (wp_op_is(op, "bir.kernel")) {
+      Wp__Bir__Kernel *k = NULL;
+      if (!(rc = kernel_to_proto(t, op, &k)))
+        PUSH(f->kernels, f->n_kernels, k);
+    } else if (!wp_op_is(op, "func.return")) {
+      MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+      rc = wp_error_set(t->err, "'%.*s' in a BIR function", (int)n.length, n.data);
+    }
+    if (rc)
+      return wp_error_prefix(t->err, "function '%s'", f->name);
+  }
+  *out = f;
+  return 0;
+}
+
+Wp__Bir__Module *wp_bir_to_proto(MlirModule m, wp_arena *arena, bool with_program,
+                                 wp_error *err) {
+  to_proto t = {arena, err};
+  MlirOperation mop = mlirModuleGetOperation(m);
+  Wp__Bir__Module *mod = wp_pb_new(arena, &wp__bir__module__descriptor);
+  mod->schema = WP_BIR_SCHEMA;
+  if (!(mod->name = str_attr(&t, mop, "bir.name", true)))
+    return NULL;
+  mod->artifact_path = str_attr(&t, mop, "bir.artifact_path", false);
+  MlirAttribute arts = wp_attr(mop, "bir.artifacts");
+  if (!mlirAttributeIsNull(arts) && mlirAttributeIsAArray(arts)) {
+    mod->artifacts = wp_arena_alloc(arena, (size_t)(mlirArrayAttrGetNumElements(arts) + 1) *
+                                               sizeof(void *));
+    for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(arts); i++) {
+      MlirAttribute a = mlirArrayAttrGetElement(arts, i);
+      MlirAttribute p = wp_dict_get(a, "path"), info = wp_dict_get(a, "info");
+      if (mlirAttributeIsNull(p) || !mlirAttributeIsAString(p)) {
+        wp_error_set(err, "bir.artifacts[%ld] needs a path", (long)i);
+        return NULL;
+      }
+      Wp__Bir__Artifact *art = wp_pb_new(arena, &wp__bir__artifact__descriptor);
+      art->path = dup_ref(arena, mlirStringAttrGetValue(p));
+      if (!mlirAttributeIsNull(info) && mlirAttributeIsAString(info))
+        art->info = dup_ref(arena, mlirStringAttrGetValue(info));
+      PUSH(mod->artifacts, mod->n_artifacts, art);
+    }
+  }
+  size_t n_top = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    n_top++;
+  mod->functions = wp_arena_alloc(arena, (n_top + 1) * sizeof(void *));
+  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (wp_op_is(op, "func.func") && !mlirAttributeIsNull(wp_attr(op, "bir.function"))) {
+      Wp__Bir__Function *f = NULL;
+      if (function_to_proto(&t, op, &f))
+        return NULL;
+      PUSH(mod->functions, mod->n_functions, f);
+    } else if (with_program && wp_op_is(op, "builtin.module") &&
+               !mlirAttributeIsNull(wp_attr(op, "hlo.entry"))) {
+      const void *bytes;
+      size_t len;
+      if (wp_hlo_export(mlirModuleFromOperation(op), arena, false, &bytes, &len, err)) {
+        wp_error_prefix(err, "the HLO program");
+        return NULL;
+      }
+      mod->hlo_program.data = (uint8_t *)bytes;
+      mod->hlo_program.len = len;
+    }
+  }
+  return mod;
+}
+
+/* ---- message -> MLIR ---- */
+
+typedef struct from_proto {
+  MlirContext ctx;
+  MlirLocation loc;
+  wp_error *err;
+} from_proto;
+
+static MlirNamedAttribute named(MlirContext ctx, const char *k, MlirAttribute v) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, wp_sref(k)), v);
+}
+
+static MlirAttribute str(MlirContext ctx, const char *s) { return wp_str_attr(ctx, s, strlen(s)); }
+static MlirAttribute sym(MlirContext ctx, const char *s) {
+  return mlirFlatSymbolRefAttrGet(ctx, wp_sref(s));
+}
+
+static void append_op(from_proto *f, MlirBlock block, const char *name, MlirNamedAttribute *a,
+                      int n) {
+  MlirOperationState st = mlirOperationStateGet(wp_sref(name), f->loc);
+  mlirOperationStateAddAttributes(&st, n, a);
+  MlirOperation ret = mlirBlockGetTerminator(block);
+  MlirOperation op = mlirOperationCreate(&st);
+  if (mlirOperationIsNull(ret))
+    mlirBlockAppendOwnedOperation(block, op);
+  else
+    mlirBlockInsertOwnedOperationBefore(block, ret, op);
+}
+
+static int add_const_file(from_proto *f, MlirBlock b, const Wp__Bir__ConstFile *cf) {
+  MlirContext c = f->ctx;
+  MlirNamedAttribute a[6];
+  int n = 0;
+  a[n++] = named(c, "sym_name", str(c, cf->name));
+  a[n++] = named(c, "size", wp_i64_attr(c, (int64_t)cf->size));
+  switch (cf->bytes_from_case) {
+  case WP__BIR__CONST_FILE__BYTES_FROM_SOURCE: {
+    MlirNamedAttribute s[2] = {named(c, "file", str(c, cf->source->file)),
+                               named(c, "offset", wp_i64_attr(c, (int64_t)cf->source->offset))};
+    a[n++] = named(c, "source", mlirDictionaryAttrGet(c, 2, s));
+    break;
+  }
+  case WP__BIR__CONST_FILE__BYTES_FROM_CONSTANT:
+    a[n++] = named(c, "constant", str(c, cf->constant));
+    break;
+  case WP__BIR__CONST_FILE__BYTES_FROM_DATA: {
+    int64_t len = (int64_t)cf->data.len;
+    MlirType t = mlirRankedTensorTypeGet(1, &len, mlirIntegerTypeUnsignedGet(c, 8),
+                                         mlirAttributeGetNull());
+    static const char empty[1];
+    a[n++] = named(c, "data", mlirDenseElementsAttrRawBufferGet(
+                                  t, cf->data.len, cf->data.len ? (void *)cf->data.data : empty));
+    break;
+  }
+  default:
+    return wp_error_set(f->err, "const file '%s' has none of source, constant, data", cf->name);
+  }
+  if (cf->artifact[0])
+    a[n++] = named(c, "artifact", str(c, cf->artifact));
+  if (cf->md5[0])
+    a[n++] = named(c, "md5", str(c, cf->md5));
+  append_op(f, b, "bir.const_file", a, n);
+  return 0;
+}
+
+static int add_set(from_proto *f, MlirBlock b, const Wp__Bir__MemoryLocationSet *s) {
+  MlirContext c = f->ctx;
+  int v;
+  if (wp_tensor_class_parse(s->tensor_class, strlen(s->tensor_class), &v, f->err) ||
+      wp_dtype_parse(s->dtype, strlen(s->dtype), &v, f->err))
+    return wp_error_prefix(f->err, "memory location set '%s'", s->name);
+  MlirNamedAttribute a[5];
+  int n = 0;
+  a[n++] = named(c, "sym_name", str(c, s->name));
+  a[n++] = named(c, "tensor_class", str(c, s->tensor_class));
+  a[n++] = named(c, "dtype", str(c, s->dtype));
+  a[n++] = named(c, "shape", mlirDenseI64ArrayGet(c, (intptr_t)s->n_shape, s->shape));
+  if (s->hlo_value[0])
+    a[n++] = named(c, "hlo_value", str(c, s->hlo_value));
+  append_op(f, b, "bir.memloc_set", a, n);
+  return 0;
+}
+
+static int add_loc(from_proto *f, MlirBlock b, const Wp__Bir__MemoryLocation *l) {
+  MlirContext c = f->ctx;
+  int v;
+  if (wp_memory_type_parse(l->memory_type, strlen(l->memory_type), &v, f->err))
+    return wp_error_prefix(f->err, "memory location '%s'", l->name);
+  MlirNamedAttribute a[10];
+  int n = 0;
+  a[n++] = named(c, "sym_name", str(c, l->name));
+  a[n++] = named(c, "set", sym(c, l->set));
+  a[n++] = named(c, "memory_type", str(c, l->memory_type));
+  a[n++] = named(c, "size", wp_i64_attr(c, (int64_t)l->size));
+  a[n++] = named(c, "alignment", wp_i64_attr(c, (int64_t)l->alignment));
+  a[n++] = named(c, "placement", wp_i64_attr(c, (int64_t)l->placement));
+  if (l->const_file[0]) {
+    a[n++] = named(c, "const_file", sym(c, l->const_file));
+    a[n++] = named(c, "const_ap_offset", wp_i64_attr(c, (int64_t)l->const_ap_offset));
+    a[n++] = named(c, "const_sub_tensor_id", wp_i64_attr(c, l->const_sub_tensor_id));
+    a[n++] = named(c, "is_regloc_offset", mlirBoolAttrGet(c, l->is_regloc_offset));
+  }
+  append_op(f, b, "bir.memloc", a, n);
+  return 0;
+}
+
+static void add_kernel(from_proto *f, MlirBlock b, const Wp__Bir__Kernel *k,
+                       MlirStringRef program_module) {
+  MlirContext c = f->ctx;
+  MlirAttribute *files = malloc((k->n_const_files + 1) * sizeof *files);
+  for (size_t i = 0; i < k->n_const_files; i++)
+    files[i] = sym(c, k->const_files[i]);
+  MlirNamedAttribute a[3];
+  int n = 0;
+  a[n++] = named(c, "sym_name", str(c, k->name));
+  a[n++] = named(c, "const_files", mlirArrayAttrGet(c, (intptr_t)k->n_const_files, files));
+  if (k->program[0] && program_module.length) {
+    MlirAttribute leaf = sym(c, k->program);
+    a[n++] = named(c, "program", mlirSymbolRefAttrGet(c, program_module, 1, &leaf));
+  } else if (k->program[0]) {
+    /* No HLO program here (the JSON form): keep the entry's name. */
+    a[n++] = named(c, "program", str(c, k->program));
+  }
+  append_op(f, b, "bir.kernel", a, n);
+  free(files);
+}
+
+/* owner[j]: the index of location j's set. Linear in the number of
+ * locations (a hash of set names; equal hashes are checked by name). */
+static int group_locations(const Wp__Bir__Function *fn, size_t **owner_out, wp_error *err) {
+  wp_i64map by_name;
+  wp_i64map_init(&by_name);
+  for (size_t k = 0; k < fn->n_sets; k++)
+    wp_i64map_put(&by_name, wp_hash_bytes(fn->sets[k]->name, strlen(fn->sets[k]->name)),
+                  (int64_t)k);
+  size_t *owner = malloc(fn->n_locations * sizeof *owner);
+  int rc = owner ? 0 : wp_error_set(err, "out of memory");
+  for (size_t j = 0; j < fn->n_locations && !rc; j++) {
+    const char *set = fn->locations[j]->set;
+    int64_t k;
+    if (!wp_i64map_get(&by_name, wp_hash_bytes(set, strlen(set)), &k) ||
+        strcmp(fn->sets[k]->name, set) != 0) {
+      for (k = 0; k < (int64_t)fn->n_sets && strcmp(fn->sets[k]->name, set) != 0; k++)
+        ;
+      if (k == (int64_t)fn->n_sets)
+        rc = wp_error_set(err, "memory location '%s' names no set ('%s')",
+                          fn->locations[j]->name, set);
+    }
+    if (!rc)
+      owner[j] = (size_t)k;
+  }
+  wp_i64map_free(&by_name);
+  if (rc) {
+    free(owner);
+    owner = NULL;
+  }
+  *owner_out = owner;
+  return rc;
+}
+
+int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *filename,
+                      MlirModule *out, wp_error *err) {
+  from_proto f = {ctx, mlirLocationFileLineColGet(ctx, wp_sref(filename), 0, 0), err};
+  MlirModule m = mlirModuleCreateEmpty(f.loc);
+  MlirOperation mop = mlirModuleGetOperation(m);
+  if (msg->name[0])
+    wp_set_attr(mop, "sym_name", str(ctx, msg->name));
+  wp_set_attr(mop, "bir.name", str(ctx, msg->name));
+  wp_set_attr(mop, "bir.artifact_path", str(ctx, msg->artifact_path));
+  if (msg->n_artifacts) {
+    MlirAttribute *arts = malloc(msg->n_artifacts * sizeof *arts);
+    for (size_t i = 0; i < msg->n_artifacts; i++) {
+      MlirNamedAttribute d[2] = {named(ctx, "info", str(ctx, msg->artifacts[i]->info)),
+                                 named(ctx, "path", str(ctx, msg->artifacts[i]->path))};
+      arts[i] = mlirDictionaryAttrGet(ctx, 2, d);
+    }
+    wp_set_attr(mop, "bir.artifacts", mlirArrayAttrGet(ctx, (intptr_t)msg->n_artifacts, arts));
+    free(arts);
+  }
+  MlirStringRef program_module = {"", 0};
+  if (msg->hlo_program.len) {
+    MlirModule hlo;
+    if (wp_hlo_import(ctx, msg->hlo_program.data, msg->hlo_program.len, filename, &hlo, err)) {
+      mlirModuleDestroy(m);
+      return wp_error_prefix(err, "the HLO program");
+    }
+    MlirOperation hop = mlirModuleGetOperation(hlo);
+    wp_attr_str(hop, "sym_name", &program_module);
+    mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), hop);
+  }
+  for (size_t i = 0; i < msg->n_functions; i++) {
+    const Wp__Bir__Function *fn = msg->functions[i];
+    MlirRegion region = mlirRegionCreate();
+    MlirBlock body = mlirBlockCreate(0, NULL, NULL);
+    mlirRegionAppendOwnedBlock(region, body);
+    MlirOperationState rs = mlirOperationStateGet(wp_sref("func.return"), f.loc);
+    mlirBlockAppendOwnedOperation(body, mlirOperationCreate(&rs));
+    int rc = 0;
+    for (size_t k = 0; k < fn->n_const_files && !rc; k++)
+      rc = add_const_file(&f, body, fn->const_files[k]);
+    /* Each set followed by its locations, as bir-lower writes them. */
+    size_t *owner = NULL;
+    if (!rc && fn->n_locations)
+      rc = group_locations(fn, &owner, err);
+    for (size_t k = 0; k < fn->n_sets && !rc; k++) {
+      rc = add_set(&f, body, fn->sets[k]);
+      for (size_t j = 0; j < fn->n_locations && !rc; j++)
+        if (owner[j] == k)
+          rc = add_loc(&f, body, fn->locations[j]);
+    }
+    free(owner);
+    for (size_t k = 0; k < fn->n_kernels && !rc; k++)
+      add_kernel(&f, body, fn->kernels[k], program_module);
+    MlirType fty = mlirFunctionTypeGet(ctx, 0, NULL, 0, NULL);
+    MlirNamedAttribute fa[3] = {named(ctx, "sym_name", str(ctx, fn->name)),
+                                named(ctx, "function_type", mlirTypeAttrGet(fty)),
+                                named(ctx, "bir.function", mlirUnitAttrGet(ctx))};
+    MlirOperationState fs = mlirOperationStateGet(wp_sref("func.func"), f.loc);
+    mlirOperationStateAddOwnedRegions(&fs, 1, &region);
+    mlirOperationStateAddAttributes(&fs, 3, fa);
+    mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), mlirOperationCreate(&fs));
+    if (rc) {
+      mlirModuleDestroy(m);
+      return wp_error_prefix(err, "function '%s'", fn->name);
+    }
+  }
+  *out = m;
+  return 0;
+}
+
+/* ---- bytes ---- */
+
+bool wp_bir_sniff(const void *data, size_t len) {
+  /* The schema marker is the last field bir.proto writes; look for its
+   * tag and value near the end. */
+  static const char marker[] = WP_BIR_SCHEMA;
+  size_t n = sizeof marker - 1;
+  return len >= n && memcmp((const char *)data + len - n, marker, n) == 0;
+}
+
+int wp_bir_import(MlirContext ctx, const void *data, size_t len, const char *filename,
+                  MlirModule *out, wp_error *err) {
+  wp_arena *arena = wp_arena_create();
+  Wp__Bir__Module *msg = wp_pb_unpack(arena, &wp__bir__module__descriptor, data, len);
+  int rc;
+  if (!msg)
+    rc = wp_error_set(err, "malformed BIR module (truncated or not protobuf)");
+  else if (strcmp(msg->schema, WP_BIR_SCHEMA) != 0)
+    rc = wp_error_set(err, "not a weightpack BIR module (schema '%s')", msg->schema);
+  else
+    rc = wp_bir_from_proto(ctx, msg, filename, out, err);
+  if (rc == 0 && !mlirOperationVerify(mlirModuleGetOperation(*out))) {
+    mlirModuleDestroy(*out);
+    rc = wp_error_set(err, "imported BIR module does not verify");
+  }
+  wp_arena_destroy(arena);
+  return rc;
+}
+
+int wp_bir_export(MlirModule m, wp_arena *arena, const void **data, size_t *len,
+                  wp_error *err) {
+  Wp__Bir__Module *msg = wp_bir_to_proto(m, arena, true, err);
+  if (!msg)
+    return -1;
+  size_t size = protobuf_c_message_get_packed_size(&msg->base);
+  if (size > (size_t)INT32_MAX)
+    return wp_error_set(err, "the BIR module would be %zu bytes, past protobuf's 2 GiB limit",
+                        size);
+  ProtobufCBinaryData b = wp_pb_pack(arena, &msg->base);
+  *data = b.data;
+  *len = b.len;
+  return 0;
+}

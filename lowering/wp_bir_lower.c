@@ -1,0 +1,472 @@
+/* bir-lower: the HLO entry computation becomes a BIR function (section 2
+ * of the specification). Runtime parameters become ExternalInput tensors,
+ * results ExternalOutput tensors, every constant a const tensor whose bytes
+ * sit in a constant file: a weight keeps its own file (the .npy payload, in
+ * place), small constants share one file at aligned offsets. The HLO
+ * program moves, whole, into a nested module that the kernel points at. */
+#include "wp_pass.h"
+
+#include "wp_bir.h"
+#include "wp_bir_align.h"
+#include "wp_bir_class.h"
+#include "wp_bir_enums.h"
+#include "wp_hlo_literal.h"
+#include "wp_hlo_resource.h"
+#include "wp_hlo_types.h"
+#include "wp_hlo_weight.h"
+#include "wp_file.h"
+#include "wp_mlir_util.h"
+#include "wp_npy.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WP_BIR_FUNCTION_NAME "sg00"
+#define WP_BIR_SHARED_CONST_FILE "consts.bin"
+
+typedef struct lower_opts {
+  int const_memory;       /* WP_MT_CONST or WP_MT_DRAM */
+  uint64_t small_threshold;
+  uint64_t min_align;
+} lower_opts;
+
+typedef struct lowering {
+  MlirContext ctx;
+  MlirLocation loc;
+  MlirBlock body;       /* of the BIR function, before its return */
+  MlirOperation ret;
+  wp_arena *arena;
+  lower_opts opts;
+  uint64_t placement[WP_MT_COUNT]; /* next free byte per memory type */
+  /* the shared file of small constants */
+  unsigned char *shared;
+  uint64_t shared_size, shared_cap;
+  int64_t shared_count;
+  MlirAttribute *files; /* const file names, for the kernel */
+  size_t n_files, cap_files;
+  intptr_t n_file_ops; /* const files lead the function body, in order */
+} lowering;
+
+static MlirNamedAttribute named(MlirContext c, const char *k, MlirAttribute v) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(c, wp_sref(k)), v);
+}
+
+static MlirAttribute str(MlirContext c, const char *s) { return wp_str_attr(c, s, strlen(s)); }
+
+static void emit(lowering *l, const char *name, MlirNamedAttribute *a, int n) {
+  MlirOperationState st = mlirOperationStateGet(wp_sref(name), l->loc);
+  mlirOperationStateAddAttributes(&st, n, a);
+  mlirBlockInsertOwnedOperationBefore(l->body, l->ret, mlirOperationCreate(&st));
+}
+
+static int add_file_name(lowering *l, const char *name) {
+  if (l->n_files == l->cap_files) {
+    l->cap_files = l->cap_files ? 2 * l->cap_files : 16;
+    MlirAttribute *f = realloc(l->files, l->cap_files * sizeof *f);
+    if (!f)
+      return -1;
+    l->files = f;
+  }
+  l->files[l->n_files++] = mlirFlatSymbolRefAttrGet(l->ctx, wp_sref(name));
+  return 0;
+}
+
+/* Element type and shape of a tensor BIR can hold; 0 when it cannot. */
+static int tensor_info(MlirType t, int *prim, const char **dtype, uint64_t *bytes) {
+  if (!mlirTypeIsARankedTensor(t) || wp_hlo_num_elements(t) < 0)
+    return 0;
+  *prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(t));
+  const wp_hlo_prim *info = wp_hlo_prim_info(*prim);
+  *dtype = wp_dtype_name(*prim);
+  if (!info || !*dtype)
+    return 0;
+  *bytes = (uint64_t)wp_hlo_num_elements(t) * (uint64_t)info->bytes;
+  return info->bytes;
+}
+
+static MlirAttribute shape_attr(MlirContext c, MlirType t) {
+  intptr_t r = mlirShapedTypeGetRank(t);
+  int64_t dims[64];
+  for (intptr_t i = 0; i < r && i < 64; i++)
+    dims[i] = mlirShapedTypeGetDimSize(t, i);
+  return mlirDenseI64ArrayGet(c, r < 64 ? r : 64, dims);
+}
+
+/* One memory location set and its location. CONST_FILE NULL for
+ * non-constant tensors. */
+static void add_tensor(lowering *l, const char *name, int tensor_class, MlirType t,
+                       const char *hlo_value, int memtype, const char *const_file,
+                       uint64_t const_offset, int64_t sub_id) {
+  MlirContext c = l->ctx;
+  int prim, elt;
+  const char *dtype;
+  uint64_t bytes;
+  elt = tensor_info(t, &prim, &dtype, &bytes);
+  MlirNamedAttribute a[10];
+  int n = 0;
+  a[n++] = named(c, "sym_name", str(c, name));
+  a[n++] = named(c, "tensor_class", str(c, wp_tensor_class_name(tensor_class)));
+  a[n++] = named(c, "dtype", str(c, dtype));
+  a[n++] = named(c, "shape", shape_attr(c, t));
+  if (hlo_value)
+    a[n++] = named(c, "hlo_value", str(c, hlo_value));
+  emit(l, "bir.memloc_set", a, n);
+
+  uint64_t align = wp_bir_alignment((uint64_t)elt, bytes, l->opts.min_align);
+  uint64_t at = wp_bir_align_up(l->placement[memtype], align);
+  l->placement[memtype] = at + bytes;
+  char locname[512];
+  snprintf(locname, sizeof locname, "%s.0", name);
+  n = 0;
+  a[n++] = named(c, "sym_name", str(c, locname));
+  a[n++] = named(c, "set", mlirFlatSymbolRefAttrGet(c, wp_sref(name)));
+  a[n++] = named(c, "memory_type", str(c, wp_memory_type_name(memtype)));
+  a[n++] = named(c, "size", wp_i64_attr(c, (int64_t)bytes));
+  a[n++] = named(c, "alignment", wp_i64_attr(c, (int64_t)align));
+  a[n++] = named(c, "placement", wp_i64_attr(c, (int64_t)at));
+  if (const_file) {
+    a[n++] = named(c, "const_file", mlirFlatSymbolRefAttrGet(c, wp_sref(const_file)));
+    a[n++] = named(c, "const_ap_offset", wp_i64_attr(c, (int64_t)const_offset));
+    a[n++] = named(c, "const_sub_tensor_id", wp_i64_attr(c, sub_id));
+    a[n++] = named(c, "is_regloc_offset", mlirBoolAttrGet(c, false));
+  }
+  emit(l, "bir.memloc", a, n);
+}
+
+static void add_const_file(lowering *l, const char *name, uint64_t size, MlirNamedAttribute from) {
+  MlirNamedAttribute a[3] = {named(l->ctx, "sym_name", str(l->ctx, name)),
+                             named(l->ctx, "size", wp_i64_attr(l->ctx, (int64_t)size)), from};
+  MlirOperationState st = mlirOperationStateGet(wp_sref("bir.const_file"), l->loc);
+  mlirOperationStateAddAttributes(&st, 3, a);
+  mlirBlockInsertOwnedOperation(l->body, l->n_file_ops++, mlirOperationCreate(&st));
+  add_file_name(l, name);
+}
+
+/* The bytes of a constant's value (dense or a weight's resource). */
+static int constant_bytes(lowering *l, MlirAttribute value, const void **bytes, uint64_t *size,
+                          wp_error *err) {
+  if (wp_hlo_resource_is(value))
+    return wp_hlo_resource_bytes(value, bytes, size, err);
+  return wp_hlo_elements_bytes(l->arena, value, bytes, size, err);
+}
+
+/* Where a weight's payload sits in its .npy file, when it is there as the
+ * constant holds it (not converted). */
+static bool npy_payload(MlirAttribute weight, char **file, uint64_t *offset, uint64_t size,
+                        wp_arena *arena) {
+  MlirStringRef f, param;
+  int64_t number;
+  if (!wp_hlo_weight_origin_get(weight, &f, &param, &number))
+    return false;
+  char *path = wp_arena_strndup(arena, f.data, f.length);
+  wp_mapped_file m;
+  wp_error err;
+  if (wp_file_map(path, &m, &err))
+    return false;
+  wp_npy_info npy;
+  /* Only the header is looked at; the payload pages stay untouched. */
+  bool ok = wp_npy_parse(m.data, m.size, m.size, &npy, &err) == 0 &&
+            !wp_npy_needs_conversion(&npy) && npy.data_size == size;
+  *offset = npy.data_offset;
+  wp_file_unmap(&m);
+  *file = path;
+  return ok;
+}
+
+static int lower_constant(lowering *l, MlirOperation op) {
+  MlirContext c = l->ctx;
+  MlirStringRef nref = {"constant", 8};
+  wp_attr_str(op, "name", &nref);
+  char *name = wp_arena_strndup(l->arena, nref.data, nref.length);
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  int prim;
+  const char *dtype;
+  uint64_t nbytes;
+  int elt = tensor_info(t, &prim, &dtype, &nbytes);
+  MlirAttribute value = wp_attr(op, "value");
+  if (!elt || mlirAttributeIsNull(value)) {
+    char ts[256];
+    wp_hlo_type_str(t, ts, sizeof ts);
+    wp_emit_error(mlirOperationGetLocation(op), "bir-lower: constant '%s' of type %s cannot be "
+                  "a BIR tensor", name, ts);
+    return -1;
+  }
+  const void *bytes;
+  uint64_t size;
+  wp_error err;
+  if (constant_bytes(l, value, &bytes, &size, &err)) {
+    wp_emit_error(mlirOperationGetLocation(op), "bir-lower: constant '%s': %s", name, err.msg);
+    return -1;
+  }
+  int tc = wp_bir_constant_class(op, bytes, size);
+  MlirAttribute weight = wp_attr(op, "weight");
+  char *file_name = wp_arena_alloc(l->arena, strlen(name) + 8);
+  sprintf(file_name, "%s.bin", name);
+  char *npy_file;
+  uint64_t npy_offset;
+  if (!mlirAttributeIsNull(weight) && npy_payload(weight, &npy_file, &npy_offset, size, l->arena)) {
+    MlirNamedAttribute src[2] = {named(c, "file", str(c, npy_file)),
+                                 named(c, "offset", wp_i64_attr(c, (int64_t)npy_offset))};
+    add_const_file(l, file_name, size, named(c, "source", mlirDictionaryAttrGet(c, 2, src)));
+    add_tensor(l, name, tc, t, name, l->opts.const_memory, file_name, 0, 0);
+  } else if (!mlirAttributeIsNull(weight) || size >= l->opts.small_threshold) {
+    add_const_file(l, file_name, size, named(c, "constant", str(c, name)));
+    add_tensor(l, name, tc, t, name, l->opts.const_memory, file_name, 0, 0);
+  } else {
+    uint64_t align = wp_bir_alignment((uint64_t)elt, size, l->opts.min_align);
+    uint64_t at = wp_bir_align_up(l->shared_size, align);
+    if (at + size > l->shared_cap) {
+      uint64_t cap = (at + size) * 2 + 256;
+      unsigned char *p = realloc(l->shared, cap);
+      if (!p) {
+        wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
+        return -1;
+      }
+      l->shared = p;
+      l->shared_cap = cap;
+    }
+    memset(l->shared + l->shared_size, 0, at - l->shared_size); /* padding */
+    memcpy(l->shared + at, bytes, size);
+    l->shared_size = at + size;
+    add_tensor(l, name, tc, t, name, l->opts.const_memory, WP_BIR_SHARED_CONST_FILE, at,
+               l->shared_count++);
+  }
+  return 0;
+}
+
+/* Results: each array leaf of the root (tuples flattened in order). */
+static void lower_results(lowering *l, MlirType t, const char *base, int *index, bool tuple) {
+  if (mlirTypeIsATuple(t)) {
+    for (intptr_t i = 0; i < mlirTupleTypeGetNumTypes(t); i++)
+      lower_results(l, mlirTupleTypeGetType(t, i), base, index, true);
+    return;
+  }
+  int prim;
+  const char *dtype;
+  uint64_t bytes;
+  if (!tensor_info(t, &prim, &dtype, &bytes))
+    return; /* tokens carry no data */
+  char name[512];
+  if (tuple)
+    snprintf(name, sizeof name, "%s.%d", base, (*index)++);
+  else
+    snprintf(name, sizeof name, "%s", base);
+  add_tensor(l, name, WP_TC_OUTPUT, t, NULL, WP_MT_EXTERNAL_OUTPUT, NULL, 0, 0);
+}
+
+static int parse_u64_option(const wp_pass_run *run, const char *name, uint64_t dflt,
+                            uint64_t *out) {
+  const char *v = wp_pass_option(run, name);
+  if (!v[0]) {
+    *out = dflt;
+    return 0;
+  }
+  char *end;
+  unsigned long long n = strtoull(v, &end, 10);
+  if (*end || v[0] == '-') {
+    wp_emit_error(mlirLocationUnknownGet(mlirOperationGetContext(run->module)),
+                  "bir-lower: %s=%s is not a number", name, v);
+    return -1;
+  }
+  *out = n;
+  return 0;
+}
+
+static int read_options(const wp_pass_run *run, lower_opts *o) {
+  MlirLocation unknown = mlirLocationUnknownGet(mlirOperationGetContext(run->module));
+  const char *mem = wp_pass_option(run, "const-memory");
+  o->const_memory = WP_MT_CONST;
+  if (mem[0] && strcmp(mem, "Const") != 0) {
+    if (strcmp(mem, "DRAM") != 0) {
+      wp_emit_error(unknown, "bir-lower: const-memory=%s: use Const or DRAM", mem);
+      return -1;
+    }
+    o->const_memory = WP_MT_DRAM;
+  }
+  if (parse_u64_option(run, "small-const-threshold", 4096, &o->small_threshold) ||
+      parse_u64_option(run, "alignment", 1, &o->min_align))
+    return -1;
+  if (o->min_align == 0 || (o->min_align & (o->min_align - 1)) || o->min_align > (1u << 30)) {
+    wp_emit_error(unknown, "bir-lower: alignment=%llu is not a power of two",
+                  (unsigned long long)o->min_align);
+    return -1;
+  }
+  return 0;
+}
+
+/* Moves the HLO program (every top-level op) into a nested module. */
+static MlirOperation nest_hlo_program(MlirOperation module, MlirStringRef *name_out) {
+  MlirContext c = mlirOperationGetContext(module);
+  MlirStringRef name = {"hlo", 3};
+  wp_attr_str(module, "sym_name", &name);
+  MlirOperationState st = mlirOperationStateGet(wp_sref("builtin.module"),
+                                                mlirOperationGetLocation(module));
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, mlirBlockCreate(0, NULL, NULL));
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  MlirOperation nested = mlirOperationCreate(&st);
+  MlirBlock dst = mlirRegionGetFirstBlock(mlirOperationGetRegion(nested, 0));
+  MlirBlock src = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(src), next; !mlirOperationIsNull(op);
+       op = next) {
+    next = mlirOperationGetNextInBlock(op);
+    mlirOperationRemoveFromParent(op);
+    mlirBlockAppendOwnedOperation(dst, op);
+  }
+  static const char *const moved[] = {"hlo.entry", "hlo.extra"};
+  for (size_t i = 0; i < 2; i++) {
+    MlirAttribute a = wp_attr(module, moved[i]);
+    if (!mlirAttributeIsNull(a)) {
+      wp_set_attr(nested, moved[i], a);
+      mlirOperationRemoveAttributeByName(module, wp_sref(moved[i]));
+    }
+  }
+  wp_set_attr(nested, "sym_name", wp_str_attr(c, name.data, name.length));
+  mlirBlockAppendOwnedOperation(src, nested);
+  *name_out = mlirStringAttrGetValue(wp_attr(nested, "sym_name"));
+  return nested;
+}
+
+static MlirOperation find_entry(MlirOperation module) {
+  MlirAttribute e = wp_attr(module, "hlo.entry");
+  MlirStringRef want = mlirFlatSymbolRefAttrGetValue(e);
+  for (MlirOperation f = wp_first_op_in(module); !mlirOperationIsNull(f);
+       f = mlirOperationGetNextInBlock(f)) {
+    MlirStringRef n;
+    if (wp_op_is(f, "func.func") && wp_attr_str(f, "sym_name", &n) && mlirStringRefEqual(n, want))
+      return f;
+  }
+  return (MlirOperation){NULL};
+}
+
+static int run_bir_lower(const wp_pass_run *run) {
+  MlirOperation module = run->module;
+  MlirContext c = mlirOperationGetContext(module);
+  MlirAttribute e = wp_attr(module, "hlo.entry");
+  if (mlirAttributeIsNull(e) || !mlirAttributeIsAFlatSymbolRef(e)) {
+    wp_emit_error(mlirOperationGetLocation(module), "bir-lower: the module is not an HLO module%s",
+                  wp_bir_module_is_bir(mlirModuleFromOperation(module)) ? " (it is BIR already)" : "");
+    return -1;
+  }
+  MlirOperation entry = find_entry(module);
+  if (mlirOperationIsNull(entry)) {
+    wp_emit_error(mlirOperationGetLocation(module), "bir-lower: the entry computation is missing");
+    return -1;
+  }
+  lowering l = {.ctx = c, .loc = mlirOperationGetLocation(entry), .arena = wp_arena_create()};
+  int rc = -1;
+  if (read_options(run, &l.opts))
+    goto out;
+
+  /* The BIR function, built aside and added only once lowering worked. */
+  MlirRegion region = mlirRegionCreate();
+  l.body = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionAppendOwnedBlock(region, l.body);
+  MlirOperationState rs = mlirOperationStateGet(wp_sref("func.return"), l.loc);
+  l.ret = mlirOperationCreate(&rs);
+  mlirBlockAppendOwnedOperation(l.body, l.ret);
+  MlirType fty = mlirFunctionTypeGet(c, 0, NULL, 0, NULL);
+  MlirNamedAttribute fa[3] = {named(c, "sym_name", str(c, WP_BIR_FUNCTION_NAME)),
+                              named(c, "function_type", mlirTypeAttrGet(fty)),
+                              named(c, "bir.function", mlirUnitAttrGet(c))};
+  MlirOperationState fs = mlirOperationStateGet(wp_sref("func.func"), l.loc);
+  mlirOperationStateAddOwnedRegions(&fs, 1, &region);
+  mlirOperationStateAddAttributes(&fs, 3, fa);
+  MlirOperation bir_func = mlirOperationCreate(&fs);
+
+  MlirBlock eb = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
+  MlirAttribute arg_attrs = wp_attr(entry, "arg_attrs");
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(eb); i++) {
+    MlirType t = mlirValueGetType(mlirBlockGetArgument(eb, i));
+    MlirAttribute nm = mlirAttributeIsNull(arg_attrs)
+                           ? mlirAttributeGetNull()
+                           : wp_dict_get(mlirArrayAttrGetElement(arg_attrs, i), "hlo.name");
+    char name[512];
+    if (!mlirAttributeIsNull(nm) && mlirAttributeIsAString(nm)) {
+      MlirStringRef s = mlirStringAttrGetValue(nm);
+      snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
+    } else {
+      snprintf(name, sizeof name, "input%ld", (long)i);
+    }
+    int prim;
+    const char *dtype;
+    uint64_t bytes;
+    if (!tensor_info(t, &prim, &dtype, &bytes)) {
+      char ts[256];
+      wp_hlo_type_str(t, ts, sizeof ts);
+      wp_emit_error(l.loc, "bir-lower: parameter '%s' of type %s cannot be a BIR tensor", name, ts);
+      mlirOperationDestroy(bir_func);
+      goto out;
+    }
+    add_tensor(&l, name, WP_TC_INPUT, t, name, WP_MT_EXTERNAL_INPUT, NULL, 0, 0);
+  }
+  for (MlirOperation op = mlirBlockGetFirstOperation(eb); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (wp_op_is(op, "hlo.constant") && lower_constant(&l, op)) {
+      mlirOperationDestroy(bir_func);
+      goto out;
+    }
+  if (l.shared_count) {
+    int64_t len = (int64_t)l.shared_size;
+    MlirType bt = mlirRankedTensorTypeGet(1, &len, mlirIntegerTypeUnsignedGet(c, 8),
+                                          mlirAttributeGetNull());
+    MlirAttribute data = mlirDenseElementsAttrRawBufferGet(bt, l.shared_size, l.shared);
+    /* The shared file goes first, ahead of the per-tensor files. */
+    MlirNamedAttribute a[3] = {named(c, "sym_name", str(c, WP_BIR_SHARED_CONST_FILE)),
+                               named(c, "size", wp_i64_attr(c, len)), named(c, "data", data)};
+    MlirOperationState st = mlirOperationStateGet(wp_sref("bir.const_file"), l.loc);
+    mlirOperationStateAddAttributes(&st, 3, a);
+    mlirBlockInsertOwnedOperation(l.body, 0, mlirOperationCreate(&st));
+    add_file_name(&l, WP_BIR_SHARED_CONST_FILE);
+  }
+  MlirOperation root_ret = mlirBlockGetTerminator(eb);
+  MlirValue root = mlirOperationGetOperand(root_ret, 0);
+  MlirStringRef rname = {"result", 6};
+  if (!mlirValueIsABlockArgument(root))
+    wp_attr_str(mlirOpResultGetOwner(root), "name", &rname);
+  char base[256];
+  snprintf(base, sizeof base, "%.*s", (int)rname.length, rname.data);
+  int index = 0;
+  lower_results(&l, mlirValueGetType(root), base, &index, false);
+
+  MlirStringRef prog_module;
+  MlirStringRef entry_name = mlirFlatSymbolRefAttrGetValue(e);
+  char entry_buf[512];
+  snprintf(entry_buf, sizeof entry_buf, "%.*s", (int)entry_name.length, entry_name.data);
+  MlirStringRef hlo_name = {"hlo", 3};
+  wp_attr_str(module, "sym_name", &hlo_name);
+  char module_name[512];
+  snprintf(module_name, sizeof module_name, "%.*s", (int)hlo_name.length, hlo_name.data);
+  nest_hlo_program(module, &prog_module);
+  MlirAttribute leaf = mlirFlatSymbolRefAttrGet(c, wp_sref(entry_buf));
+  MlirNamedAttribute ka[3] = {
+      named(c, "sym_name", str(c, "kernel")),
+      named(c, "const_files", mlirArrayAttrGet(c, (intptr_t)l.n_files, l.files)),
+      named(c, "program", mlirSymbolRefAttrGet(c, prog_module, 1, &leaf))};
+  emit(&l, "bir.kernel", ka, 3);
+  mlirBlockAppendOwnedOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)),
+                                bir_func);
+  wp_set_attr(module, "bir.name", str(c, module_name));
+  wp_set_attr(module, "bir.artifact_path", str(c, ""));
+  rc = 0;
+out:
+  free(l.shared);
+  free(l.files);
+  wp_arena_destroy(l.arena);
+  return rc;
+}
+
+const wp_pass_info wp_bir_lower_pass = {
+    .name = "bir-lower",
+    .title = "BirLower",
+    .description = "lower the HLO entry computation to a BIR function: input, output and "
+                   "const tensors with their TensorClass, dtype, memory type and constant files",
+    .options = {{"const-memory", "memory type of constants: Const (default) or DRAM"},
+                {"small-const-threshold",
+                 "constants smaller than this many bytes share one file (default 4096)"},
+                {"alignment", "raise every tensor's alignment to at least this (power of two)"}},
+    .run = run_bir_lower,
+};
