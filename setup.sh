@@ -3,7 +3,7 @@
 # missing), configure and build, then run what was asked for.
 #
 #   ./setup.sh example   build, then run the pipeline on examples/mlp
-#                        (so far: inline-weights; later passes join as they land)
+#                        (so far: inline-weights, bir-lower; later passes join as they land)
 #   ./setup.sh test      build, run every test, then the same suite under
 #                        AddressSanitizer + UndefinedBehaviorSanitizer
 #   ./setup.sh build     only install and build
@@ -60,8 +60,8 @@ case "$cmd" in
   example)
     install_packages
     configure_and_build "$build"
-    echo "== $build/bin/opt examples/mlp --inline-weights --verify-roundtrip" >&2
-    "$build/bin/opt" examples/mlp --inline-weights --verify-roundtrip
+    echo "== $build/bin/opt examples/mlp --inline-weights --bir-lower --verify-roundtrip" >&2
+    "$build/bin/opt" examples/mlp --inline-weights --bir-lower --verify-roundtrip
     ;;
   test)
     install_packages

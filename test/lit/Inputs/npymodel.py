@@ -147,6 +147,62 @@ def scenario_layouts(out):
     m.write()
 
 
+def scenario_bir(out):
+    """Weights and literal constants covering every TensorClass rule:
+    w (dot weight), w_t (dot weight through a transpose), eye (identity
+    matrix weight), bias and scale (not dot weights), wf (Fortran order, so
+    converted), literal constants small (shared file) and large (own file),
+    and a literal identity matrix."""
+    m = Model(out)
+    rng = np.random.default_rng(7)
+    arrays = {
+        "w": rng.standard_normal((4, 4)).astype(np.float32),
+        "w_t": rng.standard_normal((4, 4)).astype(np.float32),
+        "eye": np.eye(4, dtype=np.float32),
+        "bias": rng.standard_normal((4,)).astype(np.float32),
+        "scale": rng.standard_normal((2, 4)).astype(np.float32),
+        "wf": np.asfortranarray(rng.standard_normal((4, 4)).astype(np.float32)),
+    }
+    for name, arr in arrays.items():
+        np.save(os.path.join(out, "weights", name + ".npy"), arr)
+    c = pb.Computation("main")
+    f4 = pb.shape([2, 4])
+    w44 = pb.shape([4, 4])
+    x = c.param("x", 0, f4)
+    p = {n: c.param(n, i + 1, pb.shape(list(a.shape)))
+         for i, (n, a) in enumerate(arrays.items())}
+    dd = pb.f_bytes(30, pb.f_packed(1, [1]) + pb.f_packed(2, [0]))
+
+    def lit(name, shp, field, data):
+        return c.add(name, "constant", shp, extra=pb.f_bytes(8, pb.literal(shp, field, data)))
+    k_scalar = lit("k_scalar", pb.shape([]), 8, struct.pack("<f", 0.5))
+    k_half = lit("k_half", pb.shape([5], pb.F16), 11, struct.pack("<5e", 1, 2, 3, 4, 5))
+    k_int = lit("k_int", pb.shape([3], pb.S32), 4, b"".join(pb.varint(v) for v in (1, 2, 3)))
+    k_vec = lit("k_vec", pb.shape([16]), 8, struct.pack("<16f", *range(16)))
+    k_big = lit("k_big", pb.shape([2048]), 8, struct.pack("<2048f", *range(2048)))
+    k_eye = lit("k_eye", w44, 8, np.eye(4, dtype=np.float32).tobytes())
+    d1 = c.add("d1", "dot", f4, [x, p["w"]], dd)
+    wt = c.add("wt", "transpose", w44, [p["w_t"]], pb.f_packed(14, [1, 0]))
+    d2 = c.add("d2", "dot", f4, [d1, wt], dd)
+    d3 = c.add("d3", "dot", f4, [d2, p["eye"]], dd)
+    d4 = c.add("d4", "dot", f4, [d3, p["wf"]], dd)
+    d5 = c.add("d5", "dot", f4, [d4, k_eye], dd)
+    bb = c.add("bb", "broadcast", f4, [p["bias"]], pb.f_packed(14, [1]))
+    a1 = c.add("a1", "add", f4, [d5, bb])
+    m1 = c.add("m1", "multiply", f4, [a1, p["scale"]])
+    sb = c.add("sb", "broadcast", f4, [k_scalar])
+    m2 = c.add("m2", "multiply", f4, [m1, sb])
+    root = c.add("out", "tuple", pb.tuple_shape(f4, pb.shape([5], pb.F16), pb.shape([3], pb.S32),
+                                                pb.shape([16]), pb.shape([2048])),
+                 [m2, k_half, k_int, k_vec, k_big])
+    body, cid = c.encode(root)
+    with open(os.path.join(out, "model.hlo.pb"), "wb") as f:
+        f.write(pb.module("birtest", [(body, cid, "main")], host_shape=c.program_shape(root)))
+    with open(os.path.join(out, "metadata.json"), "w") as f:
+        json.dump({"model_files": "model.hlo.pb",
+                   "weight_files": {n: "weights/%s.npy" % n for n in arrays}}, f)
+
+
 def bad_npy(out, mutate, prim=pb.F32, shape=(4,)):
     """A model with one weight 'w' whose file is written by MUTATE(path)."""
     m = Model(out)
@@ -350,6 +406,8 @@ def main():
         scenario_forms(out, kind)
     elif kind == "wrapper":
         scenario_forms(out, "object", wrapper=True)
+    elif kind == "bir":
+        scenario_bir(out)
     else:
         scenario_error(out, kind)
 
