@@ -129,6 +129,10 @@ json_t *wp_bir_to_json(const Wp__Bir__Module *m) {
     json_array_append_new(arts, json_pack("{s:s,s:s}", "artifact_path", m->artifacts[i]->path,
                                           "artifact_info", m->artifacts[i]->info));
   json_object_set_new(root, "artifacts", arts);
+  if (m->dedup)
+    json_object_set_new(root, "dedup", json_pack("{s:I,s:I}", "unique_files",
+                                                  (json_int_t)m->dedup->unique_files,
+                                                  "bytes_saved", (json_int_t)m->dedup->bytes_saved));
   return root;
 }
 
@@ -356,6 +360,15 @@ int wp_bir_from_json(wp_arena *arena, json_t *root, Wp__Bir__Module **out, wp_er
         !(art->info = get_str(&f, a, "artifact_info", false)))
       return json_is_object(a) ? -1 : wp_error_set(err, "BIR JSON: an artifact must be an object");
     m->artifacts[m->n_artifacts++] = art;
+  }
+  json_t *dd = json_object_get(root, "dedup");
+  if (dd) {
+    if (!json_is_object(dd))
+      return wp_error_set(err, "BIR JSON: \"dedup\" must be an object");
+    m->dedup = wp_pb_new(arena, &wp__bir__dedup_stats__descriptor);
+    if (get_u64(&f, dd, "unique_files", &m->dedup->unique_files) ||
+        get_u64(&f, dd, "bytes_saved", &m->dedup->bytes_saved))
+      return -1;
   }
   *out = m;
   return 0;

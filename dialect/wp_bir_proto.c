@@ -245,6 +245,16 @@ Wp__Bir__Module *wp_bir_to_proto(MlirModule m, wp_arena *arena, bool with_progra
       PUSH(mod->artifacts, mod->n_artifacts, art);
     }
   }
+  MlirAttribute dd = wp_attr(mop, "bir.dedup");
+  if (!mlirAttributeIsNull(dd)) {
+    Wp__Bir__DedupStats *st = wp_pb_new(arena, &wp__bir__dedup_stats__descriptor);
+    MlirAttribute u = wp_dict_get(dd, "unique_files"), b = wp_dict_get(dd, "bytes_saved");
+    if (!mlirAttributeIsNull(u) && mlirAttributeIsAInteger(u))
+      st->unique_files = (uint64_t)mlirIntegerAttrGetValueInt(u);
+    if (!mlirAttributeIsNull(b) && mlirAttributeIsAInteger(b))
+      st->bytes_saved = (uint64_t)mlirIntegerAttrGetValueInt(b);
+    mod->dedup = st;
+  }
   size_t n_top = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
@@ -450,6 +460,12 @@ int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *f
     }
     wp_set_attr(mop, "bir.artifacts", mlirArrayAttrGet(ctx, (intptr_t)msg->n_artifacts, arts));
     free(arts);
+  }
+  if (msg->dedup) {
+    MlirNamedAttribute d[2] = {
+        named(ctx, "bytes_saved", wp_i64_attr(ctx, (int64_t)msg->dedup->bytes_saved)),
+        named(ctx, "unique_files", wp_i64_attr(ctx, (int64_t)msg->dedup->unique_files))};
+    wp_set_attr(mop, "bir.dedup", mlirDictionaryAttrGet(ctx, 2, d));
   }
   MlirStringRef program_module = {"", 0};
   if (msg->hlo_program.len) {

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -31,6 +32,8 @@ typedef struct pass_request {
 
 typedef struct opt_config {
   const char *input;
+  const char *artifact_dir;
+  bool debug;
   const char *output;
   const char *emit;
   bool verify_roundtrip, print_ir_after_all, timing, debuginfo;
@@ -57,6 +60,9 @@ static void usage(FILE *f) {
           "  --mlir-elide-resource-strings-if-larger=N\n"
           "                             elide resource blobs (weights) over N bytes\n"
           "  --mlir-timing              report the time each stage took, on stderr\n"
+          "  --artifact-dir=DIR         the module's artifact directory (default: a private\n"
+          "                             temporary directory, removed at exit)\n"
+          "  --debug                    log what the file passes do, per file\n"
           "  --list-passes              list the passes and their options\n"
           "  --print-irdl=DIALECT       print the IRDL definition of a dialect (hlo)\n"
           "  --help, --version\n"
@@ -106,6 +112,12 @@ static int parse_args(int argc, char **argv, opt_config *cfg) {
           strcmp(v, "bir-json") != 0)
         return usage_error("unknown --emit kind '%s' (mlir, hlo-proto, bir-proto, bir-json)", v);
       cfg->emit = v;
+    } else if ((v = flag_value(a, "--artifact-dir"))) {
+      if (!*v)
+        return usage_error("%s needs a directory", a);
+      cfg->artifact_dir = v;
+    } else if (strcmp(a, "--debug") == 0) {
+      cfg->debug = true;
     } else if (strcmp(a, "--verify-roundtrip") == 0) {
       cfg->verify_roundtrip = true;
     } else if (strcmp(a, "--mlir-print-ir-after-all") == 0) {
@@ -360,10 +372,45 @@ out:
   return rc;
 }
 
+static char g_tmp_artifacts[64];
+
 static void on_signal(int sig) {
   wp_output_abort_all_from_signal();
+  if (g_tmp_artifacts[0])
+    rmdir(g_tmp_artifacts); /* only if empty: a full cleanup is not signal-safe */
   signal(sig, SIG_DFL);
   raise(sig);
+}
+
+/* The private artifact directory when none was given: made on demand,
+ * removed with everything in it at exit. */
+
+static void remove_tmp_artifacts(void) {
+  if (!g_tmp_artifacts[0])
+    return;
+  DIR *d = opendir(g_tmp_artifacts);
+  if (d) {
+    int dfd = dirfd(d);
+    for (struct dirent *e; (e = readdir(d));)
+      if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+        unlinkat(dfd, e->d_name, 0);
+    closedir(d);
+  }
+  rmdir(g_tmp_artifacts);
+  g_tmp_artifacts[0] = 0;
+}
+
+static const char *private_artifact_dir(void) {
+  if (!g_tmp_artifacts[0]) {
+    const char *base = getenv("TMPDIR");
+    snprintf(g_tmp_artifacts, sizeof g_tmp_artifacts, "%s/wp-artifacts-XXXXXX",
+             base && *base && strlen(base) < 40 ? base : "/tmp");
+    if (!mkdtemp(g_tmp_artifacts)) {
+      g_tmp_artifacts[0] = 0;
+      return NULL;
+    }
+  }
+  return g_tmp_artifacts;
 }
 
 static double now_seconds(void) {
@@ -419,6 +466,9 @@ int main(int argc, char **argv) {
   signal(SIGINT, on_signal);
   signal(SIGTERM, on_signal);
   signal(SIGHUP, on_signal);
+  /* A write past a file size limit then fails with EFBIG, reported like
+   * any other write error, instead of killing the process. */
+  signal(SIGXFSZ, SIG_IGN);
 
   double t_start = now_seconds();
   MlirContext ctx = mlirContextCreate();
@@ -444,7 +494,8 @@ int main(int argc, char **argv) {
                          .verify_roundtrip = cfg.verify_roundtrip,
                          .timing = cfg.timing,
                          .print_flags = flags,
-                         .input_path = cfg.input};
+                         .input_path = cfg.input,
+                         .debug = cfg.debug};
   MlirModule module = {NULL};
   MlirPassManager pm = {NULL};
   char *model_dir = NULL;
@@ -457,6 +508,14 @@ int main(int argc, char **argv) {
     fprintf(stderr, "error: %s: %s\n", cfg.input, err.msg);
     goto out;
   }
+  hooks.artifact_dir = cfg.artifact_dir;
+  for (size_t i = 0; i < cfg.n_passes && !hooks.artifact_dir; i++)
+    if (strcmp(cfg.passes[i].info->name, "copy-const-artifacts") == 0) {
+      if (!(hooks.artifact_dir = private_artifact_dir())) {
+        fprintf(stderr, "error: cannot create a temporary artifact directory\n");
+        goto out;
+      }
+    }
   pm = mlirPassManagerCreate(ctx);
   for (size_t i = 0; i < cfg.n_passes; i++) {
     MlirPass p = wp_pass_create(cfg.passes[i].info, cfg.passes[i].options, &hooks, &err);
@@ -486,5 +545,6 @@ out:
   mlirOpPrintingFlagsDestroy(flags);
   mlirContextDestroy(ctx);
   free(model_dir);
+  remove_tmp_artifacts();
   return rc;
 }

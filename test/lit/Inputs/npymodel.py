@@ -203,6 +203,42 @@ def scenario_bir(out):
                    "weight_files": {n: "weights/%s.npy" % n for n in arrays}}, f)
 
 
+# Two different 128-byte blocks with the same MD5 (Wang et al.).
+COLLISION_A = bytes.fromhex(
+    "d131dd02c5e6eec4693d9a0698aff95c2fcab58712467eab4004583eb8fb7f89"
+    "55ad340609f4b30283e488832571415a085125e8f7cdc99fd91dbdf280373c5b"
+    "d8823e3156348f5bae6dacd436c919c6dd53e2b487da03fd02396306d248cda0"
+    "e99f33420f577ee8ce54b67080a80d1ec69821bcb6a8839396f9652b6ff72a70")
+COLLISION_B = bytes.fromhex(
+    "d131dd02c5e6eec4693d9a0698aff95c2fcab50712467eab4004583eb8fb7f89"
+    "55ad340609f4b30283e4888325f1415a085125e8f7cdc99fd91dbd7280373c5b"
+    "d8823e3156348f5bae6dacd436c919c6dd53e23487da03fd02396306d248cda0"
+    "e99f33420f577ee8ce54b67080280d1ec69821bcb6a8839396f965ab6ff72a70")
+
+
+def scenario_dedup(out, reverse=False):
+    """Weights for the de-dup key: a tied pair (w_a, w_b), the same bytes
+    as f32 and as s32 (f_same, i_same), the MD5 collision pair (coll_a,
+    coll_b) and a copy of one of them (coll_a2). REVERSE writes the
+    parameters in the opposite order."""
+    m = Model(out)
+    rng = np.random.default_rng(11)
+    w = rng.standard_normal((16, 16)).astype(np.float32)
+    same = np.arange(64, dtype=np.int32)
+    weights = [
+        ("w_a", w), ("w_b", w.copy()),
+        ("f_same", same.view(np.float32)), ("i_same", same.copy()),
+        ("coll_a", np.frombuffer(COLLISION_A, dtype=np.uint8)),
+        ("coll_b", np.frombuffer(COLLISION_B, dtype=np.uint8)),
+        ("coll_a2", np.frombuffer(COLLISION_A, dtype=np.uint8)),
+    ]
+    if reverse:
+        weights.reverse()
+    for name, arr in weights:
+        m.weight(name, arr)
+    m.write()
+
+
 def bad_npy(out, mutate, prim=pb.F32, shape=(4,)):
     """A model with one weight 'w' whose file is written by MUTATE(path)."""
     m = Model(out)
@@ -408,6 +444,10 @@ def main():
         scenario_forms(out, "object", wrapper=True)
     elif kind == "bir":
         scenario_bir(out)
+    elif kind == "dedup":
+        scenario_dedup(out)
+    elif kind == "dedup-reversed":
+        scenario_dedup(out, reverse=True)
     else:
         scenario_error(out, kind)
 

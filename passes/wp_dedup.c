@@ -1,0 +1,597 @@
+/* dedup-consts (MemlocFileDeDuper): one physical file per distinct
+ * (MD5(bytes), dtype, memory type). The key is built per memory location
+ * from its constant file's MD5 and its own dtype and memory type, so the
+ * same bytes under another dtype or memory type never merge; on a key
+ * match the bytes are compared, so an MD5 collision never merges either.
+ * Unique names come from the key (plus an index only for true collisions,
+ * ordered by content), so nothing depends on visiting order or threads.
+ * (Specification sections 4a and 4b.) */
+#include "wp_pass.h"
+
+#include "wp_bir.h"
+#include "wp_bir_ops.h"
+#include "wp_md5.h"
+#include "wp_mlir_util.h"
+#include "wp_place.h"
+#include "wp_strmap.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct cfile {
+  MlirOperation op;
+  MlirOperation func;
+  char *name, *artifact, *path;
+  uint64_t size;
+  char md5[WP_MD5_HEX];
+  wp_error err; /* from hashing */
+  int failed;
+} cfile;
+
+typedef struct ref {
+  MlirOperation memloc;
+  size_t file;
+  char *key;     /* md5 + dtype + memory type */
+  char *dtype, *memtype;
+  size_t unique; /* index into uniques, once known */
+} ref;
+
+typedef struct unique {
+  char *name;
+  size_t rep; /* the file whose bytes it holds */
+} unique;
+
+typedef struct dedup {
+  const wp_pass_run *run;
+  wp_arena *arena;
+  const char *dir;
+  cfile *files;
+  size_t n_files, cap_files;
+  ref *refs;
+  size_t n_refs, cap_refs;
+  unique *uniques;
+  size_t n_uniques;
+} dedup;
+
+static MlirLocation unknown(MlirOperation op) {
+  return mlirLocationUnknownGet(mlirOperationGetContext(op));
+}
+
+/* ---- collecting ---- */
+
+static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *index) {
+  if (d->n_files == d->cap_files) {
+    d->cap_files = d->cap_files ? 2 * d->cap_files : 64;
+    cfile *f = realloc(d->files, d->cap_files * sizeof *f);
+    if (!f)
+      return -1;
+    d->files = f;
+  }
+  cfile *f = &d->files[d->n_files];
+  memset(f, 0, sizeof *f);
+  f->op = op;
+  f->func = func;
+  f->name = wp_bir_str(d->arena, op, "sym_name");
+  f->artifact = wp_bir_str(d->arena, op, "artifact");
+  if (!f->artifact[0]) {
+    wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: const file '%s' is not in the "
+                  "artifact directory (run --copy-const-artifacts first)", f->name);
+    return -1;
+  }
+  if (strchr(f->artifact, '/')) {
+    wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: artifact '%s' is not a plain "
+                  "file name", f->artifact);
+    return -1;
+  }
+  f->path = wp_arena_alloc(d->arena, strlen(d->dir) + strlen(f->artifact) + 2);
+  sprintf(f->path, "%s/%s", d->dir, f->artifact);
+  int64_t size = 0;
+  wp_attr_i64(op, "size", &size);
+  f->size = (uint64_t)size;
+  char *md5 = wp_bir_str(d->arena, op, "md5");
+  snprintf(f->md5, sizeof f->md5, "%s", md5);
+  *index = d->n_files++;
+  return 0;
+}
+
+static int add_ref(dedup *d, MlirOperation memloc, size_t file, const char *dtype,
+                   const char *memtype) {
+  if (d->n_refs == d->cap_refs) {
+    d->cap_refs = d->cap_refs ? 2 * d->cap_refs : 64;
+    ref *r = realloc(d->refs, d->cap_refs * sizeof *r);
+    if (!r)
+      return -1;
+    d->refs = r;
+  }
+  d->refs[d->n_refs++] = (ref){memloc, file, NULL, (char *)dtype, (char *)memtype, 0};
+  return 0;
+}
+
+static int collect_function(dedup *d, MlirOperation func) {
+  wp_bir_names files, sets;
+  int rc = -1;
+  if (wp_bir_names_init(&files, func, "bir.const_file") ||
+      wp_bir_names_init(&sets, func, "bir.memloc_set"))
+    goto out;
+  size_t *file_index = malloc((files.n + 1) * sizeof *file_index);
+  if (!file_index)
+    goto out;
+  for (size_t i = 0; i < files.n; i++)
+    file_index[i] = (size_t)-1;
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute cfa = wp_attr(op, "const_file");
+    if (!wp_op_is(op, "bir.memloc") || mlirAttributeIsNull(cfa) ||
+        !mlirAttributeIsAFlatSymbolRef(cfa))
+      continue;
+    MlirStringRef cfname = mlirFlatSymbolRefAttrGetValue(cfa);
+    int64_t fi = wp_bir_names_index(&files, cfname);
+    MlirOperation cf = fi < 0 ? (MlirOperation){NULL} : files.ops[fi];
+    MlirAttribute seta = wp_attr(op, "set");
+    MlirOperation set = mlirAttributeIsNull(seta) || !mlirAttributeIsAFlatSymbolRef(seta)
+                            ? (MlirOperation){NULL}
+                            : wp_bir_names_find(&sets, mlirFlatSymbolRefAttrGetValue(seta));
+    if (mlirOperationIsNull(cf) || mlirOperationIsNull(set)) {
+      wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: memloc '%s' names a %s that "
+                    "does not exist", wp_bir_str(d->arena, op, "sym_name"),
+                    mlirOperationIsNull(cf) ? "const file" : "set");
+      free(file_index);
+      goto out;
+    }
+    if (file_index[fi] == (size_t)-1 && add_file(d, func, cf, &file_index[fi])) {
+      free(file_index);
+      goto out;
+    }
+    if (add_ref(d, op, file_index[fi], wp_bir_str(d->arena, set, "dtype"),
+                wp_bir_str(d->arena, op, "memory_type"))) {
+      free(file_index);
+      goto out;
+    }
+  }
+  free(file_index);
+  rc = 0;
+out:
+  wp_bir_names_free(&files);
+  wp_bir_names_free(&sets);
+  return rc;
+}
+
+/* ---- hashing, in parallel across files ---- */
+
+typedef struct hash_job {
+  dedup *d;
+  size_t next;
+} hash_job;
+
+static void *hash_worker(void *arg) {
+  hash_job *job = arg;
+  for (;;) {
+    size_t i = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED);
+    if (i >= job->d->n_files)
+      return NULL;
+    cfile *f = &job->d->files[i];
+    if (f->md5[0])
+      continue; /* the streamed copy hashed it already */
+    f->failed = wp_md5_file_region(f->path, 0, f->size, f->md5, &f->err) != 0;
+  }
+}
+
+static int hash_files(dedup *d, long threads) {
+  hash_job job = {d, 0};
+  if (threads < 1)
+    threads = 1;
+  if ((size_t)threads > d->n_files)
+    threads = d->n_files ? (long)d->n_files : 1;
+  pthread_t *t = calloc((size_t)threads, sizeof *t);
+  long started = 0;
+  for (long i = 1; t && i < threads; i++, started++)
+    if (pthread_create(&t[i], NULL, hash_worker, &job) != 0)
+      break;
+  hash_worker(&job); /* this thread works too */
+  for (long i = 1; i <= started; i++)
+    pthread_join(t[i], NULL);
+  free(t);
+  for (size_t i = 0; i < d->n_files; i++)
+    if (d->files[i].failed) {
+      wp_emit_error(unknown(d->run->module), "dedup-consts: %s", d->files[i].err.msg);
+      return -1;
+    }
+  return 0;
+}
+
+/* ---- grouping ---- */
+
+static dedup *g_sort_ctx; /* qsort has no user pointer */
+
+static int cmp_refs(const void *pa, const void *pb) {
+  const ref *a = pa, *b = pb;
+  int c = strcmp(a->key, b->key);
+  if (c)
+    return c;
+  c = strcmp(g_sort_ctx->files[a->file].name, g_sort_ctx->files[b->file].name);
+  if (c)
+    return c;
+  return a->file < b->file ? -1 : a->file > b->file;
+}
+
+static wp_place_src file_src(const cfile *f) {
+  return (wp_place_src){.path = f->path, .offset = 0, .size = f->size};
+}
+
+typedef struct content_class {
+  size_t rep;
+} content_class;
+
+static int cmp_class_ctx_err;
+static int cmp_classes(const void *pa, const void *pb) {
+  const content_class *a = pa, *b = pb;
+  wp_place_src sa = file_src(&g_sort_ctx->files[a->rep]), sb = file_src(&g_sort_ctx->files[b->rep]);
+  int order = 0;
+  wp_error err;
+  if (wp_bytes_compare(&sa, &sb, &order, &err))
+    cmp_class_ctx_err = 1;
+  return order;
+}
+
+/* Gives every reference of one key (refs[lo..hi)) its unique file. */
+static int assign_group(dedup *d, size_t lo, size_t hi, bool debug) {
+  size_t cap = hi - lo;
+  content_class *classes = calloc(cap, sizeof *classes);
+  size_t *class_of_file = calloc(cap, sizeof *class_of_file); /* per distinct file in group */
+  size_t *distinct = calloc(cap, sizeof *distinct);
+  size_t n_classes = 0, n_distinct = 0;
+  int rc = -1;
+  if (!classes || !class_of_file || !distinct)
+    goto out;
+  for (size_t i = lo; i < hi; i++)
+    if (i == lo || d->refs[i].file != d->refs[i - 1].file)
+      distinct[n_distinct++] = d->refs[i].file;
+  for (size_t k = 0; k < n_distinct; k++) {
+    size_t c = 0;
+    for (; c < n_classes; c++) {
+      wp_place_src a = file_src(&d->files[distinct[k]]), b = file_src(&d->files[classes[c].rep]);
+      bool equal;
+      wp_error err;
+      if (wp_bytes_equal(&a, &b, &equal, &err)) {
+        wp_emit_error(unknown(d->run->module), "dedup-consts: %s", err.msg);
+        goto out;
+      }
+      if (equal)
+        break;
+    }
+    if (c == n_classes)
+      classes[n_classes++].rep = distinct[k];
+  }
+  if (n_classes > 1) { /* an MD5 collision: order the contents themselves */
+    g_sort_ctx = d;
+    cmp_class_ctx_err = 0;
+    qsort(classes, n_classes, sizeof *classes, cmp_classes);
+    if (cmp_class_ctx_err) {
+      wp_emit_error(unknown(d->run->module), "dedup-consts: cannot read files to compare");
+      goto out;
+    }
+  }
+  size_t first = d->n_uniques;
+  for (size_t c = 0; c < n_classes; c++) {
+    const ref *r = &d->refs[lo];
+    char *name = wp_arena_alloc(d->arena, 64 + strlen(r->dtype) + strlen(r->memtype));
+    if (c == 0)
+      sprintf(name, "%s.%s.%s.bin", d->files[r->file].md5, r->dtype, r->memtype);
+    else
+      sprintf(name, "%s.%s.%s-%zu.bin", d->files[r->file].md5, r->dtype, r->memtype, c);
+    d->uniques[d->n_uniques++] = (unique){name, classes[c].rep};
+  }
+  for (size_t k = 0; k < n_distinct; k++) {
+    size_t c = 0;
+    for (; c < n_classes; c++) {
+      wp_place_src a = file_src(&d->files[distinct[k]]), b = file_src(&d->files[classes[c].rep]);
+      bool equal = distinct[k] == classes[c].rep;
+      wp_error err;
+      if (!equal && wp_bytes_equal(&a, &b, &equal, &err)) {
+        wp_emit_error(unknown(d->run->module), "dedup-consts: %s", err.msg);
+        goto out;
+      }
+      if (equal)
+        break;
+    }
+    class_of_file[k] = first + c;
+    if (debug) {
+      const cfile *f = &d->files[distinct[k]];
+      if (distinct[k] == classes[c].rep)
+        fprintf(stderr, "FileDeDuper added new uniq: %s (%s) as %s\n", f->artifact,
+                d->refs[lo].key, d->uniques[first + c].name);
+      else
+        fprintf(stderr, "FileDeDuper found match: %s (%s) is %s\n", f->artifact,
+                d->refs[lo].key, d->uniques[first + c].name);
+    }
+  }
+  for (size_t i = lo; i < hi; i++) {
+    size_t k = 0;
+    while (distinct[k] != d->refs[i].file)
+      k++;
+    d->refs[i].unique = class_of_file[k];
+  }
+  rc = 0;
+out:
+  free(classes);
+  free(class_of_file);
+  free(distinct);
+  return rc;
+}
+
+/* ---- rewriting ---- */
+
+static MlirNamedAttribute named(MlirContext c, const char *k, MlirAttribute v) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(c, wp_sref(k)), v);
+}
+
+/* A const_file op for unique U in FUNC, carrying its representative's
+ * bytes description. */
+static void add_unique_op(dedup *d, MlirOperation func, const unique *u, intptr_t pos) {
+  MlirContext c = mlirOperationGetContext(func);
+  const cfile *rep = &d->files[u->rep];
+  MlirNamedAttribute a[6];
+  int n = 0;
+  a[n++] = named(c, "sym_name", wp_str_attr(c, u->name, strlen(u->name)));
+  a[n++] = named(c, "size", wp_i64_attr(c, (int64_t)rep->size));
+  a[n++] = named(c, "artifact", wp_str_attr(c, u->name, strlen(u->name)));
+  a[n++] = named(c, "md5", wp_str_attr(c, rep->md5, strlen(rep->md5)));
+  static const char *const from[] = {"source", "constant", "data"};
+  for (size_t i = 0; i < 3; i++) {
+    MlirAttribute v = wp_attr(rep->op, from[i]);
+    if (!mlirAttributeIsNull(v)) {
+      a[n++] = named(c, from[i], v);
+      break;
+    }
+  }
+  MlirOperationState st = mlirOperationStateGet(wp_sref("bir.const_file"),
+                                                mlirOperationGetLocation(rep->op));
+  mlirOperationStateAddAttributes(&st, n, a);
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  mlirBlockInsertOwnedOperation(b, pos, mlirOperationCreate(&st));
+}
+
+static void rewrite_kernels(dedup *d, MlirOperation func, const size_t *unique_of_name_file) {
+  MlirContext c = mlirOperationGetContext(func);
+  wp_strmap by_name; /* this function's file names -> file index */
+  wp_strmap_init(&by_name);
+  for (size_t f = 0; f < d->n_files; f++)
+    if (mlirOperationEqual(d->files[f].func, func))
+      wp_strmap_put(&by_name, d->files[f].name, strlen(d->files[f].name), (int64_t)f);
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!wp_op_is(op, "bir.kernel"))
+      continue;
+    MlirAttribute list = wp_attr(op, "const_files");
+    intptr_t n = mlirAttributeIsNull(list) ? 0 : mlirArrayAttrGetNumElements(list);
+    MlirAttribute *out = malloc((size_t)(n + d->n_uniques + 1) * sizeof *out);
+    bool *seen = calloc(d->n_uniques + 1, sizeof *seen);
+    intptr_t k = 0;
+    for (intptr_t i = 0; out && seen && i < n; i++) {
+      MlirAttribute e = mlirArrayAttrGetElement(list, i);
+      MlirStringRef name = mlirFlatSymbolRefAttrGetValue(e);
+      size_t u = (size_t)-1;
+      int64_t f;
+      if (wp_strmap_get(&by_name, name.data, name.length, &f))
+        u = unique_of_name_file[f];
+      if (u == (size_t)-1) {
+        out[k++] = e; /* a file no memory location uses: left alone */
+      } else if (!seen[u]) {
+        seen[u] = true;
+        out[k++] = mlirFlatSymbolRefAttrGet(c, wp_sref(d->uniques[u].name));
+      }
+    }
+    if (out && seen)
+      wp_set_attr(op, "const_files", mlirArrayAttrGet(c, k, out));
+    free(out);
+    free(seen);
+  }
+  wp_strmap_free(&by_name);
+}
+
+static int rewrite(dedup *d, uint64_t *saved) {
+  MlirOperation module = d->run->module;
+  MlirContext c = mlirOperationGetContext(module);
+  /* unique of each file (one file may feed several keys: take any for the
+   * kernel list, all of its uniques are added below) */
+  size_t *unique_of_file = malloc((d->n_files + 1) * sizeof *unique_of_file);
+  bool *unique_used = calloc(d->n_uniques + 1, sizeof *unique_used);
+  if (!unique_of_file || !unique_used) {
+    free(unique_of_file);
+    free(unique_used);
+    return -1;
+  }
+  for (size_t f = 0; f < d->n_files; f++)
+    unique_of_file[f] = (size_t)-1;
+  for (size_t i = 0; i < d->n_refs; i++)
+    unique_of_file[d->refs[i].file] = d->refs[i].unique;
+  /* physical files: each unique name beside its representative */
+  for (size_t u = 0; u < d->n_uniques; u++) {
+    wp_error err;
+    const cfile *rep = &d->files[d->uniques[u].rep];
+    if (strcmp(rep->artifact, d->uniques[u].name) != 0 &&
+        wp_place_alias(d->dir, rep->artifact, d->uniques[u].name, &err)) {
+      wp_emit_error(unknown(module), "dedup-consts: %s", err.msg);
+      free(unique_of_file);
+      free(unique_used);
+      return -1;
+    }
+  }
+  /* memory locations point at their unique files */
+  for (size_t i = 0; i < d->n_refs; i++)
+    wp_set_attr(d->refs[i].memloc, "const_file",
+                mlirFlatSymbolRefAttrGet(c, wp_sref(d->uniques[d->refs[i].unique].name)));
+  /* per function: new const_file ops, kernels, old ops and files away */
+  for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
+       !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
+    rewrite_kernels(d, f, unique_of_file);
+    memset(unique_used, 0, (d->n_uniques + 1) * sizeof *unique_used);
+    for (size_t i = 0; i < d->n_refs; i++)
+      if (mlirOperationEqual(d->files[d->refs[i].file].func, f))
+        unique_used[d->refs[i].unique] = true;
+    intptr_t pos = 0;
+    for (size_t u = 0; u < d->n_uniques; u++)
+      if (unique_used[u])
+        add_unique_op(d, f, &d->uniques[u], pos++);
+    for (size_t k = 0; k < d->n_files; k++)
+      if (mlirOperationEqual(d->files[k].func, f))
+        mlirOperationDestroy(d->files[k].op);
+  }
+  /* bytes: every (file, key) pair once, against the unique files */
+  uint64_t before = 0, after = 0;
+  for (size_t i = 0; i < d->n_refs; i++)
+    if (i == 0 || d->refs[i].file != d->refs[i - 1].file ||
+        strcmp(d->refs[i].key, d->refs[i - 1].key) != 0)
+      before += d->files[d->refs[i].file].size;
+  for (size_t u = 0; u < d->n_uniques; u++)
+    after += d->files[d->uniques[u].rep].size;
+  *saved = before - after;
+  /* artifacts no unique file uses go away */
+  wp_strmap kept;
+  wp_strmap_init(&kept);
+  for (size_t u = 0; u < d->n_uniques; u++)
+    wp_strmap_put(&kept, d->uniques[u].name, strlen(d->uniques[u].name), 1);
+  for (size_t k = 0; k < d->n_files; k++) {
+    bool keep = wp_strmap_get(&kept, d->files[k].artifact, strlen(d->files[k].artifact), NULL);
+    wp_error err;
+    if (!keep && wp_place_remove(d->dir, d->files[k].artifact, &err)) {
+      wp_strmap_free(&kept);
+      wp_emit_error(unknown(module), "dedup-consts: %s", err.msg);
+      free(unique_of_file);
+      free(unique_used);
+      return -1;
+    }
+  }
+  wp_strmap_free(&kept);
+  free(unique_of_file);
+  free(unique_used);
+  return 0;
+}
+
+static void rewrite_artifact_records(dedup *d) {
+  MlirOperation module = d->run->module;
+  MlirContext c = mlirOperationGetContext(module);
+  MlirAttribute old = wp_attr(module, "bir.artifacts");
+  size_t n_old = mlirAttributeIsNull(old) ? 0 : (size_t)mlirArrayAttrGetNumElements(old);
+  MlirAttribute *arts = malloc((n_old + d->n_uniques + 1) * sizeof *arts);
+  const ref **first_ref = calloc(d->n_uniques + 1, sizeof *first_ref);
+  size_t n = 0;
+  wp_strmap replaced; /* artifacts of the files dedup looked at */
+  wp_strmap_init(&replaced);
+  for (size_t k = 0; k < d->n_files; k++)
+    wp_strmap_put(&replaced, d->files[k].artifact, strlen(d->files[k].artifact), 1);
+  if (!arts || !first_ref) {
+    free(arts);
+    free(first_ref);
+    wp_strmap_free(&replaced);
+    return;
+  }
+  for (size_t i = 0; i < n_old; i++) {
+    MlirAttribute a = mlirArrayAttrGetElement(old, (intptr_t)i);
+    MlirAttribute p = wp_dict_get(a, "path");
+    bool gone = false;
+    if (!mlirAttributeIsNull(p) && mlirAttributeIsAString(p)) {
+      MlirStringRef s = mlirStringAttrGetValue(p);
+      gone = wp_strmap_get(&replaced, s.data, s.length, NULL);
+    }
+    if (!gone)
+      arts[n++] = a;
+  }
+  for (size_t i = 0; i < d->n_refs; i++)
+    if (!first_ref[d->refs[i].unique])
+      first_ref[d->refs[i].unique] = &d->refs[i];
+  for (size_t u = 0; u < d->n_uniques; u++) {
+    const ref *r = first_ref[u];
+    char info[256];
+    snprintf(info, sizeof info, "unique constant file: %llu bytes, key %s",
+             (unsigned long long)d->files[d->uniques[u].rep].size, r ? r->key : "?");
+    MlirNamedAttribute e[2] = {named(c, "info", wp_str_attr(c, info, strlen(info))),
+                               named(c, "path", wp_str_attr(c, d->uniques[u].name,
+                                                            strlen(d->uniques[u].name)))};
+    arts[n++] = mlirDictionaryAttrGet(c, 2, e);
+  }
+  wp_set_attr(module, "bir.artifacts", mlirArrayAttrGet(c, (intptr_t)n, arts));
+  free(arts);
+  free(first_ref);
+  wp_strmap_free(&replaced);
+}
+
+static int run_dedup(const wp_pass_run *run) {
+  MlirOperation module = run->module;
+  MlirContext c = mlirOperationGetContext(module);
+  if (!wp_bir_module_is_bir(mlirModuleFromOperation(module))) {
+    wp_emit_error(mlirOperationGetLocation(module),
+                  "dedup-consts: the module is not BIR (run --bir-lower first)");
+    return -1;
+  }
+  const char *threads_opt = wp_pass_option(run, "threads");
+  long threads = sysconf(_SC_NPROCESSORS_ONLN);
+  if (threads_opt[0]) {
+    char *end;
+    threads = strtol(threads_opt, &end, 10);
+    if (*end || threads < 1 || threads > 1024) {
+      wp_emit_error(unknown(module), "dedup-consts: threads=%s is not a count from 1 to 1024",
+                    threads_opt);
+      return -1;
+    }
+  }
+  dedup d = {.run = run, .arena = wp_arena_create()};
+  d.dir = wp_bir_str(d.arena, module, "bir.artifact_path");
+  int rc = -1;
+  if (!d.dir[0]) {
+    wp_emit_error(unknown(module), "dedup-consts: the module has no artifact directory (run "
+                                   "--copy-const-artifacts first)");
+    goto out;
+  }
+  for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
+       !mlirOperationIsNull(f); f = wp_bir_next_function(module, f))
+    if (collect_function(&d, f))
+      goto out;
+  if (hash_files(&d, threads))
+    goto out;
+  for (size_t i = 0; i < d.n_refs; i++) {
+    ref *r = &d.refs[i];
+    r->key = wp_arena_alloc(d.arena, 40 + strlen(r->dtype) + strlen(r->memtype));
+    sprintf(r->key, "%s%s%s", d.files[r->file].md5, r->dtype, r->memtype);
+  }
+  g_sort_ctx = &d;
+  qsort(d.refs, d.n_refs, sizeof *d.refs, cmp_refs);
+  d.uniques = wp_arena_alloc(d.arena, (d.n_refs + 1) * sizeof *d.uniques);
+  bool debug = run->hooks && run->hooks->debug;
+  for (size_t lo = 0, hi; lo < d.n_refs; lo = hi) {
+    for (hi = lo + 1; hi < d.n_refs && strcmp(d.refs[hi].key, d.refs[lo].key) == 0; hi++)
+      ;
+    if (assign_group(&d, lo, hi, debug))
+      goto out;
+  }
+  uint64_t saved = 0;
+  if (rewrite(&d, &saved))
+    goto out;
+  rewrite_artifact_records(&d);
+  MlirNamedAttribute stats[2] = {named(c, "bytes_saved", wp_i64_attr(c, (int64_t)saved)),
+                                 named(c, "unique_files", wp_i64_attr(c, (int64_t)d.n_uniques))};
+  wp_set_attr(module, "bir.dedup", mlirDictionaryAttrGet(c, 2, stats));
+  fprintf(stderr, "Const File de-dup saved %llu KB\n", (unsigned long long)(saved / 1024));
+  rc = 0;
+out:
+  free(d.files);
+  free(d.refs);
+  wp_arena_destroy(d.arena);
+  return rc;
+}
+
+const wp_pass_info wp_dedup_pass = {
+    .name = "dedup-consts",
+    .title = "DedupConsts",
+    .description = "keep one constant file per (MD5 of its bytes, dtype, memory type) and point "
+                   "every memory location at it",
+    .options = {{"threads", "threads hashing files (default: the number of cores); the result "
+                            "is the same for any count"}},
+    .run = run_dedup,
+};

@@ -1,0 +1,104 @@
+#include "wp_md5.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define WP_MD5_CHUNK (1u << 20)
+
+struct wp_md5 {
+  EVP_MD_CTX *ctx;
+  EVP_MD *md;
+};
+
+wp_md5 *wp_md5_create(wp_error *err) {
+  wp_md5 *h = calloc(1, sizeof *h);
+  if (!h) {
+    wp_error_set(err, "out of memory");
+    return NULL;
+  }
+  h->md = EVP_MD_fetch(NULL, "MD5", NULL);
+  h->ctx = EVP_MD_CTX_new();
+  if (!h->md || !h->ctx || EVP_DigestInit_ex(h->ctx, h->md, NULL) != 1) {
+    wp_error_set(err, "OpenSSL refuses MD5 (is it in FIPS mode?); the de-dup key needs it");
+    wp_md5_destroy(h);
+    return NULL;
+  }
+  return h;
+}
+
+void wp_md5_update(wp_md5 *h, const void *data, size_t len) {
+  EVP_DigestUpdate(h->ctx, data, len);
+}
+
+void wp_md5_final_hex(wp_md5 *h, char out[WP_MD5_HEX]) {
+  unsigned char d[EVP_MAX_MD_SIZE];
+  unsigned int n = 0;
+  EVP_DigestFinal_ex(h->ctx, d, &n);
+  for (unsigned i = 0; i < n && i < 16; i++)
+    snprintf(out + 2 * i, 3, "%02x", d[i]);
+  out[32] = 0;
+  EVP_DigestInit_ex(h->ctx, h->md, NULL);
+}
+
+void wp_md5_destroy(wp_md5 *h) {
+  if (!h)
+    return;
+  EVP_MD_CTX_free(h->ctx);
+  EVP_MD_free(h->md);
+  free(h);
+}
+
+int wp_md5_buffer(const void *data, uint64_t size, char out[WP_MD5_HEX], wp_error *err) {
+  wp_md5 *h = wp_md5_create(err);
+  if (!h)
+    return -1;
+  const unsigned char *p = data;
+  while (size) {
+    size_t n = size > WP_MD5_CHUNK ? WP_MD5_CHUNK : (size_t)size;
+    wp_md5_update(h, p, n);
+    p += n;
+    size -= n;
+  }
+  wp_md5_final_hex(h, out);
+  wp_md5_destroy(h);
+  return 0;
+}
+
+int wp_md5_file_region(const char *path, uint64_t offset, uint64_t size, char out[WP_MD5_HEX],
+                       wp_error *err) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return wp_error_errno(err, errno, "%s", path);
+  wp_md5 *h = wp_md5_create(err);
+  unsigned char *buf = malloc(WP_MD5_CHUNK);
+  int rc = 0;
+  if (!h || !buf) {
+    rc = h ? wp_error_set(err, "out of memory") : -1;
+    goto out;
+  }
+  posix_fadvise(fd, (off_t)offset, (off_t)size, POSIX_FADV_SEQUENTIAL);
+  while (size) {
+    size_t want = size > WP_MD5_CHUNK ? WP_MD5_CHUNK : (size_t)size;
+    ssize_t n = pread(fd, buf, want, (off_t)offset);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      rc = n < 0 ? wp_error_errno(err, errno, "%s", path)
+                 : wp_error_set(err, "%s: file is shorter than expected", path);
+      goto out;
+    }
+    wp_md5_update(h, buf, (size_t)n);
+    offset += (uint64_t)n;
+    size -= (uint64_t)n;
+  }
+  wp_md5_final_hex(h, out);
+out:
+  free(buf);
+  wp_md5_destroy(h);
+  close(fd);
+  return rc;
+}

@@ -1,0 +1,344 @@
+#include "wp_place.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define WP_PLACE_CHUNK (1u << 20)
+#define WP_CLONE_BLOCK 4096u
+
+static char *join(const char *dir, const char *name) {
+  size_t n = strlen(dir) + strlen(name) + 2;
+  char *p = malloc(n);
+  if (p)
+    snprintf(p, n, "%s/%s", dir, name);
+  return p;
+}
+
+static int write_all(int fd, const void *data, size_t n) {
+  const unsigned char *p = data;
+  while (n) {
+    ssize_t w = write(fd, p, n);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      return -1;
+    p += w;
+    n -= (size_t)w;
+  }
+  return 0;
+}
+
+/* A reflink clone of a file region, when the filesystem and the alignment
+ * allow (clone ranges must be block-aligned, except a tail at EOF). */
+static bool try_reflink(int src, uint64_t off, uint64_t size, int dst) {
+  struct stat st;
+  if (size == 0 || off % WP_CLONE_BLOCK || fstat(src, &st) != 0)
+    return false;
+  if (size % WP_CLONE_BLOCK && off + size != (uint64_t)st.st_size)
+    return false;
+  struct file_clone_range r = {.src_fd = src, .src_offset = off, .src_length = size,
+                               .dest_offset = 0};
+  return ioctl(dst, FICLONERANGE, &r) == 0;
+}
+
+/* 1: copied; 0: not supported here (fall back); -1: a real error. */
+static int try_copy_file_range(int src, uint64_t off, uint64_t size, int dst) {
+  loff_t in = (loff_t)off, out = 0;
+  while (size) {
+    ssize_t n = copy_file_range(src, &in, dst, &out, size > (1u << 30) ? (1u << 30) : size, 0);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0) {
+      if (out == 0 && (errno == EXDEV || errno == EINVAL || errno == ENOSYS ||
+                       errno == EOPNOTSUPP || errno == EBADF))
+        return 0;
+      return -1;
+    }
+    if (n == 0) {
+      errno = EIO; /* the source is shorter than expected */
+      return -1;
+    }
+    size -= (uint64_t)n;
+  }
+  return 1;
+}
+
+/* Reads SRC (file region or memory) chunk by chunk into FN. */
+typedef int (*chunk_fn)(const void *data, size_t n, void *user);
+
+static int for_each_chunk(const wp_place_src *src, int src_fd, unsigned char *buf, chunk_fn fn,
+                          void *user) {
+  if (!src->path) {
+    const unsigned char *p = src->data;
+    for (uint64_t left = src->size; left;) {
+      size_t n = left > WP_PLACE_CHUNK ? WP_PLACE_CHUNK : (size_t)left;
+      if (fn(p, n, user))
+        return -1;
+      p += n;
+      left -= n;
+    }
+    return 0;
+  }
+  uint64_t off = src->offset;
+  for (uint64_t left = src->size; left;) {
+    size_t want = left > WP_PLACE_CHUNK ? WP_PLACE_CHUNK : (size_t)left;
+    ssize_t n = pread(src_fd, buf, want, (off_t)off);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      if (n == 0)
+        errno = EIO;
+      return -1;
+    }
+    if (fn(buf, (size_t)n, user))
+      return -1;
+    off += (uint64_t)n;
+    left -= (uint64_t)n;
+  }
+  return 0;
+}
+
+typedef struct stream_state {
+  int fd;
+  wp_md5 *md5;
+} stream_state;
+
+static int stream_chunk(const void *data, size_t n, void *user) {
+  stream_state *s = user;
+  wp_md5_update(s->md5, data, n);
+  return write_all(s->fd, data, n);
+}
+
+int wp_bytes_equal(const wp_place_src *a, const wp_place_src *b, bool *equal, wp_error *err) {
+  int order;
+  if (wp_bytes_compare(a, b, &order, err))
+    return -1;
+  *equal = order == 0;
+  return 0;
+}
+
+int wp_bytes_compare(const wp_place_src *a, const wp_place_src *b, int *order, wp_error *err) {
+  *order = a->size < b->size ? -1 : a->size > b->size ? 1 : 0;
+  if (*order)
+    return 0;
+  int fa = -1, fb = -1, rc = 0;
+  unsigned char *ba = malloc(WP_PLACE_CHUNK), *bb = malloc(WP_PLACE_CHUNK);
+  if (!ba || !bb) {
+    rc = wp_error_set(err, "out of memory");
+    goto out;
+  }
+  if (a->path && (fa = open(a->path, O_RDONLY | O_CLOEXEC)) < 0) {
+    rc = wp_error_errno(err, errno, "%s", a->path);
+    goto out;
+  }
+  if (b->path && (fb = open(b->path, O_RDONLY | O_CLOEXEC)) < 0) {
+    rc = wp_error_errno(err, errno, "%s", b->path);
+    goto out;
+  }
+  for (uint64_t done = 0; done < a->size;) {
+    size_t n = a->size - done > WP_PLACE_CHUNK ? WP_PLACE_CHUNK : (size_t)(a->size - done);
+    const unsigned char *pa = a->path ? ba : (const unsigned char *)a->data + done;
+    const unsigned char *pb = b->path ? bb : (const unsigned char *)b->data + done;
+    if ((a->path && pread(fa, ba, n, (off_t)(a->offset + done)) != (ssize_t)n) ||
+        (b->path && pread(fb, bb, n, (off_t)(b->offset + done)) != (ssize_t)n)) {
+      rc = wp_error_errno(err, errno ? errno : EIO, "%s", a->path ? a->path : b->path);
+      goto out;
+    }
+    int c = memcmp(pa, pb, n);
+    if (c != 0) {
+      *order = c < 0 ? -1 : 1;
+      goto out;
+    }
+    done += n;
+  }
+out:
+  if (fa >= 0)
+    close(fa);
+  if (fb >= 0)
+    close(fb);
+  free(ba);
+  free(bb);
+  return rc;
+}
+
+/* Moves TMP to FINAL without replacing. An existing regular file with the
+ * same bytes as TMP wins (TMP is removed); anything else there is an
+ * error. */
+static int commit(const char *tmp, const char *final, uint64_t size, wp_place_how *how,
+                  wp_error *err) {
+  if (renameat2(AT_FDCWD, tmp, AT_FDCWD, final, RENAME_NOREPLACE) == 0)
+    return 0;
+  int e = errno;
+  if (e == EINVAL || e == ENOSYS) { /* no RENAME_NOREPLACE here: link does not replace */
+    if (link(tmp, final) == 0) {
+      unlink(tmp);
+      return 0;
+    }
+    e = errno;
+  }
+  if (e != EEXIST) {
+    unlink(tmp);
+    return wp_error_errno(err, e, "%s", final);
+  }
+  struct stat st;
+  if (lstat(final, &st) != 0 || !S_ISREG(st.st_mode)) {
+    unlink(tmp);
+    return wp_error_set(err, "%s: exists and is not a regular file (a symbolic link?); "
+                             "refusing to replace it", final);
+  }
+  wp_place_src a = {.path = tmp, .size = size}, b = {.path = final, .size = size};
+  bool equal = (uint64_t)st.st_size == size;
+  if (equal && wp_bytes_equal(&a, &b, &equal, err)) {
+    unlink(tmp);
+    return -1;
+  }
+  unlink(tmp);
+  if (!equal)
+    return wp_error_set(err, "%s: exists with other bytes; refusing to overwrite it", final);
+  *how = WP_PLACED_EXISTING;
+  return 0;
+}
+
+int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
+                  wp_place_methods methods, wp_place_how *how, char md5_out[WP_MD5_HEX],
+                  wp_error *err) {
+  md5_out[0] = 0;
+  if (strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, "..") || !name[0])
+    return wp_error_set(err, "'%s' is not a plain file name", name);
+  char *final = join(dir, name);
+  size_t tn = strlen(dir) + strlen(name) + 16;
+  char *tmp = malloc(tn);
+  unsigned char *buf = NULL;
+  int src_fd = -1, fd = -1, rc = -1;
+  wp_md5 *md5 = NULL;
+  if (!final || !tmp) {
+    wp_error_set(err, "out of memory");
+    goto out;
+  }
+  snprintf(tmp, tn, "%s/.%s.XXXXXX", dir, name);
+  if ((fd = mkostemp(tmp, O_CLOEXEC)) < 0) {
+    wp_error_errno(err, errno, "%s", final);
+    goto out_notmp;
+  }
+  fchmod(fd, 0644);
+  if (src->path && (src_fd = open(src->path, O_RDONLY | O_CLOEXEC)) < 0) {
+    wp_error_errno(err, errno, "%s", src->path);
+    goto out;
+  }
+  if (src->path && methods.reflink && try_reflink(src_fd, src->offset, src->size, fd)) {
+    *how = WP_PLACED_REFLINK;
+  } else {
+    int cfr = src->path && methods.copy_file_range
+                  ? try_copy_file_range(src_fd, src->offset, src->size, fd)
+                  : 0;
+    if (cfr < 0) {
+      wp_error_errno(err, errno, "%s: copying %s", final, src->path);
+      goto out;
+    }
+    if (cfr > 0) {
+      *how = WP_PLACED_COPY_FILE_RANGE;
+    } else {
+      if (ftruncate(fd, 0) != 0 || !(md5 = wp_md5_create(err)) ||
+          !(buf = malloc(WP_PLACE_CHUNK))) {
+        if (md5 && !buf)
+          wp_error_set(err, "out of memory");
+        else if (!md5)
+          ; /* the MD5 error is already set */
+        else
+          wp_error_errno(err, errno, "%s", final);
+        goto out;
+      }
+      stream_state st = {fd, md5};
+      if (for_each_chunk(src, src_fd, buf, stream_chunk, &st)) {
+        wp_error_errno(err, errno, "%s: write failed", final);
+        goto out;
+      }
+      wp_md5_final_hex(md5, md5_out);
+      *how = WP_PLACED_STREAM;
+    }
+  }
+  if (close(fd) != 0) {
+    fd = -1;
+    wp_error_errno(err, errno, "%s: write failed", final);
+    goto out;
+  }
+  fd = -1;
+  if (commit(tmp, final, src->size, how, err))
+    goto out_notmp;
+  rc = 0;
+  goto out_notmp;
+out:
+  unlink(tmp);
+out_notmp:
+  if (rc != 0)
+    md5_out[0] = 0;
+  if (fd >= 0)
+    close(fd);
+  if (src_fd >= 0)
+    close(src_fd);
+  wp_md5_destroy(md5);
+  free(buf);
+  free(final);
+  free(tmp);
+  return rc;
+}
+
+int wp_place_alias(const char *dir, const char *from, const char *to, wp_error *err) {
+  char *a = join(dir, from), *b = join(dir, to);
+  int rc = 0;
+  if (!a || !b) {
+    rc = wp_error_set(err, "out of memory");
+  } else if (link(a, b) != 0) {
+    if (errno == EEXIST) {
+      struct stat sa, sb;
+      if (lstat(b, &sb) != 0 || !S_ISREG(sb.st_mode) || stat(a, &sa) != 0 ||
+          sa.st_ino != sb.st_ino) {
+        wp_place_src src = {.path = a, .size = 0};
+        bool equal = false;
+        if (stat(a, &sa) == 0 && lstat(b, &sb) == 0 && S_ISREG(sb.st_mode) &&
+            sa.st_size == sb.st_size) {
+          src.size = (uint64_t)sa.st_size;
+          wp_place_src other = {.path = b, .size = src.size};
+          if (wp_bytes_equal(&src, &other, &equal, err))
+            rc = -1;
+        }
+        if (!rc && !equal)
+          rc = wp_error_set(err, "%s: exists with other bytes; refusing to overwrite it", b);
+      }
+    } else {
+      /* No hard links here: copy instead. */
+      struct stat sa;
+      wp_place_how how;
+      char md5[WP_MD5_HEX];
+      wp_place_src src = {.path = a};
+      if (stat(a, &sa) != 0) {
+        rc = wp_error_errno(err, errno, "%s", a);
+      } else {
+        src.size = (uint64_t)sa.st_size;
+        wp_place_methods m = {true, true};
+        rc = wp_place_file(dir, to, &src, m, &how, md5, err);
+      }
+    }
+  }
+  free(a);
+  free(b);
+  return rc;
+}
+
+int wp_place_remove(const char *dir, const char *name, wp_error *err) {
+  char *p = join(dir, name);
+  if (!p)
+    return wp_error_set(err, "out of memory");
+  int rc = 0;
+  if (unlink(p) != 0 && errno != ENOENT)
+    rc = wp_error_errno(err, errno, "%s: cannot remove", p);
+  free(p);
+  return rc;
+}

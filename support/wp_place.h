@@ -1,0 +1,54 @@
+/* Placing bytes as a file in a directory, safely: the bytes go to a
+ * temporary name and are renamed into place without replacing anything; an
+ * existing file with the same bytes is kept, one with other bytes is an
+ * error, a symbolic link is never followed. A failure leaves no file. */
+#ifndef WP_PLACE_H
+#define WP_PLACE_H
+
+#include "wp_error.h"
+#include "wp_md5.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The bytes: a region of a file (path set) or memory (data set). */
+typedef struct wp_place_src {
+  const char *path;
+  uint64_t offset;
+  const void *data;
+  uint64_t size;
+} wp_place_src;
+
+typedef enum wp_place_how {
+  WP_PLACED_REFLINK,         /* a copy-on-write clone: no bytes moved */
+  WP_PLACED_COPY_FILE_RANGE, /* copied in the kernel */
+  WP_PLACED_STREAM,          /* read and written here, MD5 on the way */
+  WP_PLACED_EXISTING,        /* the same bytes were already there */
+} wp_place_how;
+
+/* Which methods wp_place_file may try, in this order. */
+typedef struct wp_place_methods {
+  bool reflink, copy_file_range;
+} wp_place_methods;
+
+/* Places SRC as DIR/NAME. When the bytes were streamed (and only then),
+ * MD5_OUT receives their MD5, else "". */
+int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
+                  wp_place_methods methods, wp_place_how *how, char md5_out[WP_MD5_HEX],
+                  wp_error *err);
+
+/* Do two byte sources hold the same bytes? Streams both. */
+int wp_bytes_equal(const wp_place_src *a, const wp_place_src *b, bool *equal, wp_error *err);
+
+/* Orders two byte sources: shorter first, then by the first differing
+ * byte. *order is <0, 0 or >0. */
+int wp_bytes_compare(const wp_place_src *a, const wp_place_src *b, int *order, wp_error *err);
+
+/* Gives DIR/FROM the extra name DIR/TO (a hard link, or a copy where links
+ * are not possible), under the same rules as wp_place_file. */
+int wp_place_alias(const char *dir, const char *from, const char *to, wp_error *err);
+
+/* Removes DIR/NAME (not following links); a missing file is fine. */
+int wp_place_remove(const char *dir, const char *name, wp_error *err);
+
+#endif
