@@ -531,7 +531,9 @@ bool wp_bir_sniff(const void *data, size_t len) {
 int wp_bir_import(MlirContext ctx, const void *data, size_t len, const char *filename,
                   MlirModule *out, wp_error *err) {
   wp_arena *arena = wp_arena_create();
-  Wp__Bir__Module *msg = wp_pb_unpack(arena, &wp__bir__module__descriptor, data, len);
+  Wp__Bir__Module *msg = wp_pb_depth(data, len, 100) > 100
+                             ? NULL
+                             : wp_pb_unpack(arena, &wp__bir__module__descriptor, data, len);
   int rc;
   if (!msg)
     rc = wp_error_set(err, "malformed BIR module (truncated or not protobuf)");

@@ -40,6 +40,11 @@ int wp_hlo_import(MlirContext ctx, const void *data, size_t len,
 int wp_hlo_export(MlirModule module, wp_arena *arena, bool inline_weights,
                   const void **data, size_t *len, wp_error *err);
 
+/* Gives every parameter, instruction and computation that lacks one the id
+ * and name export would give it, so hand-written MLIR reads back from
+ * protobuf unchanged. */
+void wp_hlo_fill_ids(MlirModule module);
+
 /* Does MODULE hold an HLO program (any hlo.* op or hlo.entry)? */
 int wp_hlo_module_is_hlo(MlirModule module);
 

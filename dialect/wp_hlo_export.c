@@ -19,6 +19,7 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void *wp_hlo_unpack_extra(wp_arena *arena, MlirAttribute attr,
@@ -39,6 +40,15 @@ typedef struct exporter {
   wp_i64map op_ids; /* MlirOperation pointer -> instruction id */
   bool inline_weights; /* write weight bytes, or only their origin */
 } exporter;
+
+/* A new id above every id in the module (duplicates, should ids run out at
+ * INT64_MAX, are caught by the final check). */
+static int64_t fresh_id(exporter *ex) {
+  int64_t id = ex->next_id;
+  if (ex->next_id < INT64_MAX)
+    ex->next_id++;
+  return id;
+}
 
 static char *sref_dup(wp_arena *a, MlirStringRef s) {
   return wp_arena_strndup(a, s.data, s.length);
@@ -68,6 +78,8 @@ static MlirAttribute arg_attrs_of(MlirOperation func, intptr_t i) {
 }
 
 static MlirBlock func_body(MlirOperation func) {
+  if (mlirOperationGetNumRegions(func) < 1)
+    return (MlirBlock){NULL};
   return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
 }
 
@@ -90,7 +102,7 @@ static Xla__HloInstructionProto *param_proto(exporter *ex, MlirOperation func, i
   MlirAttribute id = wp_dict_get(dict, "hlo.id");
   p->id = (!mlirAttributeIsNull(id) && mlirAttributeIsAInteger(id))
               ? mlirIntegerAttrGetValueInt(id)
-              : ex->next_id++;
+              : fresh_id(ex);
   if (!mlirAttributeIsNull(name) && mlirAttributeIsAString(name)) {
     p->name = sref_dup(ex->arena, mlirStringAttrGetValue(name));
   } else {
@@ -188,8 +200,8 @@ static int value_id(exporter *ex, MlirValue v, const int64_t *param_ids, int64_t
   return 0;
 }
 
-static int set_literal(exporter *ex, Xla__HloInstructionProto *p, MlirAttribute value,
-                       MlirType type) {
+static int set_literal(exporter *ex, MlirOperation op, Xla__HloInstructionProto *p,
+                       MlirAttribute value, MlirType type) {
   if (!p->literal)
     p->literal = wp_pb_new(ex->arena, &xla__literal_proto__descriptor);
   Xla__LiteralProto *lit = p->literal;
@@ -197,15 +209,26 @@ static int set_literal(exporter *ex, Xla__HloInstructionProto *p, MlirAttribute 
     lit->shape = wp_hlo_type_to_shape(ex->arena, type, ex->err);
   if (!lit->shape)
     return -1;
-  const void *bytes;
-  uint64_t size;
-  if (wp_hlo_resource_is(value)) {
-    if (wp_hlo_resource_bytes(value, &bytes, &size, ex->err))
-      return -1;
-  } else if (wp_hlo_elements_bytes(ex->arena, value, &bytes, &size, ex->err)) {
-    return -1;
+  if (!mlirTypeEqual(mlirAttributeGetType(value), type)) {
+    char want[128], have[128];
+    wp_hlo_type_str(type, want, sizeof want);
+    wp_hlo_type_str(mlirAttributeGetType(value), have, sizeof have);
+    return wp_error_set(ex->err, "value is %s but the constant is %s", have, want);
   }
   int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
+  const wp_hlo_prim *info = wp_hlo_prim_info(prim);
+  int64_t count = wp_hlo_num_elements(type);
+  if (!info || count < 0)
+    return wp_error_set(ex->err, "constant has no XLA element type or a dynamic shape");
+  /* Refuse before expanding a splat into memory. */
+  if (!wp_hlo_resource_is(value) && mlirDenseElementsAttrIsSplat(value) &&
+      (uint64_t)count > (uint64_t)INT32_MAX / (uint64_t)info->bytes)
+    return wp_error_set(ex->err, "the literal would be %lld elements of %d bytes, past "
+                        "protobuf's 2 GiB limit", (long long)count, info->bytes);
+  const void *bytes;
+  uint64_t size;
+  if (wp_hlo_constant_bytes(op, ex->arena, &bytes, &size, ex->err))
+    return -1;
   return wp_hlo_literal_set_data(ex->arena, lit, prim, bytes, wp_hlo_num_elements(type),
                                  ex->err);
 }
@@ -244,7 +267,7 @@ static Xla__HloInstructionProto *op_proto(exporter *ex, MlirOperation op,
     p->opcode = sref_dup(ex->arena, s);
   }
   if (!wp_attr_i64(op, "id", &p->id))
-    p->id = ex->next_id++;
+    p->id = fresh_id(ex);
   if (wp_i64map_put(&ex->op_ids, (int64_t)(intptr_t)op.ptr, p->id)) {
     wp_error_set(ex->err, "out of memory");
     return NULL;
@@ -283,7 +306,7 @@ static Xla__HloInstructionProto *op_proto(exporter *ex, MlirOperation op,
   }
   MlirAttribute value = wp_attr(op, "value");
   bool from_origin = p->wp_weight_origin && wp_hlo_resource_is(value) && !ex->inline_weights;
-  if (!mlirAttributeIsNull(value) && !from_origin && set_literal(ex, p, value, type)) {
+  if (!mlirAttributeIsNull(value) && !from_origin && set_literal(ex, op, p, value, type)) {
     wp_error_prefix(ex->err, "instruction '%s'", p->name);
     return NULL;
   }
@@ -342,7 +365,7 @@ static Xla__HloComputationProto *export_func(exporter *ex, MlirOperation func) {
   if (value_id(ex, mlirOperationGetOperand(ret, 0), param_ids, &c->root_id))
     return NULL;
   if (!wp_attr_i64(func, "hlo.id", &c->id))
-    c->id = ex->next_id++;
+    c->id = fresh_id(ex);
   const Xla__ShapeProto *result = NULL;
   for (size_t i = 0; i < count && !result; i++)
     if (instrs[i]->id == c->root_id)
@@ -384,7 +407,7 @@ static int64_t max_id(MlirModule m) {
   int64_t mx = 0, v;
   for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
        !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-    if (!wp_op_is(f, "func.func"))
+    if (!wp_op_is(f, "func.func") || mlirBlockIsNull(func_body(f)))
       continue;
     if (wp_attr_i64(f, "hlo.id", &v) && v > mx)
       mx = v;
@@ -401,6 +424,98 @@ static int64_t max_id(MlirModule m) {
         mx = v;
   }
   return mx;
+}
+
+/* Every func must have a body to become a computation. */
+static int check_bodies(MlirModule m, wp_error *err) {
+  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    MlirStringRef n = {"?", 1};
+    wp_attr_str(f, "sym_name", &n);
+    if (wp_op_is(f, "func.func") && mlirBlockIsNull(func_body(f)))
+      return wp_error_set(err, "func '%.*s' has no body; a computation needs one",
+                          (int)n.length, n.data);
+  }
+  return 0;
+}
+
+static MlirAttribute dict_with(MlirContext c, MlirAttribute dict, const char *key,
+                               MlirAttribute value) {
+  intptr_t n = mlirAttributeIsNull(dict) ? 0 : mlirDictionaryAttrGetNumElements(dict);
+  MlirNamedAttribute *e = malloc((size_t)(n + 1) * sizeof *e);
+  intptr_t k = 0;
+  for (intptr_t i = 0; i < n; i++) {
+    MlirNamedAttribute a = mlirDictionaryAttrGetElement(dict, i);
+    if (!mlirStringRefEqual(mlirIdentifierStr(a.name), wp_sref(key)))
+      e[k++] = a;
+  }
+  e[k++] = mlirNamedAttributeGet(mlirIdentifierGet(c, wp_sref(key)), value);
+  MlirAttribute out = mlirDictionaryAttrGet(c, k, e);
+  free(e);
+  return out;
+}
+
+void wp_hlo_fill_ids(MlirModule m) {
+  if (check_bodies(m, NULL))
+    return;
+  MlirContext c = mlirModuleGetContext(m);
+  int64_t top = max_id(m);
+  exporter ex = {NULL, c, NULL, top < INT64_MAX ? top + 1 : top, {0}, false};
+  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    if (!wp_op_is(f, "func.func"))
+      continue;
+    MlirBlock body = func_body(f);
+    intptr_t n = mlirBlockGetNumArguments(body);
+    if (n) {
+      MlirAttribute *dicts = malloc((size_t)n * sizeof *dicts);
+      for (intptr_t i = 0; i < n; i++) {
+        MlirAttribute d = arg_attrs_of(f, i);
+        MlirAttribute id = wp_dict_get(d, "hlo.id");
+        int64_t v;
+        if (mlirAttributeIsNull(id) || !mlirAttributeIsAInteger(id)) {
+          v = fresh_id(&ex);
+          d = dict_with(c, d, "hlo.id", wp_i64_attr(c, v));
+        } else {
+          v = mlirIntegerAttrGetValueInt(id);
+        }
+        if (mlirAttributeIsNull(wp_dict_get(d, "hlo.name"))) {
+          char name[40];
+          snprintf(name, sizeof name, "parameter.%lld", (long long)v);
+          d = dict_with(c, d, "hlo.name", wp_str_attr(c, name, strlen(name)));
+        }
+        dicts[i] = d;
+      }
+      wp_set_attr(f, "arg_attrs", mlirArrayAttrGet(c, n, dicts));
+      free(dicts);
+    }
+    for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op)) {
+      MlirStringRef opname = mlirIdentifierStr(mlirOperationGetName(op));
+      if (opname.length < 5 || memcmp(opname.data, "hlo.", 4) != 0)
+        continue;
+      int64_t v;
+      if (!wp_attr_i64(op, "id", &v)) {
+        v = fresh_id(&ex);
+        wp_set_attr(op, "id", wp_i64_attr(c, v));
+      }
+      MlirStringRef s;
+      if (!wp_attr_str(op, "name", &s)) {
+        const wp_hlo_opcode *oc = wp_hlo_opcode_by_mlir(opname.data + 4, opname.length - 4);
+        MlirStringRef code = {"op", 2};
+        if (oc && oc->xla[0])
+          code = wp_sref(oc->xla);
+        else
+          wp_attr_str(op, "opcode", &code);
+        char name[160];
+        snprintf(name, sizeof name, "%.*s.%lld", (int)code.length, code.data, (long long)v);
+        wp_set_attr(op, "name", wp_str_attr(c, name, strlen(name)));
+      }
+    }
+    int64_t v;
+    if (!wp_attr_i64(f, "hlo.id", &v))
+      wp_set_attr(f, "hlo.id", wp_i64_attr(c, fresh_id(&ex)));
+  }
 }
 
 int wp_hlo_module_is_hlo(MlirModule m) {
@@ -451,7 +566,11 @@ static void largest_constants(const Xla__HloModuleProto *mod, char *buf, size_t 
 int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void **data,
                   size_t *len, wp_error *err) {
   MlirOperation mop = mlirModuleGetOperation(m);
-  exporter ex = {arena, mlirOperationGetContext(mop), err, max_id(m) + 1, {0}, inline_weights};
+  if (check_bodies(m, err))
+    return -1;
+  int64_t top = max_id(m);
+  exporter ex = {arena, mlirOperationGetContext(mop), err, top < INT64_MAX ? top + 1 : top,
+                 {0}, inline_weights};
   wp_i64map_init(&ex.op_ids);
   int rc = -1;
   Xla__HloModuleProto *mod = wp_hlo_unpack_extra(arena, wp_attr(mop, "hlo.extra"),
@@ -503,6 +622,22 @@ int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void
                  entry_name.data);
     goto out;
   }
+  /* Instruction ids must be unique in the module (XLA's rule; MLIR text
+   * written by hand may break it). */
+  wp_i64map seen;
+  wp_i64map_init(&seen);
+  for (size_t c = 0; c < mod->n_computations; c++)
+    for (size_t i = 0; i < mod->computations[c]->n_instructions; i++) {
+      const Xla__HloInstructionProto *ins = mod->computations[c]->instructions[i];
+      if (wp_i64map_get(&seen, ins->id, NULL)) {
+        wp_error_set(err, "instruction id %lld is used twice (again by '%s')",
+                     (long long)ins->id, ins->name);
+        wp_i64map_free(&seen);
+        goto out;
+      }
+      wp_i64map_put(&seen, ins->id, 1);
+    }
+  wp_i64map_free(&seen);
   if (!mod->host_program_shape || !program_shape_consistent(&ex, mod->host_program_shape, entry))
     mod->host_program_shape = entry_proto->program_shape;
   size_t size = protobuf_c_message_get_packed_size(&mod->base);

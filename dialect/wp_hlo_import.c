@@ -13,9 +13,13 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* protobuf-c and the shape converters recurse once per level. */
+#define WP_HLO_MAX_DEPTH 100
 
 /* ---- container sniffing ---- */
 
@@ -70,11 +74,22 @@ enum wp_hlo_container wp_hlo_sniff(const void *data, size_t len) {
     return WP_HLO_NOT_HLO;
   if (r == 0)
     return WP_HLO_MODULE_PROTO;
-  /* A module name is text; a nested HloModuleProto starts with a tag byte. */
-  for (size_t i = 0; i < n; i++)
-    if (f1[i] < 0x20 || f1[i] == 0x7f)
-      return WP_HLO_PROTO;
-  return WP_HLO_MODULE_PROTO;
+  /* A module name is text; a nested HloModuleProto starts with a tag byte
+   * and holds computations. A name with odd bytes stays a name unless its
+   * bytes really are a module. */
+  bool text = true;
+  for (size_t i = 0; i < n && text; i++)
+    text = f1[i] >= 0x20 || f1[i] == '\t' || f1[i] == '\n' || f1[i] == '\r';
+  if (text)
+    return WP_HLO_MODULE_PROTO;
+  wp_arena *a = wp_arena_create();
+  Xla__HloModuleProto *inner =
+      wp_pb_depth(f1, n, WP_HLO_MAX_DEPTH) <= WP_HLO_MAX_DEPTH
+          ? wp_pb_unpack(a, &xla__hlo_module_proto__descriptor, f1, n)
+          : NULL;
+  bool wrapper = inner && inner->n_computations > 0;
+  wp_arena_destroy(a);
+  return wrapper ? WP_HLO_PROTO : WP_HLO_MODULE_PROTO;
 }
 
 /* ---- import state ---- */
@@ -150,8 +165,10 @@ static MlirAttribute instr_extra(importer *im, const Xla__HloInstructionProto *i
   rest.opcode = "";
   rest.id = 0;
   rest.parameter_number = 0;
-  rest.n_operand_ids = 0;
-  rest.operand_ids = NULL;
+  if (strcmp(ins->opcode, "parameter") != 0) { /* a parameter's are not operands */
+    rest.n_operand_ids = 0;
+    rest.operand_ids = NULL;
+  }
   rest.wp_weight_origin = NULL; /* becomes the `weight` attribute */
   if (shape_is_default(im, ins->shape, type))
     rest.shape = NULL;
@@ -212,7 +229,9 @@ static int topo_order(importer *im, const Xla__HloComputationProto *comp,
     while (sp) {
       size_t cur = stack[sp - 1];
       const Xla__HloInstructionProto *ins = comp->instructions[cur];
-      if (next[cur] < ins->n_operand_ids) {
+      /* A parameter's operand ids (if any) are kept, not followed. */
+      size_t n_ops = strcmp(ins->opcode, "parameter") == 0 ? 0 : ins->n_operand_ids;
+      if (next[cur] < n_ops) {
         int64_t opid = ins->operand_ids[next[cur]++], oi;
         if (!wp_i64map_get(index, opid, &oi)) {
           char what[96];
@@ -245,52 +264,11 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
   const wp_hlo_opcode *oc = wp_hlo_opcode_by_xla(ins->opcode);
   int generic = !oc || !wp_hlo_opcode_accepts(oc, ins->n_operand_ids) ||
                 strcmp(ins->opcode, "parameter") == 0;
-  char opname[96];
-  snprintf(opname, sizeof opname, "hlo.%s", generic ? WP_HLO_GENERIC_OP : oc->mlir);
-  MlirOperationState st = mlirOperationStateGet(wp_sref(opname), instr_loc(im, ins));
-  mlirOperationStateAddOperands(&st, (intptr_t)ins->n_operand_ids, operands);
-  mlirOperationStateAddResults(&st, 1, &type);
-
-  MlirNamedAttribute attrs[8];
-  int na = 0;
-#define NAMED(key, val) \
-  attrs[na++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref(key)), (val))
-  NAMED("name", wp_str_attr(im->ctx, ins->name, strlen(ins->name)));
-  NAMED("id", wp_i64_attr(im->ctx, ins->id));
-  if (generic)
-    NAMED("opcode", wp_str_attr(im->ctx, ins->opcode, strlen(ins->opcode)));
-  int modeled = 0;
-  if (strcmp(ins->opcode, "constant") == 0 && ins->literal) {
-    MlirAttribute value;
-    if (wp_hlo_literal_to_attr(ins->literal, type, &value)) {
-      NAMED("value", value);
-      modeled = 1;
-    }
-  }
-  const Xla__WeightOrigin *origin = ins->wp_weight_origin;
-  if (origin) {
-    NAMED("weight", wp_hlo_weight_origin(im->ctx, origin->file, origin->param, origin->number));
-    if (!modeled && !ins->literal) {
-      /* The round-trip form leaves weight bytes out: read them again. */
-      char key[256];
-      wp_hlo_weight_key(origin->param, key, sizeof key);
-      MlirAttribute value;
-      wp_error sub;
-      if (wp_hlo_weight_load(type, origin->file, key, &value, &sub)) {
-        char what[WP_ERROR_MAX];
-        snprintf(what, sizeof what, "weight %s: %s", origin->file, sub.msg);
-        instr_error(im, comp, ins, what);
-        return (MlirOperation){NULL};
-      }
-      NAMED("value", value);
-    }
-  }
-  int empty;
-  MlirAttribute extra = instr_extra(im, ins, type, modeled, &empty);
-  if (!empty)
-    NAMED("extra", extra);
-  if (generic || (oc && oc->form == WP_HLO_SEGMENTED)) {
-    int32_t sizes[WP_HLO_SEGMENTS] = {0};
+  /* Everything that can fail comes first: an operation state that is never
+   * created would leak its arrays. */
+  int32_t sizes[WP_HLO_SEGMENTS] = {0};
+  bool segmented = generic || (oc && oc->form == WP_HLO_SEGMENTED);
+  if (segmented) {
     int seg = -1;
     for (size_t i = 0; i < ins->n_operand_ids; i++) {
       if (i == 0 || !mlirTypeEqual(mlirValueGetType(operands[i]),
@@ -306,9 +284,48 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
       }
       sizes[seg]++;
     }
-    NAMED("operand_segment_sizes", mlirDenseI32ArrayGet(im->ctx, WP_HLO_SEGMENTS, sizes));
   }
+  MlirAttribute value = mlirAttributeGetNull();
+  int modeled = strcmp(ins->opcode, "constant") == 0 && ins->literal &&
+                wp_hlo_literal_to_attr(ins->literal, type, &value);
+  const Xla__WeightOrigin *origin = ins->wp_weight_origin;
+  if (origin && !modeled && !ins->literal) {
+    /* The round-trip form leaves weight bytes out: read them again. */
+    char key[256];
+    wp_hlo_weight_key(origin->param, key, sizeof key);
+    wp_error sub;
+    if (wp_hlo_weight_load(type, origin->file, key, &value, &sub)) {
+      char what[WP_ERROR_MAX];
+      snprintf(what, sizeof what, "weight %s: %s", origin->file, sub.msg);
+      instr_error(im, comp, ins, what);
+      return (MlirOperation){NULL};
+    }
+  }
+
+  char opname[96];
+  snprintf(opname, sizeof opname, "hlo.%s", generic ? WP_HLO_GENERIC_OP : oc->mlir);
+  MlirNamedAttribute attrs[8];
+  int na = 0;
+#define NAMED(key, val) \
+  attrs[na++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref(key)), (val))
+  NAMED("name", wp_str_attr(im->ctx, ins->name, strlen(ins->name)));
+  NAMED("id", wp_i64_attr(im->ctx, ins->id));
+  if (generic)
+    NAMED("opcode", wp_str_attr(im->ctx, ins->opcode, strlen(ins->opcode)));
+  if (!mlirAttributeIsNull(value))
+    NAMED("value", value);
+  if (origin)
+    NAMED("weight", wp_hlo_weight_origin(im->ctx, origin->file, origin->param, origin->number));
+  int empty;
+  MlirAttribute extra = instr_extra(im, ins, type, modeled, &empty);
+  if (!empty)
+    NAMED("extra", extra);
+  if (segmented)
+    NAMED("operand_segment_sizes", mlirDenseI32ArrayGet(im->ctx, WP_HLO_SEGMENTS, sizes));
 #undef NAMED
+  MlirOperationState st = mlirOperationStateGet(wp_sref(opname), instr_loc(im, ins));
+  mlirOperationStateAddOperands(&st, (intptr_t)ins->n_operand_ids, operands);
+  mlirOperationStateAddResults(&st, 1, &type);
   mlirOperationStateAddAttributes(&st, na, attrs);
   return mlirOperationCreate(&st);
 }
@@ -506,10 +523,15 @@ static int import_module(importer *im, const Xla__HloModuleProto *mod, MlirModul
     return wp_error_set(im->err, "module names no entry computation");
   }
   for (size_t i = 0; i < mod->n_computations; i++)
-    for (size_t j = 0; j < i; j++)
+    for (size_t j = 0; j < i; j++) {
       if (strcmp(mod->computations[i]->name, mod->computations[j]->name) == 0)
         return wp_error_set(im->err, "two computations are named '%s'",
                             mod->computations[i]->name);
+      if (mod->computations[i]->id == mod->computations[j]->id)
+        return wp_error_set(im->err, "computations '%s' and '%s' have the same id %lld",
+                            mod->computations[j]->name, mod->computations[i]->name,
+                            (long long)mod->computations[i]->id);
+    }
 
   MlirModule m = mlirModuleCreateEmpty(file_loc(im));
   MlirOperation mop = mlirModuleGetOperation(m);
@@ -554,6 +576,11 @@ int wp_hlo_import(MlirContext ctx, const void *data, size_t len, const char *fil
   importer im = {ctx, arena, filename, err};
   int rc = -1;
   Xla__HloModuleProto *mod = NULL;
+  if (wp_pb_depth(data, len, WP_HLO_MAX_DEPTH) > WP_HLO_MAX_DEPTH) {
+    wp_error_set(err, "protobuf nesting deeper than %d levels (a tuple shape nested that deep?)",
+                 WP_HLO_MAX_DEPTH);
+    goto out;
+  }
   switch (wp_hlo_sniff(data, len)) {
   case WP_HLO_NOT_HLO:
     wp_error_set(err, "not a protobuf message");

@@ -4,6 +4,7 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define FIELD_PTR(msg, off) ((void *)((char *)(msg) + (off)))
@@ -57,6 +58,25 @@ int wp_hlo_literal_to_attr(const Xla__LiteralProto *lit, MlirType type,
     const protobuf_c_boolean *v = *(protobuf_c_boolean *const *)FIELD_PTR(lit, fd->offset);
     /* protobuf_c_boolean is int, as mlirDenseElementsAttrBoolGet wants. */
     *out = mlirDenseElementsAttrBoolGet(type, (intptr_t)count, (const int *)v);
+    return 1;
+  }
+  if (prim == WP_S1 || prim == WP_U1) {
+    /* MLIR packs 1-bit integers; the literal has a byte per element. */
+    const ProtobufCBinaryData *b = FIELD_PTR(lit, fd->offset);
+    if (b->len != (size_t)count)
+      return 0;
+    int *v = malloc((size_t)(count ? count : 1) * sizeof *v);
+    if (!v)
+      return 0;
+    for (int64_t i = 0; i < count; i++) {
+      if (b->data[i] > 1) { /* not 0 or 1: keep the literal as it is */
+        free(v);
+        return 0;
+      }
+      v[i] = b->data[i];
+    }
+    *out = mlirDenseElementsAttrBoolGet(type, (intptr_t)count, v);
+    free(v);
     return 1;
   }
   const void *data;
@@ -134,8 +154,12 @@ int wp_hlo_elements_bytes(wp_arena *arena, MlirAttribute attr,
   int64_t count = wp_hlo_num_elements(type);
   if (!info || count < 0)
     return wp_error_set(err, "constant has no XLA element type or a dynamic shape");
+  if ((uint64_t)count > UINT64_MAX / (uint64_t)info->bytes ||
+      (uint64_t)count * (uint64_t)info->bytes > (uint64_t)SIZE_MAX / 2)
+    return wp_error_set(err, "constant of %lld elements is too large to hold in memory",
+                        (long long)count);
   uint64_t total = (uint64_t)count * (uint64_t)info->bytes;
-  if (prim == WP_PRED) {
+  if (prim == WP_PRED || prim == WP_S1 || prim == WP_U1) {
     unsigned char *b = wp_arena_alloc(arena, total ? total : 1);
     for (int64_t i = 0; i < count; i++)
       b[i] = mlirDenseElementsAttrGetBoolValue(attr, mlirDenseElementsAttrIsSplat(attr) ? 0 : i);

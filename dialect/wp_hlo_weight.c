@@ -1,6 +1,7 @@
 #include "wp_hlo_weight.h"
 
 #include "wp_file.h"
+#include "wp_hlo_literal.h"
 #include "wp_hlo_resource.h"
 #include "wp_hlo_types.h"
 #include "wp_mlir_util.h"
@@ -148,6 +149,27 @@ bool wp_hlo_weight_origin_get(MlirAttribute attr, MlirStringRef *file, MlirStrin
   *param = mlirStringAttrGetValue(p);
   *number = mlirIntegerAttrGetValueInt(n);
   return true;
+}
+
+int wp_hlo_constant_bytes(MlirOperation op, wp_arena *arena, const void **bytes, uint64_t *size,
+                          wp_error *err) {
+  MlirAttribute value = wp_attr(op, "value");
+  if (mlirAttributeIsNull(value))
+    return wp_error_set(err, "constant without a value");
+  if (!wp_hlo_resource_is(value))
+    return wp_hlo_elements_bytes(arena, value, bytes, size, err);
+  if (wp_hlo_resource_bytes(value, bytes, size, NULL) == 0)
+    return 0;
+  MlirStringRef file, param;
+  int64_t number;
+  MlirAttribute w = wp_attr(op, "weight");
+  if (mlirAttributeIsNull(w) || !wp_hlo_weight_origin_get(w, &file, &param, &number))
+    return wp_hlo_resource_bytes(value, bytes, size, err); /* says why not */
+  char *path = wp_arena_strndup(arena, file.data, file.length);
+  MlirAttribute again;
+  if (wp_hlo_weight_load(mlirAttributeGetType(value), path, "reloaded", &again, err))
+    return wp_error_prefix(err, "weight %s", path);
+  return wp_hlo_resource_bytes(again, bytes, size, err);
 }
 
 void wp_hlo_weight_key(const char *param, char *buf, size_t size) {

@@ -8,6 +8,7 @@
 #ifndef WP_HLO_WEIGHT_H
 #define WP_HLO_WEIGHT_H
 
+#include "wp_arena.h"
 #include "wp_error.h"
 
 #include <mlir-c/IR.h>
@@ -28,6 +29,12 @@ MlirAttribute wp_hlo_weight_origin(MlirContext ctx, const char *file, const char
 /* Reads the fields of a `weight` attribute; false when ATTR is not one. */
 bool wp_hlo_weight_origin_get(MlirAttribute attr, MlirStringRef *file, MlirStringRef *param,
                               int64_t *number);
+
+/* The bytes of constant OP's value. A dense_resource this process did not
+ * create (read from MLIR text, say) is mapped again from OP's `weight`
+ * origin. */
+int wp_hlo_constant_bytes(MlirOperation op, wp_arena *arena, const void **bytes, uint64_t *size,
+                          wp_error *err);
 
 /* A resource key for a parameter name: letters, digits and '_' only. */
 void wp_hlo_weight_key(const char *param, char *buf, size_t size);

@@ -145,14 +145,6 @@ static void add_const_file(lowering *l, const char *name, uint64_t size, MlirNam
   add_file_name(l, name);
 }
 
-/* The bytes of a constant's value (dense or a weight's resource). */
-static int constant_bytes(lowering *l, MlirAttribute value, const void **bytes, uint64_t *size,
-                          wp_error *err) {
-  if (wp_hlo_resource_is(value))
-    return wp_hlo_resource_bytes(value, bytes, size, err);
-  return wp_hlo_elements_bytes(l->arena, value, bytes, size, err);
-}
-
 /* Where a weight's payload sits in its .npy file, when it is there as the
  * constant holds it (not converted). */
 static bool npy_payload(MlirAttribute weight, char **file, uint64_t *offset, uint64_t size,
@@ -197,7 +189,7 @@ static int lower_constant(lowering *l, MlirOperation op) {
   const void *bytes;
   uint64_t size;
   wp_error err;
-  if (constant_bytes(l, value, &bytes, &size, &err)) {
+  if (wp_hlo_constant_bytes(op, l->arena, &bytes, &size, &err)) {
     wp_emit_error(mlirOperationGetLocation(op), "bir-lower: constant '%s': %s", name, err.msg);
     return -1;
   }
@@ -378,6 +370,11 @@ static int run_bir_lower(const wp_pass_run *run) {
   MlirOperation bir_func = mlirOperationCreate(&fs);
 
   MlirBlock eb = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
+  if (mlirBlockIsNull(eb)) {
+    wp_emit_error(l.loc, "bir-lower: the entry computation has no body");
+    mlirOperationDestroy(bir_func);
+    goto out;
+  }
   MlirAttribute arg_attrs = wp_attr(entry, "arg_attrs");
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(eb); i++) {
     MlirType t = mlirValueGetType(mlirBlockGetArgument(eb, i));

@@ -3,6 +3,7 @@
 #include "wp_bir.h"
 #include "wp_hlo_literal.h"
 #include "wp_hlo_resource.h"
+#include "wp_hlo_weight.h"
 #include "wp_mlir_util.h"
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -82,10 +83,10 @@ char *wp_bir_str(wp_arena *arena, MlirOperation op, const char *name) {
 }
 
 /* The hlo.constant named NAME in the HLO program's entry computation. */
-static MlirAttribute hlo_constant_value(MlirOperation module, MlirStringRef name) {
+static MlirOperation hlo_constant(MlirOperation module, MlirStringRef name) {
   MlirOperation prog = wp_bir_hlo_program(mlirModuleFromOperation(module));
   if (mlirOperationIsNull(prog))
-    return mlirAttributeGetNull();
+    return (MlirOperation){NULL};
   for (MlirOperation f = wp_first_op_in(prog); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f)) {
     if (!wp_op_is(f, "func.func"))
@@ -96,10 +97,10 @@ static MlirAttribute hlo_constant_value(MlirOperation module, MlirStringRef name
       MlirStringRef n;
       if (wp_op_is(op, "hlo.constant") && wp_attr_str(op, "name", &n) &&
           mlirStringRefEqual(n, name))
-        return wp_attr(op, "value");
+        return op;
     }
   }
-  return mlirAttributeGetNull();
+  return (MlirOperation){NULL};
 }
 
 int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, wp_arena *arena,
@@ -124,12 +125,11 @@ int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, wp_arena *a
     return 0;
   }
   if (wp_attr_str(cf, "constant", &constant)) {
-    MlirAttribute v = hlo_constant_value(module, constant);
-    if (mlirAttributeIsNull(v))
+    MlirOperation k = hlo_constant(module, constant);
+    if (mlirOperationIsNull(k))
       return wp_error_set(err, "const file '%s': no HLO constant '%.*s'", name,
                           (int)constant.length, constant.data);
-    if (wp_hlo_resource_is(v) ? wp_hlo_resource_bytes(v, &bytes, &n, err)
-                              : wp_hlo_elements_bytes(arena, v, &bytes, &n, err))
+    if (wp_hlo_constant_bytes(k, arena, &bytes, &n, err))
       return wp_error_prefix(err, "const file '%s'", name);
   } else if (!mlirAttributeIsNull(data)) {
     if (wp_hlo_elements_bytes(arena, data, &bytes, &n, err))

@@ -227,14 +227,20 @@ static int load_weights(MlirOperation module, MlirOperation func, const wp_model
                     name.data);
       return -1;
     }
-    char key[256], pname[256];
-    snprintf(pname, sizeof pname, "%.*s", (int)name.length, name.data);
-    wp_hlo_weight_key(pname[0] ? pname : plan[i].ref->rel_path, key, sizeof key);
-    MlirType type = mlirValueGetType(mlirBlockGetArgument(body, i));
-    if (wp_hlo_weight_load(type, plan[i].path, key, &plan[i].value, &err)) {
-      wp_emit_error(unknown_loc(module), "%s: parameter '%s': %s", plan[i].path, pname, err.msg);
+    char key[256];
+    char *pname = strndup(name.data, name.length);
+    if (!pname) {
+      wp_emit_error(unknown_loc(module), "inline-weights: out of memory");
       return -1;
     }
+    wp_hlo_weight_key(pname[0] ? pname : plan[i].ref->rel_path, key, sizeof key);
+    MlirType type = mlirValueGetType(mlirBlockGetArgument(body, i));
+    int bad = wp_hlo_weight_load(type, plan[i].path, key, &plan[i].value, &err);
+    if (bad)
+      wp_emit_error(unknown_loc(module), "%s: parameter '%s': %s", plan[i].path, pname, err.msg);
+    free(pname);
+    if (bad)
+      return -1;
   }
   return 0;
 }
@@ -261,8 +267,9 @@ static MlirOperation make_constant(wp_arena *arena, MlirOperation func, intptr_t
   MlirAttribute id = wp_dict_get(dict, "hlo.id");
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirType type = mlirValueGetType(mlirBlockGetArgument(body, i));
-  char pname[256];
-  snprintf(pname, sizeof pname, "%.*s", (int)name.length, name.data);
+  char *pname = strndup(name.data, name.length);
+  if (!pname)
+    return (MlirOperation){NULL};
   MlirLocation loc = mlirLocationNameGet(
       ctx, name, mlirLocationFileLineColGet(ctx, wp_sref(plan->path), 0, 0));
   MlirOperationState st = mlirOperationStateGet(wp_sref("hlo.constant"), loc);
@@ -280,6 +287,7 @@ static MlirOperation make_constant(wp_arena *arena, MlirOperation func, intptr_t
     NAMED("extra", extra);
 #undef NAMED
   mlirOperationStateAddAttributes(&st, n, a);
+  free(pname);
   return mlirOperationCreate(&st);
 }
 
@@ -374,6 +382,12 @@ static int run_inline_weights(const wp_pass_run *run) {
     return -1;
   }
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (mlirBlockIsNull(body)) {
+    wp_emit_error(mlirOperationGetLocation(func), "inline-weights: the entry computation has "
+                  "no body");
+    wp_model_dir_free(&md);
+    return -1;
+  }
   intptr_t n_args = mlirBlockGetNumArguments(body);
   arg_plan *plan = calloc((size_t)n_args + 1, sizeof *plan);
   bool *removed = calloc((size_t)n_args + 1, sizeof *removed);
@@ -391,6 +405,10 @@ static int run_inline_weights(const wp_pass_run *run) {
     if (!plan[i].ref)
       continue;
     MlirOperation c = make_constant(arena, func, i, &plan[i]);
+    if (mlirOperationIsNull(c)) {
+      wp_emit_error(unknown_loc(module), "inline-weights: out of memory");
+      goto out;
+    }
     if (mlirOperationIsNull(anchor))
       mlirBlockInsertOwnedOperation(body, 0, c);
     else

@@ -43,6 +43,10 @@ void wp_arena_destroy(wp_arena *a) {
 
 void *wp_arena_alloc(wp_arena *a, size_t size) {
   const size_t align = _Alignof(max_align_t);
+  if (size > SIZE_MAX / 2) {
+    fprintf(stderr, "error: out of memory (%zu bytes)\n", size);
+    abort();
+  }
   size = (size + align - 1) / align * align;
   if (size == 0)
     size = align;
@@ -67,7 +71,8 @@ void *wp_arena_alloc(wp_arena *a, size_t size) {
 
 char *wp_arena_strndup(wp_arena *a, const char *s, size_t n) {
   char *p = wp_arena_alloc(a, n + 1);
-  memcpy(p, s, n);
+  if (n)
+    memcpy(p, s, n);
   return p;
 }
 

@@ -37,7 +37,8 @@ int wp_file_map(const char *path, wp_mapped_file *out, wp_error *err) {
   out->data = NULL;
   out->size = 0;
   out->heap = 0;
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0)
     return wp_error_errno(err, errno, "%s", path);
   struct stat st;

@@ -107,7 +107,7 @@ static int add_weight(wp_model_dir *md, const char *name, int64_t number, const 
   w->param_name = name ? strdup(name) : NULL;
   w->param_number = number;
   w->rel_path = strdup(path);
-  return 0;
+  return (name && !w->param_name) || !w->rel_path ? -1 : 0;
 }
 
 static int load_weights(wp_model_dir *md, const char *json_path, json_t *wf, wp_error *err) {
@@ -175,8 +175,14 @@ int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
     wp_error_set(err, "%s: Please ensure metadata.json exists and has read permissions.", dir);
     goto out;
   }
+  char *checked = NULL;
+  if (wp_model_dir_resolve(dir, "metadata.json", 0, &checked, err))
+    goto out;
+  free(checked);
   json_error_t jerr;
-  root = json_load_file(json_path, JSON_REJECT_DUPLICATES, &jerr);
+  /* Repeated keys are refused (which weight would count?); integers too
+   * big for 64 bits are read as reals so that ignored keys stay ignored. */
+  root = json_load_file(json_path, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &jerr);
   if (!root) {
     wp_error_set(err, "%s:%d:%d: malformed JSON: %s", json_path, jerr.line, jerr.column,
                  jerr.text);

@@ -1,5 +1,8 @@
 #include "wp_pb.h"
 
+#include <stdbool.h>
+#include <stdint.h>
+
 void *wp_pb_unpack(wp_arena *arena, const ProtobufCMessageDescriptor *desc,
                    const void *data, size_t len) {
   return protobuf_c_message_unpack(desc, wp_arena_protobuf_allocator(arena), len,
@@ -18,6 +21,106 @@ void *wp_pb_convert(wp_arena *arena, const ProtobufCMessage *msg,
                     const ProtobufCMessageDescriptor *desc) {
   ProtobufCBinaryData bytes = wp_pb_pack(arena, msg);
   return wp_pb_unpack(arena, desc, bytes.data, bytes.len);
+}
+
+static int next_field(const uint8_t **p, const uint8_t *end, uint64_t *tag, const uint8_t **payload,
+                      size_t *plen) {
+  uint64_t v = 0;
+  int shift = 0;
+  for (;;) {
+    if (*p >= end || shift > 63)
+      return -1;
+    uint8_t b = *(*p)++;
+    v |= (uint64_t)(b & 0x7f) << shift;
+    shift += 7;
+    if (!(b & 0x80))
+      break;
+  }
+  *tag = v;
+  *payload = NULL;
+  switch (v & 7) {
+  case 0:
+    for (int i = 0;; i++) {
+      if (*p >= end || i > 9)
+        return -1;
+      if (!(*(*p)++ & 0x80))
+        return (v >> 3) ? 0 : -1;
+    }
+  case 1:
+    if (end - *p < 8) return -1;
+    *p += 8;
+    return (v >> 3) ? 0 : -1;
+  case 5:
+    if (end - *p < 4) return -1;
+    *p += 4;
+    return (v >> 3) ? 0 : -1;
+  case 2: {
+    uint64_t n = 0;
+    shift = 0;
+    for (;;) {
+      if (*p >= end || shift > 63)
+        return -1;
+      uint8_t b = *(*p)++;
+      n |= (uint64_t)(b & 0x7f) << shift;
+      shift += 7;
+      if (!(b & 0x80))
+        break;
+    }
+    if (n > (uint64_t)(end - *p))
+      return -1;
+    *payload = *p;
+    *plen = (size_t)n;
+    *p += n;
+    return (v >> 3) ? 0 : -1;
+  }
+  default:
+    return -1;
+  }
+}
+
+/* Does [p, end) scan as a message (every field well formed)? */
+static bool scans(const uint8_t *p, const uint8_t *end) {
+  while (p < end) {
+    uint64_t tag;
+    const uint8_t *pl;
+    size_t n;
+    if (next_field(&p, end, &tag, &pl, &n))
+      return false;
+  }
+  return true;
+}
+
+int wp_pb_depth(const void *data, size_t len, int limit) {
+  typedef struct frame {
+    const uint8_t *p, *end;
+  } frame;
+  frame stack[130];
+  if (limit > 128)
+    limit = 128;
+  int sp = 0, deepest = 0;
+  stack[0] = (frame){data, (const uint8_t *)data + len};
+  while (sp >= 0) {
+    frame *f = &stack[sp];
+    if (f->p >= f->end) {
+      sp--;
+      continue;
+    }
+    uint64_t tag;
+    const uint8_t *pl;
+    size_t n;
+    if (next_field(&f->p, f->end, &tag, &pl, &n)) {
+      sp--; /* not a message after all: a leaf */
+      continue;
+    }
+    if (pl && n && scans(pl, pl + n)) {
+      if (sp + 1 > limit)
+        return sp + 1;
+      stack[++sp] = (frame){pl, pl + n};
+      if (sp > deepest)
+        deepest = sp;
+    }
+  }
+  return deepest;
 }
 
 void *wp_pb_new(wp_arena *arena, const ProtobufCMessageDescriptor *desc) {

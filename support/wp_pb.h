@@ -18,6 +18,12 @@ ProtobufCBinaryData wp_pb_pack(wp_arena *arena, const ProtobufCMessage *msg);
 void *wp_pb_convert(wp_arena *arena, const ProtobufCMessage *msg,
                     const ProtobufCMessageDescriptor *desc);
 
+/* Nesting depth of DATA read as protobuf, following every length-delimited
+ * field that parses as a message; stops counting past LIMIT. protobuf-c
+ * recurses once per level, so inputs deeper than a sane limit are refused
+ * before they are unpacked. */
+int wp_pb_depth(const void *data, size_t len, int limit);
+
 /* A new empty message of DESC in arena memory. */
 void *wp_pb_new(wp_arena *arena, const ProtobufCMessageDescriptor *desc);
 

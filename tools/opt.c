@@ -283,10 +283,13 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
     *out = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, f.size));
     ds->parse_file = NULL;
     free(text);
-    if (mlirModuleIsNull(*out))
+    if (mlirModuleIsNull(*out)) {
       fprintf(stderr, "error: %s: could not parse MLIR\n", path);
-    else
+    } else {
+      if (wp_hlo_module_is_hlo(*out))
+        wp_hlo_fill_ids(*out);
       rc = 0;
+    }
   } else if (wp_bir_sniff(f.data, f.size)) {
     if (wp_bir_import(ctx, f.data, f.size, path, out, &err))
       fprintf(stderr, "error: %s: %s\n", path, err.msg);

@@ -209,6 +209,52 @@ def zero_size():
     return mod(c, k)
 
 
+def deep_tuple():
+    # A parameter shape nested 10,000 tuples deep (~280 KB).
+    s = shape([2])
+    for _ in range(10000):
+        s = f_int(2, pb.TUPLE) + f_bytes(4, s)
+    c = Computation("main")
+    x = c.param("x", 0, s)
+    return mod(c, x)
+
+
+def tab_name():
+    # A module name with a tab and a newline: still a bare module.
+    c, y = simple()
+    body, cid = c.encode(y)
+    return pb.module("my\tmodel\n", [(body, cid, "main")], host_shape=c.program_shape(y))
+
+
+def dup_comp_ids():
+    a = Computation("a", first_id=1)
+    ya = a.add("n", "negate", shape([4]), [a.param("x", 0, shape([4]))])
+    b = Computation("b", first_id=10)
+    yb = b.add("n2", "negate", shape([4]), [b.param("x2", 0, shape([4]))])
+    ea, _ = a.encode(ya, comp_id=100)
+    eb, _ = b.encode(yb, comp_id=100)
+    return pb.module("m", [(ea, 100, "a"), (eb, 100, "b")], entry_index=0,
+                     host_shape=a.program_shape(ya))
+
+
+def one_bit():
+    # 1-element and several-element U1/S1 literals keep their values.
+    c = Computation("main")
+    u = c.add("u", "constant", shape([1], pb.U2 + 4), extra=f_bytes(8, pb.literal(shape([1], 31), 31, b"\x01")))
+    v = c.add("v", "constant", shape([3], 30), extra=f_bytes(8, pb.literal(shape([3], 30), 30, b"\x01\x00\x01")))
+    t = c.add("t", "tuple", tuple_shape(u[1], v[1]), [u, v])
+    return mod(c, t)
+
+
+def param_operands():
+    # A parameter that lists operand ids (odd, but kept as it is).
+    c = Computation("main")
+    x = c.add("x", "parameter", shape([4]), [(2, None)], extra=f_int(9, 0), iid=1)
+    c.params.append((0, "x", shape([4])))
+    y = c.add("y", "negate", shape([4]), [x], iid=2)
+    return mod(c, y)
+
+
 SCENARIOS = {n.replace("_", "-"): f for n, f in list(globals().items())
              if callable(f) and n not in ("simple", "mod", "Computation", "f_bytes",
                                           "f_int", "f_packed", "shape", "tuple_shape")}
