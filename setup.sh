@@ -3,7 +3,7 @@
 # missing), configure and build, then run what was asked for.
 #
 #   ./setup.sh example   build, then run the pipeline on examples/mlp
-#                        (so far: inline-weights, bir-lower; later passes join as they land)
+#                        (inline-weights, bir-lower, neff-pack) and print neff info
 #   ./setup.sh test      build, run every test, then the same suite under
 #                        AddressSanitizer + UndefinedBehaviorSanitizer
 #   ./setup.sh build     only install and build
@@ -60,8 +60,11 @@ case "$cmd" in
   example)
     install_packages
     configure_and_build "$build"
-    echo "== $build/bin/opt examples/mlp --inline-weights --bir-lower --verify-roundtrip" >&2
-    "$build/bin/opt" examples/mlp --inline-weights --bir-lower --verify-roundtrip
+    mkdir -p "$build/example"
+    echo "== $build/bin/opt examples/mlp --inline-weights --bir-lower --neff-pack -o $build/example/mlp.neff" >&2
+    "$build/bin/opt" examples/mlp --inline-weights --bir-lower --neff-pack -o "$build/example/mlp.neff"
+    echo "== $build/bin/neff info $build/example/mlp.neff" >&2
+    "$build/bin/neff" info "$build/example/mlp.neff"
     ;;
   test)
     install_packages

@@ -52,6 +52,7 @@ typedef struct wp_pass_hooks {
   MlirOpPrintingFlags print_flags; /* for IR dumps; may be null */
   const char *model_dir;           /* default model directory (opt MODEL_DIR) */
   const char *artifact_dir;        /* opt's --artifact-dir, or its private temp dir */
+  const char *neff_output;         /* opt's -o, when neff-pack is in the pipeline */
   bool debug;                      /* --debug: per-file logs of the file passes */
   const char *input_path;          /* the file opt read */
   /* Filled by the wrapper when timing: pass titles and seconds. */

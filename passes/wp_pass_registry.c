@@ -16,12 +16,14 @@ extern const wp_pass_info wp_inline_weights_pass;
 extern const wp_pass_info wp_bir_lower_pass;
 extern const wp_pass_info wp_copy_artifacts_pass;
 extern const wp_pass_info wp_dedup_pass;
+extern const wp_pass_info wp_neff_pack_pass;
 
 static const wp_pass_info *const k_passes[] = {
     &wp_inline_weights_pass,
     &wp_bir_lower_pass,
     &wp_copy_artifacts_pass,
     &wp_dedup_pass,
+    &wp_neff_pack_pass,
     NULL,
 };
 

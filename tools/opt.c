@@ -34,6 +34,7 @@ typedef struct opt_config {
   const char *input;
   const char *artifact_dir;
   bool debug;
+  bool packs_neff; /* neff-pack in the pipeline: -o names the NEFF */
   const char *output;
   const char *emit;
   bool verify_roundtrip, print_ir_after_all, timing, debuginfo;
@@ -67,7 +68,9 @@ static void usage(FILE *f) {
           "  --print-irdl=DIALECT       print the IRDL definition of a dialect (hlo)\n"
           "  --help, --version\n"
           "\n"
-          "Passes run in the order given, each as --NAME or --NAME=\"opt=value ...\":\n");
+          "Passes run in the order given, each as --NAME or --NAME=\"opt=value ...\".\n"
+          "With --neff-pack, -o names the NEFF, and copy-const-artifacts and\n"
+          "dedup-consts run before it when not named:\n");
   size_t n;
   const wp_pass_info *const *passes = wp_pass_registry(&n);
   for (size_t i = 0; i < n; i++)
@@ -96,6 +99,41 @@ static const char *flag_value(const char *arg, const char *flag) {
   if (strncmp(arg, flag, n) == 0 && arg[n] == '=')
     return arg + n + 1;
   return NULL;
+}
+
+/* neff-pack needs the constant files placed and de-duplicated: it brings
+ * copy-const-artifacts and dedup-consts along when they were not named
+ * (copy before a named dedup, both before neff-pack). */
+static int insert_pass(opt_config *cfg, size_t at, const char *name) {
+  if (cfg->n_passes == MAX_PASSES)
+    return usage_error("%s", "too many passes");
+  memmove(&cfg->passes[at + 1], &cfg->passes[at], (cfg->n_passes - at) * sizeof cfg->passes[0]);
+  cfg->passes[at] = (pass_request){wp_pass_lookup(name), ""};
+  cfg->n_passes++;
+  return 0;
+}
+
+static size_t find_pass(const opt_config *cfg, const char *name, size_t before) {
+  for (size_t i = 0; i < before; i++)
+    if (!strcmp(cfg->passes[i].info->name, name))
+      return i;
+  return (size_t)-1;
+}
+
+static int add_implied_passes(opt_config *cfg) {
+  size_t pack = find_pass(cfg, "neff-pack", cfg->n_passes);
+  if (pack == (size_t)-1)
+    return 0;
+  cfg->packs_neff = true;
+  size_t dedup = find_pass(cfg, "dedup-consts", pack);
+  if (find_pass(cfg, "copy-const-artifacts", pack) == (size_t)-1) {
+    if (insert_pass(cfg, dedup != (size_t)-1 ? dedup : pack, "copy-const-artifacts"))
+      return 2;
+    pack++;
+  }
+  if (dedup == (size_t)-1 && insert_pass(cfg, pack, "dedup-consts"))
+    return 2;
+  return 0;
 }
 
 static int parse_args(int argc, char **argv, opt_config *cfg) {
@@ -157,7 +195,7 @@ static int parse_args(int argc, char **argv, opt_config *cfg) {
   }
   if (!cfg->input)
     return usage_error("%s", "no input given");
-  return 0;
+  return add_implied_passes(cfg);
 }
 
 /* ---- diagnostics ---- */
@@ -512,6 +550,9 @@ int main(int argc, char **argv) {
     goto out;
   }
   hooks.artifact_dir = cfg.artifact_dir;
+  for (size_t i = 0; i < cfg.n_passes; i++)
+    cfg.packs_neff |= strcmp(cfg.passes[i].info->name, "neff-pack") == 0;
+  hooks.neff_output = cfg.packs_neff ? cfg.output : NULL;
   for (size_t i = 0; i < cfg.n_passes && !hooks.artifact_dir; i++)
     if (strcmp(cfg.passes[i].info->name, "copy-const-artifacts") == 0) {
       if (!(hooks.artifact_dir = private_artifact_dir())) {
@@ -533,7 +574,7 @@ int main(int argc, char **argv) {
       mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
     goto out;
   double t_passes = now_seconds();
-  if (write_output(module, &cfg, flags))
+  if (!cfg.packs_neff && write_output(module, &cfg, flags))
     goto out;
   if (cfg.timing) {
     double t_end = now_seconds();

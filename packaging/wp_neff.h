@@ -1,0 +1,69 @@
+/* NEFF: a 1024-byte header and a deterministic gzip PAX tar.
+ *
+ * Header (little-endian): pkg_version u64 @0 (2), header_size u64 @8
+ * (1024), data_size u64 @16, neff_version_major u64 @24, minor u64 @32,
+ * neff_build_version char[128] @40, num_tpb u32 @168, hash char[32] @172
+ * (MD5 of the payload in its first 16 bytes), uuid char[16] @204, name
+ * char[256] @220, requested_tpb_count u32 @476, tpb_per_node char[64] @480,
+ * feature_bits u64 @544, lnc_size u32 @552, zero padding to 1024. */
+#ifndef WP_NEFF_H
+#define WP_NEFF_H
+
+#include "wp_error.h"
+#include "wp_md5.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define WP_NEFF_HEADER_SIZE 1024
+#define WP_NEFF_PKG_VERSION 2
+#define WP_NEFF_VERSION_MAJOR 2
+#define WP_NEFF_VERSION_MINOR 0
+
+typedef struct wp_neff_header {
+  uint64_t pkg_version, header_size, data_size, version_major, version_minor;
+  char build_version[129];
+  uint32_t num_tpb;
+  unsigned char hash[32];
+  unsigned char uuid[16];
+  char name[257];
+  uint32_t requested_tpb_count;
+  char tpb_per_node[65];
+  uint64_t feature_bits;
+  uint32_t lnc_size;
+} wp_neff_header;
+
+void wp_neff_header_encode(const wp_neff_header *h, unsigned char out[WP_NEFF_HEADER_SIZE]);
+/* Checks sizes and the version; errors carry no file prefix. */
+int wp_neff_header_decode(const unsigned char *in, size_t len, wp_neff_header *h, wp_error *err);
+
+/* One tar member: PREFIX bytes then either DATA or a file region. */
+typedef struct wp_neff_member {
+  char *name;
+  const void *prefix;
+  size_t prefix_len;
+  const void *data;   /* memory content, or NULL */
+  const char *path;   /* file content, or NULL */
+  uint64_t offset;    /* into PATH */
+  uint64_t size;      /* of DATA or the file region */
+  char md5[WP_MD5_HEX]; /* of the whole member, filled by the writer */
+} wp_neff_member;
+
+/* Does this member take part in the IR signature? (.npy, or .dbg in the
+ * name; .bin members do not.) */
+bool wp_neff_member_signed(const char *name);
+
+/* The IR signature: MD5 over "NAME\n" + member MD5 + "\n" of each signed
+ * member, in name order. MEMBERS must be sorted by name. */
+void wp_neff_signature(const wp_neff_member *members, size_t n, char out[WP_MD5_HEX]);
+
+/* Writes the payload (gzip PAX tar of MEMBERS, sorted here by name) to FD
+ * after a zero header, then the header. MD5s of members must be set. */
+int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char *name,
+                          wp_error *err);
+
+/* Fills M->md5 by streaming the member's bytes. */
+int wp_neff_member_md5(wp_neff_member *m, wp_error *err);
+
+#endif

@@ -1,0 +1,299 @@
+/* The NEFF container: header codec and the deterministic gzip PAX tar. */
+#include "wp_neff.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define WP_NEFF_CHUNK (1u << 20)
+
+static void put_u64(unsigned char *p, uint64_t v) {
+  for (int i = 0; i < 8; i++)
+    p[i] = (unsigned char)(v >> (8 * i));
+}
+static void put_u32(unsigned char *p, uint32_t v) {
+  for (int i = 0; i < 4; i++)
+    p[i] = (unsigned char)(v >> (8 * i));
+}
+static uint64_t get_u64(const unsigned char *p) {
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; i--)
+    v = v << 8 | p[i];
+  return v;
+}
+static uint32_t get_u32(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+void wp_neff_header_encode(const wp_neff_header *h, unsigned char out[WP_NEFF_HEADER_SIZE]) {
+  memset(out, 0, WP_NEFF_HEADER_SIZE);
+  put_u64(out + 0, h->pkg_version);
+  put_u64(out + 8, h->header_size);
+  put_u64(out + 16, h->data_size);
+  put_u64(out + 24, h->version_major);
+  put_u64(out + 32, h->version_minor);
+  memcpy(out + 40, h->build_version, strnlen(h->build_version, 128));
+  put_u32(out + 168, h->num_tpb);
+  memcpy(out + 172, h->hash, 32);
+  memcpy(out + 204, h->uuid, 16);
+  memcpy(out + 220, h->name, strnlen(h->name, 256));
+  put_u32(out + 476, h->requested_tpb_count);
+  memcpy(out + 480, h->tpb_per_node, strnlen(h->tpb_per_node, 64));
+  put_u64(out + 544, h->feature_bits);
+  put_u32(out + 552, h->lnc_size);
+}
+
+int wp_neff_header_decode(const unsigned char *in, size_t len, wp_neff_header *h, wp_error *err) {
+  memset(h, 0, sizeof *h);
+  if (len < WP_NEFF_HEADER_SIZE)
+    return wp_error_set(err, "shorter than the 1024-byte NEFF header");
+  h->pkg_version = get_u64(in);
+  h->header_size = get_u64(in + 8);
+  h->data_size = get_u64(in + 16);
+  h->version_major = get_u64(in + 24);
+  h->version_minor = get_u64(in + 32);
+  memcpy(h->build_version, in + 40, 128);
+  h->num_tpb = get_u32(in + 168);
+  memcpy(h->hash, in + 172, 32);
+  memcpy(h->uuid, in + 204, 16);
+  memcpy(h->name, in + 220, 256);
+  h->requested_tpb_count = get_u32(in + 476);
+  memcpy(h->tpb_per_node, in + 480, 64);
+  h->feature_bits = get_u64(in + 544);
+  h->lnc_size = get_u32(in + 552);
+  if (h->pkg_version != WP_NEFF_PKG_VERSION)
+    return wp_error_set(err, "packaging version %llu (only 2, gzip tar with MD5, is known)",
+                        (unsigned long long)h->pkg_version);
+  if (h->header_size != WP_NEFF_HEADER_SIZE)
+    return wp_error_set(err, "header size %llu, not 1024", (unsigned long long)h->header_size);
+  if (h->data_size != len - WP_NEFF_HEADER_SIZE)
+    return wp_error_set(err, "header says %llu payload bytes, the file has %llu",
+                        (unsigned long long)h->data_size,
+                        (unsigned long long)(len - WP_NEFF_HEADER_SIZE));
+  return 0;
+}
+
+bool wp_neff_member_signed(const char *name) {
+  size_t n = strlen(name);
+  return (n >= 4 && strcmp(name + n - 4, ".npy") == 0) || strstr(name, ".dbg") != NULL;
+}
+
+void wp_neff_signature(const wp_neff_member *members, size_t n, char out[WP_MD5_HEX]) {
+  wp_md5 *h = wp_md5_create(NULL);
+  if (!h) {
+    out[0] = 0;
+    return;
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (!wp_neff_member_signed(members[i].name))
+      continue;
+    wp_md5_update(h, members[i].name, strlen(members[i].name));
+    wp_md5_update(h, "\n", 1);
+    wp_md5_update(h, members[i].md5, 32);
+    wp_md5_update(h, "\n", 1);
+  }
+  wp_md5_final_hex(h, out);
+  wp_md5_destroy(h);
+}
+
+/* Feeds the member's bytes, chunk by chunk, to FN. */
+static int member_bytes(const wp_neff_member *m, int (*fn)(const void *, size_t, void *),
+                        void *user, wp_error *err) {
+  if (m->prefix_len && fn(m->prefix, m->prefix_len, user))
+    return -1;
+  if (!m->path) {
+    const unsigned char *p = m->data;
+    for (uint64_t left = m->size; left;) {
+      size_t n = left > WP_NEFF_CHUNK ? WP_NEFF_CHUNK : (size_t)left;
+      if (fn(p, n, user))
+        return -1;
+      p += n;
+      left -= n;
+    }
+    return 0;
+  }
+  int fd = open(m->path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return wp_error_errno(err, errno, "%s", m->path);
+  unsigned char *buf = malloc(WP_NEFF_CHUNK);
+  int rc = buf ? 0 : wp_error_set(err, "out of memory");
+  posix_fadvise(fd, (off_t)m->offset, (off_t)m->size, POSIX_FADV_SEQUENTIAL);
+  uint64_t off = m->offset;
+  for (uint64_t left = m->size; left && !rc;) {
+    size_t want = left > WP_NEFF_CHUNK ? WP_NEFF_CHUNK : (size_t)left;
+    ssize_t n = pread(fd, buf, want, (off_t)off);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      rc = wp_error_errno(err, n < 0 ? errno : EIO, "%s", m->path);
+      break;
+    }
+    if (fn(buf, (size_t)n, user)) {
+      rc = -1;
+      break;
+    }
+    off += (uint64_t)n;
+    left -= (uint64_t)n;
+  }
+  free(buf);
+  close(fd);
+  return rc;
+}
+
+static int md5_chunk(const void *p, size_t n, void *user) {
+  wp_md5_update(user, p, n);
+  return 0;
+}
+
+int wp_neff_member_md5(wp_neff_member *m, wp_error *err) {
+  wp_md5 *h = wp_md5_create(err);
+  if (!h)
+    return -1;
+  int rc = member_bytes(m, md5_chunk, h, err);
+  if (rc == 0)
+    wp_md5_final_hex(h, m->md5);
+  wp_md5_destroy(h);
+  return rc;
+}
+
+/* ---- the archive ---- */
+
+typedef struct sink {
+  int fd;
+  wp_md5 *md5;
+  uint64_t size;
+  int error;
+} sink;
+
+static la_ssize_t sink_write(struct archive *a, void *user, const void *buf, size_t n) {
+  sink *s = user;
+  const unsigned char *p = buf;
+  for (size_t done = 0; done < n;) {
+    ssize_t w = write(s->fd, p + done, n - done);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0) {
+      s->error = w < 0 ? errno : EIO;
+      archive_set_error(a, s->error, "write failed");
+      return -1;
+    }
+    done += (size_t)w;
+  }
+  wp_md5_update(s->md5, buf, n);
+  s->size += n;
+  return (la_ssize_t)n;
+}
+
+typedef struct data_writer {
+  struct archive *a;
+} data_writer;
+
+static int archive_chunk(const void *p, size_t n, void *user) {
+  data_writer *w = user;
+  return archive_write_data(w->a, p, n) == (la_ssize_t)n ? 0 : -1;
+}
+
+static int cmp_members(const void *a, const void *b) {
+  return strcmp(((const wp_neff_member *)a)->name, ((const wp_neff_member *)b)->name);
+}
+
+int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char *name,
+                          wp_error *err) {
+  qsort(members, n, sizeof *members, cmp_members);
+  unsigned char zero[WP_NEFF_HEADER_SIZE] = {0};
+  if (write(fd, zero, sizeof zero) != (ssize_t)sizeof zero)
+    return wp_error_errno(err, errno, "write failed");
+  sink s = {fd, wp_md5_create(err), 0, 0};
+  if (!s.md5)
+    return -1;
+  struct archive *a = archive_write_new();
+  int rc = -1;
+  /* Reproducible: PAX, gzip level 1 with no timestamp or name in its
+   * header, and every entry owned by nobody (uid/gid 0) at time 0. */
+  if (archive_write_set_format_pax(a) != ARCHIVE_OK || archive_write_add_filter_gzip(a) != ARCHIVE_OK ||
+      archive_write_set_filter_option(a, "gzip", "compression-level", "1") != ARCHIVE_OK ||
+      archive_write_set_filter_option(a, "gzip", "timestamp", NULL) != ARCHIVE_OK ||
+      archive_write_open2(a, &s, NULL, sink_write, NULL, NULL) != ARCHIVE_OK) {
+    wp_error_set(err, "libarchive: %s", archive_error_string(a));
+    goto out;
+  }
+  for (size_t i = 0; i < n; i++) {
+    wp_neff_member *m = &members[i];
+    struct archive_entry *e = archive_entry_new();
+    archive_entry_set_pathname(e, m->name);
+    archive_entry_set_size(e, (la_int64_t)(m->prefix_len + m->size));
+    archive_entry_set_filetype(e, AE_IFREG);
+    archive_entry_set_perm(e, 0644);
+    archive_entry_set_uid(e, 0);
+    archive_entry_set_gid(e, 0);
+    archive_entry_set_uname(e, "nobody");
+    archive_entry_set_gname(e, "nobody");
+    archive_entry_set_mtime(e, 0, 0);
+    int hr = archive_write_header(a, e);
+    archive_entry_free(e);
+    if (hr != ARCHIVE_OK) {
+      wp_error_set(err, "%s: %s", m->name, archive_error_string(a));
+      goto out;
+    }
+    data_writer w = {a};
+    /* Tests stop here to kill a run in the middle of packing. */
+    const char *pause = getenv("WP_TEST_PACK_PAUSE");
+    if (pause && i == 1)
+      sleep((unsigned)atoi(pause));
+    if (member_bytes(m, archive_chunk, &w, err)) {
+      if (!err || !err->msg[0] || archive_errno(a))
+        wp_error_set(err, "%s: %s", m->name,
+                     archive_error_string(a) ? archive_error_string(a) : "write failed");
+      goto out;
+    }
+  }
+  if (archive_write_close(a) != ARCHIVE_OK) {
+    wp_error_set(err, "libarchive: %s", archive_error_string(a));
+    goto out;
+  }
+  /* The header last: it holds the payload's size and MD5. */
+  wp_neff_header h = {0};
+  h.pkg_version = WP_NEFF_PKG_VERSION;
+  h.header_size = WP_NEFF_HEADER_SIZE;
+  h.data_size = s.size;
+  h.version_major = WP_NEFF_VERSION_MAJOR;
+  h.version_minor = WP_NEFF_VERSION_MINOR;
+  snprintf(h.build_version, sizeof h.build_version, "weightpack %s", WP_VERSION);
+  h.num_tpb = 1;
+  h.requested_tpb_count = 1;
+  h.lnc_size = 1;
+  char hex[WP_MD5_HEX];
+  wp_md5_final_hex(s.md5, hex);
+  for (int i = 0; i < 16; i++) {
+    unsigned v;
+    sscanf(hex + 2 * i, "%2x", &v);
+    h.hash[i] = (unsigned char)v;
+  }
+  /* uuid: from the content (MD5 of "uuid" and the payload MD5), never random */
+  wp_md5_update(s.md5, "weightpack-uuid:", 16);
+  wp_md5_update(s.md5, hex, 32);
+  char uhex[WP_MD5_HEX];
+  wp_md5_final_hex(s.md5, uhex);
+  for (int i = 0; i < 16; i++) {
+    unsigned v;
+    sscanf(uhex + 2 * i, "%2x", &v);
+    h.uuid[i] = (unsigned char)v;
+  }
+  snprintf(h.name, sizeof h.name, "%s", name);
+  unsigned char hdr[WP_NEFF_HEADER_SIZE];
+  wp_neff_header_encode(&h, hdr);
+  if (pwrite(fd, hdr, sizeof hdr, 0) != (ssize_t)sizeof hdr) {
+    wp_error_errno(err, errno, "write failed");
+    goto out;
+  }
+  rc = 0;
+out:
+  archive_write_free(a);
+  wp_md5_destroy(s.md5);
+  return rc;
+}

@@ -1,0 +1,427 @@
+/* neff-pack: the de-duplicated constant files and the BIR module become a
+ * NEFF (sections 4c-4e of the specification). Members, in name order:
+ *   bom.json       every other member with its size and MD5
+ *   kelf-0.json    {"definition": "sg00/def.json", "name": "sg00"}
+ *   neff.json      name, versions, members, IR signature, de-dup counters
+ *   sg00/bir.json  the BIR module (paths left out: they are not content)
+ *   sg00/def.json  the variables
+ *   sg00/<md5>.<dtype>.<memtype>.npy|.bin   one per unique constant file */
+#include "wp_pass.h"
+
+#include "wp_bir.h"
+#include "wp_bir_ops.h"
+#include "wp_file.h"
+#include "wp_hlo_types.h"
+#include "wp_mlir_util.h"
+#include "wp_neff.h"
+#include "wp_npy.h"
+#include "wp_bir_enums.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct pack {
+  const wp_pass_run *run;
+  wp_arena *arena;
+  Wp__Bir__Module *bir;
+  const char *dir;
+  bool npy;
+  wp_neff_member *members;
+  size_t n_members, cap;
+} pack;
+
+static MlirLocation unknown(MlirOperation op) {
+  return mlirLocationUnknownGet(mlirOperationGetContext(op));
+}
+
+static wp_neff_member *add_member(pack *p, const char *name) {
+  if (p->n_members == p->cap) {
+    p->cap = p->cap ? 2 * p->cap : 32;
+    wp_neff_member *m = realloc(p->members, p->cap * sizeof *m);
+    if (!m)
+      return NULL;
+    p->members = m;
+  }
+  wp_neff_member *m = &p->members[p->n_members++];
+  memset(m, 0, sizeof *m);
+  m->name = wp_arena_strndup(p->arena, name, strlen(name));
+  return m;
+}
+
+/* A JSON member, serialized deterministically. */
+static int add_json(pack *p, const char *name, json_t *j, wp_error *err) {
+  char *text = json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+  json_decref(j);
+  if (!text)
+    return wp_error_set(err, "out of memory");
+  size_t n = strlen(text);
+  char *copy = wp_arena_alloc(p->arena, n + 2);
+  memcpy(copy, text, n);
+  copy[n] = '\n';
+  free(text);
+  wp_neff_member *m = add_member(p, name);
+  if (!m)
+    return wp_error_set(err, "out of memory");
+  m->data = copy;
+  m->size = n + 1;
+  return wp_neff_member_md5(m, err);
+}
+
+static const char *npy_descr(const char *dtype) {
+  static const struct {
+    const char *dtype, *descr;
+  } map[] = {{"bool", "|b1"},       {"int8", "|i1"},       {"int16", "<i2"},
+             {"int32", "<i4"},      {"int64", "<i8"},      {"uint8", "|u1"},
+             {"uint16", "<u2"},     {"uint32", "<u4"},     {"uint64", "<u8"},
+             {"float16", "<f2"},    {"float32", "<f4"},    {"float64", "<f8"},
+             {"complex64", "<c8"},  {"complex128", "<c16"}, {"bfloat16", "<V2"}};
+  for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+    if (strcmp(map[i].dtype, dtype) == 0)
+      return map[i].descr;
+  return "|V1"; /* the 1-byte ml_dtypes types and sub-byte integers */
+}
+
+static const Wp__Bir__MemoryLocationSet *find_set(const Wp__Bir__Function *f, const char *name) {
+  for (size_t i = 0; i < f->n_sets; i++)
+    if (strcmp(f->sets[i]->name, name) == 0)
+      return f->sets[i];
+  return NULL;
+}
+
+static json_t *int_list(const int64_t *v, size_t n) {
+  json_t *a = json_array();
+  for (size_t i = 0; i < n; i++)
+    json_array_append_new(a, json_integer(v[i]));
+  return a;
+}
+
+/* The fields every variable record has. */
+static json_t *var_record(int64_t id, const char *type, uint64_t offset, const char *backing_buf,
+                          uint64_t backing_off, bool pointer) {
+  json_t *v = json_object();
+  json_object_set_new(v, "var_id", json_integer(id));
+  json_object_set_new(v, "type", json_string(type));
+  json_object_set_new(v, "var_offset", json_integer((json_int_t)offset));
+  json_object_set_new(v, "backing_buf", json_string(backing_buf));
+  json_object_set_new(v, "backing_variable_off", json_integer((json_int_t)backing_off));
+  json_object_set_new(v, "virtual", json_false());
+  json_object_set_new(v, "pointer", json_boolean(pointer));
+  json_object_set_new(v, "state-buffer", json_false());
+  json_object_set_new(v, "remote", json_false());
+  json_object_set_new(v, "tmp-buf", json_false());
+  return v;
+}
+
+static void describe_tensor(json_t *v, const Wp__Bir__MemoryLocationSet *s) {
+  json_object_set_new(v, "name", json_string(s->name));
+  json_object_set_new(v, "dtype", json_string(s->dtype));
+  json_object_set_new(v, "shape", int_list(s->shape, s->n_shape));
+}
+
+/* Row-major element strides of SHAPE. */
+static json_t *steps(const int64_t *shape, size_t n) {
+  int64_t *st = calloc(n + 1, sizeof *st);
+  int64_t acc = 1;
+  for (size_t i = n; i-- > 0;) {
+    st[i] = acc;
+    acc *= shape[i] ? shape[i] : 1;
+  }
+  json_t *a = int_list(st, n);
+  free(st);
+  return a;
+}
+
+static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
+  const char *sg = f->name;
+  json_t *vars = json_array();
+  int64_t next_id = 0;
+  /* inputs and outputs */
+  for (size_t i = 0; i < f->n_locations; i++) {
+    const Wp__Bir__MemoryLocation *l = f->locations[i];
+    const char *type = !strcmp(l->memory_type, "ExternalInput") ? "input"
+                       : !strcmp(l->memory_type, "ExternalOutput") ? "output"
+                                                                    : NULL;
+    const Wp__Bir__MemoryLocationSet *s = find_set(f, l->set);
+    if (!type || !s)
+      continue;
+    json_t *v = var_record(next_id++, type, l->placement, "", 0, false);
+    describe_tensor(v, s);
+    json_object_set_new(v, "size", json_integer((json_int_t)l->size));
+    json_array_append_new(vars, v);
+  }
+  /* one file variable (and member) per unique constant file */
+  int64_t *file_var = calloc(f->n_const_files + 1, sizeof *file_var);
+  for (size_t k = 0; k < f->n_const_files; k++) {
+    const Wp__Bir__ConstFile *cf = f->const_files[k];
+    if (!cf->artifact[0]) {
+      free(file_var);
+      json_decref(vars);
+      return wp_error_set(err, "const file '%s' has no artifact (run --copy-const-artifacts "
+                          "and --dedup-consts first)", cf->name);
+    }
+    /* The .npy member is typed when exactly one kind of tensor fills it. */
+    const Wp__Bir__MemoryLocationSet *only = NULL;
+    bool typed = true;
+    for (size_t i = 0; i < f->n_locations && typed; i++) {
+      const Wp__Bir__MemoryLocation *l = f->locations[i];
+      if (strcmp(l->const_file, cf->name) != 0)
+        continue;
+      const Wp__Bir__MemoryLocationSet *s = find_set(f, l->set);
+      typed = s && l->const_ap_offset == 0 && l->size == cf->size &&
+              (!only || (!strcmp(only->dtype, s->dtype) && only->n_shape == s->n_shape &&
+                         !memcmp(only->shape, s->shape, s->n_shape * sizeof(int64_t))));
+      only = s;
+    }
+    char base[512];
+    snprintf(base, sizeof base, "%s", cf->artifact);
+    char *dot = strrchr(base, '.');
+    if (dot && !strcmp(dot, ".bin"))
+      *dot = 0;
+    char member[600];
+    snprintf(member, sizeof member, "%s/%s.%s", sg, base, p->npy ? "npy" : "bin");
+    wp_neff_member *m = add_member(p, member);
+    if (!m) {
+      free(file_var);
+      json_decref(vars);
+      return wp_error_set(err, "out of memory");
+    }
+    m->path = wp_arena_alloc(p->arena, strlen(p->dir) + strlen(cf->artifact) + 2);
+    sprintf((char *)m->path, "%s/%s", p->dir, cf->artifact);
+    m->size = cf->size;
+    if (p->npy) {
+      char *hdr = wp_arena_alloc(p->arena, WP_NPY_MAX_HEADER);
+      int64_t flat = (int64_t)cf->size;
+      m->prefix_len = typed && only
+                          ? wp_npy_write_header(hdr, npy_descr(only->dtype), only->shape,
+                                                (int)only->n_shape)
+                          : wp_npy_write_header(hdr, "|u1", &flat, 1);
+      m->prefix = hdr;
+    }
+    if (wp_neff_member_md5(m, err)) {
+      free(file_var);
+      json_decref(vars);
+      return -1;
+    }
+    file_var[k] = next_id;
+    uint64_t align = 1;
+    for (size_t i = 0; i < f->n_locations; i++)
+      if (!strcmp(f->locations[i]->const_file, cf->name) && f->locations[i]->alignment > align)
+        align = f->locations[i]->alignment;
+    json_t *v = var_record(next_id++, "file", 0, "", 0, false);
+    json_object_set_new(v, "file_name", json_string(strchr(member, '/') + 1));
+    json_object_set_new(v, "size", json_integer((json_int_t)(m->prefix_len + cf->size)));
+    json_object_set_new(v, "data_offset", json_integer((json_int_t)m->prefix_len));
+    json_object_set_new(v, "alignment", json_integer((json_int_t)align));
+    json_array_append_new(vars, v);
+  }
+  /* one pointer variable per logical constant tensor */
+  for (size_t i = 0; i < f->n_locations; i++) {
+    const Wp__Bir__MemoryLocation *l = f->locations[i];
+    if (!l->const_file[0])
+      continue;
+    size_t k = 0;
+    while (k < f->n_const_files && strcmp(f->const_files[k]->name, l->const_file) != 0)
+      k++;
+    const Wp__Bir__MemoryLocationSet *s = find_set(f, l->set);
+    if (k == f->n_const_files || !s) {
+      free(file_var);
+      json_decref(vars);
+      return wp_error_set(err, "memory location '%s' names a missing const file or set", l->name);
+    }
+    json_t *v = var_record(next_id++, "pointer", l->placement, f->const_files[k]->name,
+                           l->const_ap_offset, true);
+    describe_tensor(v, s);
+    if (s->hlo_value[0])
+      json_object_set(v, "name", json_string(s->hlo_value));
+    json_object_set_new(v, "referenced_var_id", json_integer(file_var[k]));
+    json_object_set_new(v, "size", json_integer((json_int_t)l->size));
+    json_object_set_new(v, "const_ap_offset", json_integer((json_int_t)l->const_ap_offset));
+    json_object_set_new(v, "const_sub_tensor_id", json_integer(l->const_sub_tensor_id));
+    json_object_set_new(v, "is_regloc_offset", json_boolean(l->is_regloc_offset));
+    json_object_set_new(v, "tensor_class", json_string(s->tensor_class));
+    json_object_set_new(v, "memtype", json_string(l->memory_type));
+    json_object_set_new(v, "to_sizes", int_list(s->shape, s->n_shape));
+    json_object_set_new(v, "to_off", json_integer((json_int_t)l->placement));
+    json_object_set_new(v, "to_dtype", json_string(s->dtype));
+    json_object_set_new(v, "to_steps", steps(s->shape, s->n_shape));
+    json_object_set_new(v, "from_off", json_integer((json_int_t)l->const_ap_offset));
+    json_object_set_new(v, "from_dtype", json_string(s->dtype));
+    json_object_set_new(v, "from_steps", steps(s->shape, s->n_shape));
+    json_array_append_new(vars, v);
+  }
+  free(file_var);
+  char name[600];
+  snprintf(name, sizeof name, "%s/def.json", sg);
+  json_t *def = json_object();
+  json_object_set_new(def, "name", json_string(sg));
+  json_object_set_new(def, "var", vars);
+  return add_json(p, name, def, err);
+}
+
+/* The BIR JSON without anything that names a place on this machine. */
+static json_t *portable_bir_json(Wp__Bir__Module *m) {
+  m->artifact_path = "";
+  for (size_t i = 0; i < m->n_functions; i++)
+    for (size_t k = 0; k < m->functions[i]->n_const_files; k++) {
+      Wp__Bir__ConstFile *cf = m->functions[i]->const_files[k];
+      if (cf->bytes_from_case == WP__BIR__CONST_FILE__BYTES_FROM_SOURCE ||
+          cf->bytes_from_case == WP__BIR__CONST_FILE__BYTES_FROM_CONSTANT) {
+        cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_DATA;
+        cf->data.len = 0; /* the bytes are the member named by artifact */
+        cf->data.data = NULL;
+      }
+    }
+  json_t *j = wp_bir_to_json(m);
+  /* data of const files that are NEFF members is not repeated in bir.json */
+  json_t *funcs = json_object_get(j, "functions");
+  for (size_t i = 0; i < json_array_size(funcs); i++) {
+    json_t *files = json_object_get(json_array_get(funcs, i), "const_files");
+    for (size_t k = 0; k < json_array_size(files); k++)
+      json_object_del(json_array_get(files, k), "data");
+  }
+  return j;
+}
+
+static int cmp_member_names(const void *a, const void *b) {
+  return strcmp(((const wp_neff_member *)a)->name, ((const wp_neff_member *)b)->name);
+}
+
+static int build_members(pack *p, const char *module_name, wp_error *err) {
+  for (size_t i = 0; i < p->bir->n_functions; i++)
+    if (pack_function(p, p->bir->functions[i], err))
+      return -1;
+  if (p->bir->n_functions == 0)
+    return wp_error_set(err, "the BIR module has no function");
+  char name[600];
+  const char *sg = p->bir->functions[0]->name;
+  snprintf(name, sizeof name, "%s/bir.json", sg);
+  if (add_json(p, name, portable_bir_json(p->bir), err))
+    return -1;
+  char def[600];
+  snprintf(def, sizeof def, "%s/def.json", sg);
+  if (add_json(p, "kelf-0.json", json_pack("{s:s,s:s}", "definition", def, "name", sg), err))
+    return -1;
+  /* neff.json: the signature covers the signed members (sorted by name) */
+  qsort(p->members, p->n_members, sizeof *p->members, cmp_member_names);
+  char sig[WP_MD5_HEX];
+  wp_neff_signature(p->members, p->n_members, sig);
+  /* every member, in name order: bom.json and neff.json are not built yet */
+  json_t *names = json_array();
+  json_array_append_new(names, json_string("bom.json"));
+  bool neff_listed = false;
+  for (size_t i = 0; i < p->n_members; i++) {
+    if (!neff_listed && strcmp(p->members[i].name, "neff.json") > 0) {
+      json_array_append_new(names, json_string("neff.json"));
+      neff_listed = true;
+    }
+    json_array_append_new(names, json_string(p->members[i].name));
+  }
+  if (!neff_listed)
+    json_array_append_new(names, json_string("neff.json"));
+  json_t *neff = json_object();
+  json_object_set_new(neff, "name", json_string(module_name));
+  json_object_set_new(neff, "neff_version", json_pack("{s:i,s:i}", "major", WP_NEFF_VERSION_MAJOR,
+                                                      "minor", WP_NEFF_VERSION_MINOR));
+  json_object_set_new(neff, "producer", json_string("weightpack " WP_VERSION));
+  json_object_set_new(neff, "graphs", json_pack("[s]", "kelf-0.json"));
+  json_object_set_new(neff, "members", names);
+  json_object_set_new(neff, "ir_signature", json_string(sig));
+  json_object_set_new(neff, "ir_signature_rule",
+                      json_string("MD5 over 'NAME\\nMD5\\n' of each member ending in .npy or "
+                                  "containing .dbg, in name order"));
+  json_object_set_new(neff, "dedup",
+                      json_pack("{s:I,s:I}", "unique_files",
+                                (json_int_t)(p->bir->dedup ? p->bir->dedup->unique_files : 0),
+                                "bytes_saved",
+                                (json_int_t)(p->bir->dedup ? p->bir->dedup->bytes_saved : 0)));
+  if (add_json(p, "neff.json", neff, err))
+    return -1;
+  qsort(p->members, p->n_members, sizeof *p->members, cmp_member_names);
+  json_t *bom = json_array();
+  for (size_t i = 0; i < p->n_members; i++)
+    json_array_append_new(bom, json_pack("{s:s,s:I,s:s}", "name", p->members[i].name, "size",
+                                         (json_int_t)(p->members[i].prefix_len + p->members[i].size),
+                                         "md5", p->members[i].md5));
+  return add_json(p, "bom.json", json_pack("{s:o}", "members", bom), err);
+}
+
+static int run_neff_pack(const wp_pass_run *run) {
+  MlirOperation module = run->module;
+  MlirModule m = mlirModuleFromOperation(module);
+  if (!wp_bir_module_is_bir(m)) {
+    wp_emit_error(mlirOperationGetLocation(module), "neff-pack: the module is not BIR (run "
+                  "--bir-lower first)");
+    return -1;
+  }
+  const char *out = wp_pass_option(run, "output");
+  if (!out[0] && run->hooks && run->hooks->neff_output)
+    out = run->hooks->neff_output;
+  if (!out[0] || !strcmp(out, "-")) {
+    wp_emit_error(unknown(module), "neff-pack: no output file; give -o FILE or "
+                                   "--neff-pack=\"output=FILE\"");
+    return -1;
+  }
+  const char *fmt = wp_pass_option(run, "weights-format");
+  if (fmt[0] && strcmp(fmt, "npy") && strcmp(fmt, "bin")) {
+    wp_emit_error(unknown(module), "neff-pack: weights-format=%s: use npy or bin", fmt);
+    return -1;
+  }
+  pack p = {.run = run, .arena = wp_arena_create(), .npy = strcmp(fmt, "bin") != 0};
+  wp_error err;
+  int rc = -1;
+  wp_output *o = NULL;
+  if (mlirAttributeIsNull(wp_attr(module, "bir.dedup"))) {
+    wp_emit_error(unknown(module), "neff-pack: constants are not de-duplicated yet (run "
+                                   "--copy-const-artifacts --dedup-consts first)");
+    goto out;
+  }
+  if (!(p.bir = wp_bir_to_proto(m, p.arena, false, &err))) {
+    wp_emit_error(unknown(module), "neff-pack: %s", err.msg);
+    goto out;
+  }
+  p.dir = p.bir->artifact_path;
+  if (build_members(&p, p.bir->name, &err)) {
+    wp_emit_error(unknown(module), "neff-pack: %s", err.msg);
+    goto out;
+  }
+  if (!(o = wp_output_open(out, &err))) {
+    wp_emit_error(unknown(module), "%s", err.msg);
+    goto out;
+  }
+  FILE *f = wp_output_stream(o);
+  fflush(f);
+  if (wp_neff_write_payload(fileno(f), p.members, p.n_members, p.bir->name, &err)) {
+    wp_emit_error(unknown(module), "%s: %s", out, err.msg);
+    wp_output_abort(o);
+    o = NULL;
+    goto out;
+  }
+  /* Keep the stdio position in step with what was written through the fd. */
+  fseeko(f, 0, SEEK_END);
+  if (wp_output_commit(o, &err)) {
+    o = NULL;
+    wp_emit_error(unknown(module), "%s", err.msg);
+    goto out;
+  }
+  o = NULL;
+  rc = 0;
+out:
+  wp_output_abort(o);
+  free(p.members);
+  wp_arena_destroy(p.arena);
+  return rc;
+}
+
+const wp_pass_info wp_neff_pack_pass = {
+    .name = "neff-pack",
+    .title = "NeffPack",
+    .description = "write the NEFF: a 1024-byte header and a deterministic gzip PAX tar of "
+                   "the unique constant files, variable definitions, BOM and BIR "
+                   "(copy-const-artifacts and dedup-consts run first when not named)",
+    .options = {{"output", "the NEFF file (default: opt's -o)"},
+                {"weights-format", "npy (default; signed members numpy.load reads) or bin"}},
+    .run = run_neff_pack,
+};

@@ -1,0 +1,182 @@
+#include "wp_neff_read.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define WP_NEFF_READ_CHUNK (1u << 20)
+
+struct wp_neff_reader {
+  int fd;
+  char *path;
+  wp_neff_header header;
+  uint64_t max_bytes;
+  /* read callback state */
+  uint64_t pos;
+  unsigned char *buf;
+};
+
+wp_neff_reader *wp_neff_open(const char *path, uint64_t max_bytes, wp_error *err) {
+  wp_neff_reader *r = calloc(1, sizeof *r);
+  if (!r) {
+    wp_error_set(err, "out of memory");
+    return NULL;
+  }
+  r->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  struct stat st;
+  unsigned char hdr[WP_NEFF_HEADER_SIZE];
+  if (r->fd < 0 || fstat(r->fd, &st) != 0) {
+    wp_error_errno(err, errno, "%s", path);
+    goto fail;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    wp_error_set(err, "%s: not a regular file", path);
+    goto fail;
+  }
+  ssize_t n = pread(r->fd, hdr, sizeof hdr, 0);
+  if (n < 0) {
+    wp_error_errno(err, errno, "%s", path);
+    goto fail;
+  }
+  if (n < (ssize_t)sizeof hdr || wp_neff_header_decode(hdr, (size_t)st.st_size, &r->header, err)) {
+    if (n < (ssize_t)sizeof hdr)
+      wp_error_set(err, "shorter than the 1024-byte NEFF header");
+    wp_error_prefix(err, "%s", path);
+    goto fail;
+  }
+  uint64_t dflt = r->header.data_size * 64;
+  if (dflt < ((uint64_t)4 << 30))
+    dflt = (uint64_t)4 << 30;
+  r->max_bytes = max_bytes ? max_bytes : dflt;
+  r->path = strdup(path);
+  r->buf = malloc(WP_NEFF_READ_CHUNK);
+  if (!r->path || !r->buf) {
+    wp_error_set(err, "out of memory");
+    goto fail;
+  }
+  return r;
+fail:
+  wp_neff_close(r);
+  return NULL;
+}
+
+void wp_neff_close(wp_neff_reader *r) {
+  if (!r)
+    return;
+  if (r->fd >= 0)
+    close(r->fd);
+  free(r->path);
+  free(r->buf);
+  free(r);
+}
+
+const wp_neff_header *wp_neff_get_header(const wp_neff_reader *r) { return &r->header; }
+
+int wp_neff_payload_md5(wp_neff_reader *r, char out[WP_MD5_HEX], wp_error *err) {
+  return wp_md5_file_region(r->path, WP_NEFF_HEADER_SIZE, r->header.data_size, out, err);
+}
+
+static la_ssize_t read_cb(struct archive *a, void *user, const void **buf) {
+  wp_neff_reader *r = user;
+  uint64_t left = r->header.data_size - r->pos;
+  size_t want = left > WP_NEFF_READ_CHUNK ? WP_NEFF_READ_CHUNK : (size_t)left;
+  if (!want)
+    return 0;
+  ssize_t n = pread(r->fd, r->buf, want, (off_t)(WP_NEFF_HEADER_SIZE + r->pos));
+  if (n < 0) {
+    archive_set_error(a, errno, "read failed");
+    return -1;
+  }
+  r->pos += (uint64_t)n;
+  *buf = r->buf;
+  return n;
+}
+
+int wp_neff_name_is_safe(const char *name) {
+  if (!name[0] || name[0] == '/')
+    return 0;
+  const char *p = name;
+  while (*p) {
+    const char *e = strchr(p, '/');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    if ((n == 2 && p[0] == '.' && p[1] == '.') || n == 0)
+      return 0;
+    p += n + (e != NULL);
+  }
+  return 1;
+}
+
+int wp_neff_each_member(wp_neff_reader *r, wp_neff_member_fn fn, void *user, wp_error *err) {
+  struct archive *a = archive_read_new();
+  archive_read_support_filter_gzip(a);
+  archive_read_support_format_tar(a);
+  r->pos = 0;
+  int rc = -1;
+  uint64_t total = 0;
+  if (archive_read_open(a, r, NULL, read_cb, NULL) != ARCHIVE_OK) {
+    wp_error_set(err, "%s: payload: %s", r->path, archive_error_string(a));
+    goto out;
+  }
+  for (;;) {
+    struct archive_entry *e;
+    int hr = archive_read_next_header(a, &e);
+    if (hr == ARCHIVE_EOF)
+      break;
+    if (hr != ARCHIVE_OK && hr != ARCHIVE_WARN) {
+      wp_error_set(err, "%s: payload: %s", r->path, archive_error_string(a));
+      goto out;
+    }
+    const char *name = archive_entry_pathname(e);
+    if (!name || !wp_neff_name_is_safe(name)) {
+      wp_error_set(err, "%s: member '%s' would leave the package (absolute or '..')", r->path,
+                   name ? name : "");
+      goto out;
+    }
+    if (archive_entry_filetype(e) != AE_IFREG) {
+      wp_error_set(err, "%s: member '%s' is not a regular file", r->path, name);
+      goto out;
+    }
+    la_int64_t size = archive_entry_size(e);
+    if (size < 0 || (uint64_t)size > r->max_bytes - total) {
+      wp_error_set(err, "%s: member '%s' would take the payload past %llu bytes; refusing "
+                   "(a gzip bomb?)", r->path, name, (unsigned long long)r->max_bytes);
+      goto out;
+    }
+    total += (uint64_t)size;
+    uint64_t got = 0;
+    for (;;) {
+      const void *buf;
+      size_t len;
+      la_int64_t off;
+      int dr = archive_read_data_block(a, &buf, &len, &off);
+      if (dr == ARCHIVE_EOF)
+        break;
+      if (dr != ARCHIVE_OK) {
+        wp_error_set(err, "%s: member '%s': %s", r->path, name, archive_error_string(a));
+        goto out;
+      }
+      got += len;
+      if (got > (uint64_t)size) {
+        wp_error_set(err, "%s: member '%s' is longer than its header says", r->path, name);
+        goto out;
+      }
+      if (fn(name, (uint64_t)size, buf, len, user)) {
+        rc = 1;
+        goto out;
+      }
+    }
+    if (fn(name, (uint64_t)size, NULL, 0, user)) {
+      rc = 1;
+      goto out;
+    }
+  }
+  rc = 0;
+out:
+  archive_read_free(a);
+  return rc;
+}

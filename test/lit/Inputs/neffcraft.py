@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Makes damaged or hostile NEFFs from a good one, for the neff tool tests.
+
+    neffcraft.py KIND IN OUT
+      header      flip a byte of the header's payload MD5
+      member      change a byte of a constant member (header MD5 redone)
+      bom         change an MD5 in bom.json (header MD5 redone)
+      signature   change the IR signature in neff.json (BOM and header redone)
+      traversal   add a member named ../evil.txt
+      bomb        add a 64 MiB member of zeros (64 KiB compressed)
+      truncate    cut the file in the middle of the payload
+"""
+import gzip
+import hashlib
+import io
+import json
+import struct
+import sys
+import tarfile
+
+
+def read(path):
+    data = open(path, "rb").read()
+    members = []
+    with tarfile.open(fileobj=io.BytesIO(data[1024:]), mode="r:gz") as t:
+        for m in t.getmembers():
+            members.append((m.name, t.extractfile(m).read()))
+    return data[:1024], members
+
+
+def pack(header, members, extra=None):
+    buf = io.BytesIO()
+    with gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=1, mtime=0) as gz:
+        with tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as t:
+            for name, data in members:
+                info = tarfile.TarInfo(name)
+                info.size = len(data)
+                t.addfile(info, io.BytesIO(data))
+            if extra:
+                extra(t)
+    payload = buf.getvalue()
+    h = bytearray(header)
+    h[16:24] = struct.pack("<Q", len(payload))
+    h[172:188] = hashlib.md5(payload).digest()
+    return bytes(h) + payload
+
+
+def main():
+    kind, src, dst = sys.argv[1:4]
+    header, members = read(src)
+    if kind == "header":
+        out = bytearray(open(src, "rb").read())
+        out[172] ^= 0x01
+        out = bytes(out)
+    elif kind == "truncate":
+        out = open(src, "rb").read()
+        out = out[:1024 + (len(out) - 1024) // 2]
+    else:
+        extra = None
+        ms = dict(members)
+        if kind == "member":
+            name = next(n for n in ms if n.endswith(".npy") or n.endswith(".bin"))
+            b = bytearray(ms[name])
+            b[-1] ^= 0x01
+            ms[name] = bytes(b)
+        elif kind == "bom":
+            bom = json.loads(ms["bom.json"])
+            bom["members"][-1]["md5"] = "0" * 32
+            ms["bom.json"] = (json.dumps(bom, indent=1) + "\n").encode()
+        elif kind == "signature":
+            neff = json.loads(ms["neff.json"])
+            neff["ir_signature"] = "f" * 32
+            ms["neff.json"] = (json.dumps(neff, indent=1) + "\n").encode()
+            bom = json.loads(ms["bom.json"])
+            for e in bom["members"]:
+                if e["name"] == "neff.json":
+                    e["md5"] = hashlib.md5(ms["neff.json"]).hexdigest()
+                    e["size"] = len(ms["neff.json"])
+            ms["bom.json"] = (json.dumps(bom, indent=1) + "\n").encode()
+        elif kind == "traversal":
+            ms["../evil.txt"] = b"outside\n"
+        elif kind == "bomb":
+            def add_bomb(t):
+                info = tarfile.TarInfo("sg00/zeros.bin")
+                info.size = 64 << 20
+
+                class Zeros(io.RawIOBase):
+                    left = 64 << 20
+
+                    def readable(self):
+                        return True
+
+                    def readinto(self, b):
+                        n = min(len(b), self.left)
+                        b[:n] = bytes(n)
+                        self.left -= n
+                        return n
+                t.addfile(info, io.BufferedReader(Zeros(), 1 << 20))
+            extra = add_bomb
+        else:
+            sys.exit("unknown kind " + kind)
+        out = pack(header, list(ms.items()), extra)
+    open(dst, "wb").write(out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,417 @@
+/* neff: inspect and check NEFF packages.
+ *
+ *   neff info F          header fields, members, IR signature, de-dup counters
+ *   neff ls F            member names and sizes
+ *   neff cat F MEMBER    a member's bytes on stdout
+ *   neff unpack F DIR    members into DIR (names that would leave it refused)
+ *   neff verify F        header MD5, every BOM entry, the IR signature
+ *
+ * Options (before F): --max-size=BYTES bounds the uncompressed payload.
+ * Exit status: 0 fine, 1 a bad or corrupt package, 2 bad usage. */
+#include "wp_md5.h"
+#include "wp_neff.h"
+#include "wp_neff_read.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_JSON (64u << 20)
+
+static int usage(void) {
+  fprintf(stderr, "usage: neff [--max-size=BYTES] info|ls|verify FILE\n"
+                  "       neff [--max-size=BYTES] cat FILE MEMBER\n"
+                  "       neff [--max-size=BYTES] unpack FILE DIR\n");
+  return 2;
+}
+
+/* ---- collecting members ---- */
+
+typedef struct member {
+  char *name;
+  uint64_t size, seen;
+  char md5[WP_MD5_HEX];
+  char *text; /* JSON members we read */
+} member;
+
+typedef struct collect {
+  member *m;
+  size_t n, cap;
+  wp_md5 *h;
+  bool keep_json;
+} collect;
+
+static int collect_fn(const char *name, uint64_t size, const void *data, size_t len, void *user) {
+  collect *c = user;
+  member *cur = c->n ? &c->m[c->n - 1] : NULL;
+  if (!cur || strcmp(cur->name, name) != 0 || cur->md5[0]) {
+    if (c->n == c->cap) {
+      c->cap = c->cap ? 2 * c->cap : 32;
+      member *g = realloc(c->m, c->cap * sizeof *g);
+      if (!g)
+        return 1;
+      c->m = g;
+    }
+    cur = &c->m[c->n++];
+    memset(cur, 0, sizeof *cur);
+    cur->name = strdup(name);
+    cur->size = size;
+    size_t nl = strlen(name);
+    if (c->keep_json && nl >= 5 && !strcmp(name + nl - 5, ".json") && size <= MAX_JSON)
+      cur->text = calloc(1, (size_t)size + 1);
+  }
+  if (!data) {
+    wp_md5_final_hex(c->h, cur->md5);
+    return 0;
+  }
+  wp_md5_update(c->h, data, len);
+  if (cur->text)
+    memcpy(cur->text + cur->seen, data, len);
+  cur->seen += len;
+  return 0;
+}
+
+static void free_members(collect *c) {
+  for (size_t i = 0; i < c->n; i++) {
+    free(c->m[i].name);
+    free(c->m[i].text);
+  }
+  free(c->m);
+}
+
+static member *find(collect *c, const char *name) {
+  for (size_t i = 0; i < c->n; i++)
+    if (!strcmp(c->m[i].name, name))
+      return &c->m[i];
+  return NULL;
+}
+
+static int read_all(wp_neff_reader *r, collect *c, const char *path) {
+  wp_error err;
+  c->h = wp_md5_create(&err);
+  if (!c->h) {
+    fprintf(stderr, "error: %s: %s\n", path, err.msg);
+    return 1;
+  }
+  int rc = wp_neff_each_member(r, collect_fn, c, &err);
+  wp_md5_destroy(c->h);
+  if (rc) {
+    fprintf(stderr, "error: %s\n", rc < 0 ? err.msg : "out of memory");
+    return 1;
+  }
+  return 0;
+}
+
+/* ---- commands ---- */
+
+static void hex(const unsigned char *p, size_t n, char *out) {
+  for (size_t i = 0; i < n; i++)
+    sprintf(out + 2 * i, "%02x", p[i]);
+}
+
+static int cmd_info(wp_neff_reader *r, const char *path) {
+  const wp_neff_header *h = wp_neff_get_header(r);
+  char hash[33], uuid[33];
+  hex(h->hash, 16, hash);
+  hex(h->uuid, 16, uuid);
+  printf("file:               %s\n", path);
+  printf("pkg_version:        %llu\n", (unsigned long long)h->pkg_version);
+  printf("header_size:        %llu\n", (unsigned long long)h->header_size);
+  printf("data_size:          %llu\n", (unsigned long long)h->data_size);
+  printf("neff_version:       %llu.%llu\n", (unsigned long long)h->version_major,
+         (unsigned long long)h->version_minor);
+  printf("neff_build_version: %s\n", h->build_version);
+  printf("name:               %s\n", h->name);
+  printf("hash (payload MD5): %s\n", hash);
+  printf("uuid:               %s\n", uuid);
+  printf("num_tpb:            %u\n", h->num_tpb);
+  printf("lnc_size:           %u\n", h->lnc_size);
+  collect c = {0};
+  c.keep_json = true;
+  if (read_all(r, &c, path))
+    return 1;
+  uint64_t total = 0;
+  for (size_t i = 0; i < c.n; i++)
+    total += c.m[i].size;
+  printf("members:            %zu (%llu bytes uncompressed)\n", c.n, (unsigned long long)total);
+  for (size_t i = 0; i < c.n; i++)
+    printf("  %12llu  %s\n", (unsigned long long)c.m[i].size, c.m[i].name);
+  member *nj = find(&c, "neff.json");
+  json_t *j = nj && nj->text ? json_loads(nj->text, 0, NULL) : NULL;
+  if (j) {
+    printf("ir_signature:       %s\n", json_string_value(json_object_get(j, "ir_signature")));
+    json_t *d = json_object_get(j, "dedup");
+    printf("dedup:              %lld unique files, %lld bytes saved\n",
+           (long long)json_integer_value(json_object_get(d, "unique_files")),
+           (long long)json_integer_value(json_object_get(d, "bytes_saved")));
+    json_decref(j);
+  }
+  free_members(&c);
+  return 0;
+}
+
+static int cmd_ls(wp_neff_reader *r, const char *path) {
+  collect c = {0};
+  if (read_all(r, &c, path))
+    return 1;
+  for (size_t i = 0; i < c.n; i++)
+    printf("%12llu  %s\n", (unsigned long long)c.m[i].size, c.m[i].name);
+  free_members(&c);
+  return 0;
+}
+
+typedef struct cat_state {
+  const char *want;
+  int found;
+} cat_state;
+
+static int cat_fn(const char *name, uint64_t size, const void *data, size_t len, void *user) {
+  cat_state *s = user;
+  if (strcmp(name, s->want) != 0)
+    return 0;
+  s->found = 1;
+  if (data && fwrite(data, 1, len, stdout) != len)
+    return 1;
+  return 0;
+}
+
+static int cmd_cat(wp_neff_reader *r, const char *path, const char *member_name) {
+  cat_state s = {member_name, 0};
+  wp_error err;
+  int rc = wp_neff_each_member(r, cat_fn, &s, &err);
+  if (rc) {
+    fprintf(stderr, "error: %s\n", rc < 0 ? err.msg : "write failed");
+    return 1;
+  }
+  if (!s.found) {
+    fprintf(stderr, "error: %s: no member '%s'\n", path, member_name);
+    return 1;
+  }
+  return 0;
+}
+
+typedef struct unpack_state {
+  const char *dir;
+  char current[4096];
+  int fd;
+  char err[512];
+} unpack_state;
+
+static int make_parents(const char *dir, const char *name) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  for (char *p = path + strlen(dir) + 1; *p; p++)
+    if (*p == '/') {
+      *p = 0;
+      if (mkdir(path, 0755) != 0 && errno != EEXIST)
+        return -1;
+      struct stat st;
+      if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode)) { /* never through a link */
+        errno = ENOTDIR;
+        return -1;
+      }
+      *p = '/';
+    }
+  return 0;
+}
+
+static int unpack_fn(const char *name, uint64_t size, const void *data, size_t len, void *user) {
+  unpack_state *s = user;
+  if (strcmp(s->current, name) != 0 || s->fd < 0) {
+    snprintf(s->current, sizeof s->current, "%s", name);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", s->dir, name);
+    if (make_parents(s->dir, name) != 0 ||
+        (s->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) < 0) {
+      snprintf(s->err, sizeof s->err, "%s: %s", path, strerror(errno));
+      return 1;
+    }
+  }
+  if (data) {
+    if (write(s->fd, data, len) != (ssize_t)len) {
+      snprintf(s->err, sizeof s->err, "%s/%s: write failed: %s", s->dir, name, strerror(errno));
+      return 1;
+    }
+  } else {
+    close(s->fd);
+    s->fd = -1;
+    s->current[0] = 0;
+  }
+  return 0;
+}
+
+static int cmd_unpack(wp_neff_reader *r, const char *dir) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/", dir);
+  for (char *p = path + 1; *p; p++) /* mkdir -p */
+    if (*p == '/') {
+      *p = 0;
+      if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+        fprintf(stderr, "error: %s: %s\n", path, strerror(errno));
+        return 1;
+      }
+      *p = '/';
+    }
+  unpack_state s = {dir, "", -1, ""};
+  wp_error err;
+  int rc = wp_neff_each_member(r, unpack_fn, &s, &err);
+  if (s.fd >= 0)
+    close(s.fd);
+  if (rc) {
+    fprintf(stderr, "error: %s\n", rc < 0 ? err.msg : s.err);
+    return 1;
+  }
+  return 0;
+}
+
+static int verify_fail(const char *path, const char *fmt, const char *a, const char *b) {
+  fprintf(stderr, "error: %s: ", path);
+  fprintf(stderr, fmt, a, b);
+  fputc('\n', stderr);
+  return 1;
+}
+
+static int cmd_verify(wp_neff_reader *r, const char *path) {
+  const wp_neff_header *h = wp_neff_get_header(r);
+  char want[33], got[WP_MD5_HEX];
+  wp_error err;
+  hex(h->hash, 16, want);
+  if (wp_neff_payload_md5(r, got, &err)) {
+    fprintf(stderr, "error: %s\n", err.msg);
+    return 1;
+  }
+  if (strcmp(want, got) != 0)
+    return verify_fail(path, "header hash %s does not match the payload's MD5 %s", want, got);
+  collect c = {0};
+  c.keep_json = true;
+  if (read_all(r, &c, path))
+    return 1;
+  int rc = 1;
+  json_t *bom = NULL, *neff = NULL;
+  member *bm = find(&c, "bom.json"), *nm = find(&c, "neff.json");
+  if (!bm || !bm->text || !(bom = json_loads(bm->text, 0, NULL))) {
+    verify_fail(path, "%s%s", "bom.json is missing or not JSON", "");
+    goto out;
+  }
+  if (!nm || !nm->text || !(neff = json_loads(nm->text, 0, NULL))) {
+    verify_fail(path, "%s%s", "neff.json is missing or not JSON", "");
+    goto out;
+  }
+  json_t *entries = json_object_get(bom, "members");
+  size_t listed = 0;
+  for (size_t i = 0; i < json_array_size(entries); i++) {
+    json_t *e = json_array_get(entries, i);
+    const char *name = json_string_value(json_object_get(e, "name"));
+    const char *md5 = json_string_value(json_object_get(e, "md5"));
+    json_t *size = json_object_get(e, "size");
+    member *m = name ? find(&c, name) : NULL;
+    if (!name || !md5 || !json_is_integer(size)) {
+      verify_fail(path, "%s%s", "bom.json has a malformed entry", "");
+      goto out;
+    }
+    if (!m) {
+      verify_fail(path, "bom.json lists '%s', which the package does not hold%s", name, "");
+      goto out;
+    }
+    if ((uint64_t)json_integer_value(size) != m->size) {
+      verify_fail(path, "member '%s' is not the size bom.json gives%s", name, "");
+      goto out;
+    }
+    if (strcmp(md5, m->md5) != 0) {
+      verify_fail(path, "member '%s' does not match its MD5 in bom.json (%s)", name, md5);
+      goto out;
+    }
+    listed++;
+  }
+  if (listed + 1 != c.n) {
+    for (size_t i = 0; i < c.n; i++) {
+      bool in = !strcmp(c.m[i].name, "bom.json");
+      for (size_t k = 0; k < json_array_size(entries) && !in; k++)
+        in = !strcmp(json_string_value(json_object_get(json_array_get(entries, k), "name")),
+                     c.m[i].name);
+      if (!in) {
+        verify_fail(path, "member '%s' is not in bom.json%s", c.m[i].name, "");
+        goto out;
+      }
+    }
+  }
+  /* The IR signature, recomputed from the members themselves. */
+  wp_neff_member *sorted = calloc(c.n + 1, sizeof *sorted);
+  for (size_t i = 0; i < c.n; i++) {
+    sorted[i].name = c.m[i].name;
+    memcpy(sorted[i].md5, c.m[i].md5, WP_MD5_HEX);
+  }
+  for (size_t i = 1; i < c.n; i++) /* the writer sorts; a reader must not trust it */
+    for (size_t j = i; j > 0 && strcmp(sorted[j - 1].name, sorted[j].name) > 0; j--) {
+      wp_neff_member t = sorted[j];
+      sorted[j] = sorted[j - 1];
+      sorted[j - 1] = t;
+    }
+  char sig[WP_MD5_HEX];
+  wp_neff_signature(sorted, c.n, sig);
+  free(sorted);
+  const char *stored = json_string_value(json_object_get(neff, "ir_signature"));
+  if (!stored || strcmp(stored, sig) != 0) {
+    verify_fail(path, "the IR signature in neff.json (%s) does not match the members (%s)",
+                stored ? stored : "none", sig);
+    goto out;
+  }
+  printf("%s: OK (%zu members, payload MD5 %s, IR signature %s)\n", path, c.n, got, sig);
+  rc = 0;
+out:
+  json_decref(bom);
+  json_decref(neff);
+  free_members(&c);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  uint64_t max_size = 0;
+  int i = 1;
+  for (; i < argc && !strncmp(argv[i], "--", 2); i++) {
+    if (!strcmp(argv[i], "--help")) {
+      usage();
+      return 0;
+    }
+    if (!strncmp(argv[i], "--max-size=", 11)) {
+      char *end;
+      max_size = strtoull(argv[i] + 11, &end, 10);
+      if (*end || !max_size)
+        return usage();
+    } else {
+      fprintf(stderr, "error: unknown option '%s'\n", argv[i]);
+      return usage();
+    }
+  }
+  if (argc - i < 2)
+    return usage();
+  const char *cmd = argv[i], *path = argv[i + 1];
+  int need = !strcmp(cmd, "cat") || !strcmp(cmd, "unpack") ? 3 : 2;
+  if (argc - i != need || (strcmp(cmd, "info") && strcmp(cmd, "ls") && strcmp(cmd, "verify") &&
+                           strcmp(cmd, "cat") && strcmp(cmd, "unpack")))
+    return usage();
+  wp_error err;
+  wp_neff_reader *r = wp_neff_open(path, max_size, &err);
+  if (!r) {
+    fprintf(stderr, "error: %s\n", err.msg);
+    return 1;
+  }
+  int rc;
+  if (!strcmp(cmd, "info"))
+    rc = cmd_info(r, path);
+  else if (!strcmp(cmd, "ls"))
+    rc = cmd_ls(r, path);
+  else if (!strcmp(cmd, "cat"))
+    rc = cmd_cat(r, path, argv[i + 2]);
+  else if (!strcmp(cmd, "unpack"))
+    rc = cmd_unpack(r, argv[i + 2]);
+  else
+    rc = cmd_verify(r, path);
+  wp_neff_close(r);
+  return rc;
+}
