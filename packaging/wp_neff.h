@@ -58,10 +58,17 @@ bool wp_neff_member_signed(const char *name);
  * member, in name order. MEMBERS must be sorted by name. */
 void wp_neff_signature(const wp_neff_member *members, size_t n, char out[WP_MD5_HEX]);
 
+/* How the tar is compressed: ISA-L in parallel chunks (the default), or
+ * libarchive's own zlib filter. Both give valid gzip of the same tar. */
+typedef struct wp_neff_compress {
+  bool zlib;
+  int threads;
+} wp_neff_compress;
+
 /* Writes the payload (gzip PAX tar of MEMBERS, sorted here by name) to FD
  * after a zero header, then the header. MD5s of members must be set. */
 int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char *name,
-                          wp_error *err);
+                          wp_neff_compress how, wp_error *err);
 
 /* Fills M->md5 by streaming the member's bytes. */
 int wp_neff_member_md5(wp_neff_member *m, wp_error *err);

@@ -1,6 +1,8 @@
 /* The NEFF container: header codec and the deterministic gzip PAX tar. */
 #include "wp_neff.h"
 
+#include "wp_pgzip.h"
+
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
@@ -168,9 +170,11 @@ typedef struct sink {
   wp_md5 *md5;
   uint64_t size;
   int error;
+  wp_pgzip *gz; /* ISA-L: the tar goes through here first */
 } sink;
 
-static la_ssize_t sink_write(struct archive *a, void *user, const void *buf, size_t n) {
+/* Compressed bytes: to the file, and into the payload MD5 on the way. */
+static int sink_bytes(const void *buf, size_t n, void *user) {
   sink *s = user;
   const unsigned char *p = buf;
   for (size_t done = 0; done < n;) {
@@ -179,13 +183,23 @@ static la_ssize_t sink_write(struct archive *a, void *user, const void *buf, siz
       continue;
     if (w <= 0) {
       s->error = w < 0 ? errno : EIO;
-      archive_set_error(a, s->error, "write failed");
       return -1;
     }
     done += (size_t)w;
   }
   wp_md5_update(s->md5, buf, n);
   s->size += n;
+  return 0;
+}
+
+static la_ssize_t sink_write(struct archive *a, void *user, const void *buf, size_t n) {
+  sink *s = user;
+  int rc = s->gz ? wp_pgzip_write(s->gz, buf, n) : sink_bytes(buf, n, s);
+  if (rc) {
+    archive_set_error(a, s->error ? s->error : EIO, "%s",
+                      s->error ? strerror(s->error) : wp_pgzip_error(s->gz));
+    return -1;
+  }
   return (la_ssize_t)n;
 }
 
@@ -203,21 +217,28 @@ static int cmp_members(const void *a, const void *b) {
 }
 
 int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char *name,
-                          wp_error *err) {
+                          wp_neff_compress how, wp_error *err) {
   qsort(members, n, sizeof *members, cmp_members);
   unsigned char zero[WP_NEFF_HEADER_SIZE] = {0};
   if (write(fd, zero, sizeof zero) != (ssize_t)sizeof zero)
     return wp_error_errno(err, errno, "write failed");
-  sink s = {fd, wp_md5_create(err), 0, 0};
+  sink s = {fd, wp_md5_create(err), 0, 0, NULL};
   if (!s.md5)
     return -1;
   struct archive *a = archive_write_new();
   int rc = -1;
+  if (!how.zlib && !(s.gz = wp_pgzip_create(how.threads, sink_bytes, &s, err)))
+    goto out;
   /* Reproducible: PAX, gzip level 1 with no timestamp or name in its
    * header, and every entry owned by nobody (uid/gid 0) at time 0. */
-  if (archive_write_set_format_pax(a) != ARCHIVE_OK || archive_write_add_filter_gzip(a) != ARCHIVE_OK ||
-      archive_write_set_filter_option(a, "gzip", "compression-level", "1") != ARCHIVE_OK ||
-      archive_write_set_filter_option(a, "gzip", "timestamp", NULL) != ARCHIVE_OK ||
+  int fr = how.zlib ? archive_write_add_filter_gzip(a) : archive_write_add_filter_none(a);
+  if (archive_write_set_format_pax(a) != ARCHIVE_OK || fr != ARCHIVE_OK ||
+      (how.zlib &&
+       (archive_write_set_filter_option(a, "gzip", "compression-level", "1") != ARCHIVE_OK ||
+        archive_write_set_filter_option(a, "gzip", "timestamp", NULL) != ARCHIVE_OK)) ||
+      /* The same tar either way: no padding of the last block to 10 KiB
+       * (libarchive pads only when it writes uncompressed, otherwise). */
+      archive_write_set_bytes_in_last_block(a, 1) != ARCHIVE_OK ||
       archive_write_open2(a, &s, NULL, sink_write, NULL, NULL) != ARCHIVE_OK) {
     wp_error_set(err, "libarchive: %s", archive_error_string(a));
     goto out;
@@ -254,6 +275,10 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
   }
   if (archive_write_close(a) != ARCHIVE_OK) {
     wp_error_set(err, "libarchive: %s", archive_error_string(a));
+    goto out;
+  }
+  if (s.gz && wp_pgzip_finish(s.gz)) {
+    wp_error_set(err, "%s", s.error ? strerror(s.error) : wp_pgzip_error(s.gz));
     goto out;
   }
   /* The header last: it holds the payload's size and MD5. */
@@ -294,6 +319,7 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
   rc = 0;
 out:
   archive_write_free(a);
+  wp_pgzip_destroy(s.gz);
   wp_md5_destroy(s.md5);
   return rc;
 }

@@ -235,7 +235,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
                            l->const_ap_offset, true);
     describe_tensor(v, s);
     if (s->hlo_value[0])
-      json_object_set(v, "name", json_string(s->hlo_value));
+      json_object_set_new(v, "name", json_string(s->hlo_value));
     json_object_set_new(v, "referenced_var_id", json_integer(file_var[k]));
     json_object_set_new(v, "size", json_integer((json_int_t)l->size));
     json_object_set_new(v, "const_ap_offset", json_integer((json_int_t)l->const_ap_offset));
@@ -369,6 +369,22 @@ static int run_neff_pack(const wp_pass_run *run) {
     wp_emit_error(unknown(module), "neff-pack: weights-format=%s: use npy or bin", fmt);
     return -1;
   }
+  const char *comp = wp_pass_option(run, "compressor");
+  wp_neff_compress how = {.zlib = !strcmp(comp, "zlib"), .threads = (int)sysconf(_SC_NPROCESSORS_ONLN)};
+  if (comp[0] && strcmp(comp, "zlib") && strcmp(comp, "isal")) {
+    wp_emit_error(unknown(module), "neff-pack: compressor=%s: use isal or zlib", comp);
+    return -1;
+  }
+  const char *th = wp_pass_option(run, "threads");
+  if (th[0]) {
+    char *end;
+    long t = strtol(th, &end, 10);
+    if (*end || t < 1 || t > 64) {
+      wp_emit_error(unknown(module), "neff-pack: threads=%s is not a count from 1 to 64", th);
+      return -1;
+    }
+    how.threads = (int)t;
+  }
   pack p = {.run = run, .arena = wp_arena_create(), .npy = strcmp(fmt, "bin") != 0};
   wp_error err;
   int rc = -1;
@@ -393,7 +409,7 @@ static int run_neff_pack(const wp_pass_run *run) {
   }
   FILE *f = wp_output_stream(o);
   fflush(f);
-  if (wp_neff_write_payload(fileno(f), p.members, p.n_members, p.bir->name, &err)) {
+  if (wp_neff_write_payload(fileno(f), p.members, p.n_members, p.bir->name, how, &err)) {
     wp_emit_error(unknown(module), "%s: %s", out, err.msg);
     wp_output_abort(o);
     o = NULL;
@@ -422,6 +438,10 @@ const wp_pass_info wp_neff_pack_pass = {
                    "the unique constant files, variable definitions, BOM and BIR "
                    "(copy-const-artifacts and dedup-consts run first when not named)",
     .options = {{"output", "the NEFF file (default: opt's -o)"},
-                {"weights-format", "npy (default; signed members numpy.load reads) or bin"}},
+                {"weights-format", "npy (default; signed members numpy.load reads) or bin"},
+                {"compressor", "isal (default: ISA-L level 1 in parallel chunks) or zlib "
+                               "(libarchive's gzip filter)"},
+                {"threads", "compression threads (default: the core count); the NEFF is the "
+                            "same for any count"}},
     .run = run_neff_pack,
 };

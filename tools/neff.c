@@ -102,6 +102,8 @@ static int read_all(wp_neff_reader *r, collect *c, const char *path) {
   wp_md5_destroy(c->h);
   if (rc) {
     fprintf(stderr, "error: %s\n", rc < 0 ? err.msg : "out of memory");
+    free_members(c);
+    memset(c, 0, sizeof *c);
     return 1;
   }
   return 0;
