@@ -10,6 +10,7 @@
 
 #include "wp_bir.h"
 #include "wp_bir_ops.h"
+#include "wp_dedup_key.h"
 #include "wp_md5.h"
 #include "wp_mlir_util.h"
 #include "wp_place.h"
@@ -279,11 +280,9 @@ static int assign_group(dedup *d, size_t lo, size_t hi, bool debug) {
   size_t first = d->n_uniques;
   for (size_t c = 0; c < n_classes; c++) {
     const ref *r = &d->refs[lo];
-    char *name = wp_arena_alloc(d->arena, 64 + strlen(r->dtype) + strlen(r->memtype));
-    if (c == 0)
-      sprintf(name, "%s.%s.%s.bin", d->files[r->file].md5, r->dtype, r->memtype);
-    else
-      sprintf(name, "%s.%s.%s-%zu.bin", d->files[r->file].md5, r->dtype, r->memtype, c);
+    size_t len = 64 + strlen(r->dtype) + strlen(r->memtype);
+    char *name = wp_arena_alloc(d->arena, len);
+    wp_dedup_unique_name(name, len, d->files[r->file].md5, r->dtype, r->memtype, c);
     d->uniques[d->n_uniques++] = (unique){name, classes[c].rep};
   }
   for (size_t k = 0; k < n_distinct; k++) {
@@ -557,8 +556,9 @@ static int run_dedup(const wp_pass_run *run) {
     goto out;
   for (size_t i = 0; i < d.n_refs; i++) {
     ref *r = &d.refs[i];
-    r->key = wp_arena_alloc(d.arena, 40 + strlen(r->dtype) + strlen(r->memtype));
-    sprintf(r->key, "%s%s%s", d.files[r->file].md5, r->dtype, r->memtype);
+    size_t len = 40 + strlen(r->dtype) + strlen(r->memtype);
+    r->key = wp_arena_alloc(d.arena, len);
+    wp_dedup_key(r->key, len, d.files[r->file].md5, r->dtype, r->memtype);
   }
   g_sort_ctx = &d;
   qsort(d.refs, d.n_refs, sizeof *d.refs, cmp_refs);
