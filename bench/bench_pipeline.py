@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Benchmark of the whole pipeline against peers and the machine's limit.
+
+    bench/bench_pipeline.py [--opt build/bin/opt] [--weights 48] [--weight-mib 8]
+        [--tied 0.25] [--biases 2000] [--runs 3] [--work /tmp/wp-bench]
+
+Builds a synthetic model directory (f16 weights, a fraction of them tied
+copies, small f32[256] biases), then times, on the same input in the same
+run:
+  weightpack   opt MODEL --inline-weights --bir-lower --neff-pack -o OUT
+  python       a reference packer written here: numpy + hashlib + tarfile
+               with gzip level 1, the same de-dup key, a deterministic tar
+  gnu-tar      GNU tar's reproducible mode + gzip -1 over the unique blobs
+and the limit: a plain read of the inputs, an MD5 pass over the unique
+bytes (md5sum), and the fastest gzip-compatible compressor found (igzip,
+pigz, gzip) at level 1 over the unique bytes. "limit" is the slowest of
+those three: the time a perfectly overlapped pipeline could not beat.
+
+Figures: median of --runs runs (by wall time): wall and CPU seconds, peak
+RSS and blocks read from disk (GNU time, on the command itself; the page
+cache is warm after the first run, so disk reads are mostly 0), and
+ratios. Needs /usr/bin/time (Debian "time"); igzip (Debian "isal") or pigz
+make the compressor limit honest. Benchmarks are not tests.
+"""
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WORK = "/tmp"
+sys.path.insert(0, os.path.join(HERE, "..", "tools", "py"))
+import hlopb as pb  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+
+def make_model(out, n_weights, weight_mib, tied, n_biases):
+    if os.path.exists(out):
+        shutil.rmtree(out)
+    os.makedirs(os.path.join(out, "weights"))
+    rng = np.random.default_rng(2026)
+    side = int((weight_mib * (1 << 20) // 2) ** 0.5)
+    c = pb.Computation("main")
+    handles = [c.param("x", 0, pb.shape([4]))]
+    wf = {}
+    n_tied = int(n_weights * tied)
+    originals = []
+    num = 1
+    for i in range(n_weights):
+        name = "w%d" % i
+        if i >= n_weights - n_tied and originals:
+            arr = originals[i % len(originals)]
+        else:
+            arr = rng.standard_normal((side, side), dtype=np.float32).astype(np.float16)
+            originals.append(arr)
+        np.save(os.path.join(out, "weights", name + ".npy"), arr)
+        handles.append(c.param(name, num, pb.shape([side, side], pb.F16)))
+        wf[name] = "weights/%s.npy" % name
+        num += 1
+    for i in range(n_biases):
+        name = "b%d" % i
+        arr = rng.standard_normal(256).astype(np.float32)
+        np.save(os.path.join(out, "weights", name + ".npy"), arr)
+        handles.append(c.param(name, num, pb.shape([256])))
+        wf[name] = "weights/%s.npy" % name
+        num += 1
+    root = c.add("out", "tuple", pb.tuple_shape(*[h[1] for h in handles[:2]]), handles[:2])
+    body, cid = c.encode(root)
+    with open(os.path.join(out, "model.hlo.pb"), "wb") as f:
+        f.write(pb.module("bench", [(body, cid, "main")], host_shape=c.program_shape(root)))
+    with open(os.path.join(out, "metadata.json"), "w") as f:
+        json.dump({"model_files": "model.hlo.pb", "weight_files": wf}, f)
+
+
+def python_peer(model, out_neff, blob_dir=None):
+    """The reference packer: same key (MD5 + dtype + memory type)."""
+    meta = json.load(open(os.path.join(model, "metadata.json")))
+    uniq = {}
+    for name, rel in sorted(meta["weight_files"].items()):
+        a = np.load(os.path.join(model, rel))
+        data = np.ascontiguousarray(a).tobytes()
+        key = hashlib.md5(data).hexdigest() + a.dtype.name + "Const"
+        if key not in uniq:
+            uniq[key] = data
+    buf = io.BytesIO()
+    with gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=1, mtime=0) as gz:
+        with tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as t:
+            for key in sorted(uniq):
+                info = tarfile.TarInfo("sg00/%s.bin" % key)
+                info.size = len(uniq[key])
+                info.uname = info.gname = "nobody"
+                t.addfile(info, io.BytesIO(uniq[key]))
+    with open(out_neff, "wb") as f:
+        f.write(bytes(1024) + buf.getvalue())
+    if blob_dir:
+        os.makedirs(blob_dir, exist_ok=True)
+        for key, data in uniq.items():
+            with open(os.path.join(blob_dir, key + ".bin"), "wb") as f:
+                f.write(data)
+
+
+def run(cmd, shell=False):
+    """Wall, CPU, peak RSS and disk reads of one run, measured by GNU time
+    on the command itself (wait4 here would count this Python process)."""
+    stats = os.path.join(WORK, ".time")
+    if shell:
+        cmd = ["/usr/bin/time", "-f", "%e %U %S %M %I", "-o", stats, "sh", "-c", cmd]
+    else:
+        cmd = ["/usr/bin/time", "-f", "%e %U %S %M %I", "-o", stats] + cmd
+    if subprocess.call(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) != 0:
+        sys.exit("failed: %s" % " ".join(cmd))
+    e, u, s, m, i = open(stats).read().split()[-5:]
+    return {"wall": float(e), "cpu": float(u) + float(s), "rss": int(m) / 1024.0,
+            "read": int(i) * 512}
+
+
+def median(cmd, runs, shell=False, before=None):
+    rs = []
+    for _ in range(runs):
+        if before:
+            before()
+        rs.append(run(cmd, shell))
+    rs.sort(key=lambda r: r["wall"])
+    return rs[len(rs) // 2]
+
+
+def fastest_compressor():
+    for tool, args in (("igzip", "-1 -c -T 2"), ("pigz", "-1 -c"), ("gzip", "-1 -c")):
+        if shutil.which(tool):
+            return tool, args
+    return None, None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "opt"))
+    ap.add_argument("--weights", type=int, default=48)
+    ap.add_argument("--weight-mib", type=float, default=8)
+    ap.add_argument("--tied", type=float, default=0.25)
+    ap.add_argument("--biases", type=int, default=2000)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--work", default="/tmp/wp-bench")
+    a = ap.parse_args()
+    global WORK
+    WORK = a.work
+    os.makedirs(a.work, exist_ok=True)
+    model = os.path.join(a.work, "model")
+    make_model(model, a.weights, a.weight_mib, a.tied, a.biases)
+    blobs = os.path.join(a.work, "blobs")
+    if os.path.exists(blobs):
+        shutil.rmtree(blobs)
+    python_peer(model, os.path.join(a.work, "warm.neff"), blobs)  # also warms the cache
+    unique = sum(os.path.getsize(os.path.join(blobs, f)) for f in os.listdir(blobs))
+    total = sum(os.path.getsize(os.path.join(model, "weights", f))
+                for f in os.listdir(os.path.join(model, "weights")))
+    art = os.path.join(a.work, "art")
+
+    def clean_art():
+        shutil.rmtree(art, ignore_errors=True)
+
+    rows = {}
+    rows["weightpack"] = median([a.opt, model, "--inline-weights", "--bir-lower", "--neff-pack",
+                                 "--artifact-dir=" + art, "-o",
+                                 os.path.join(a.work, "wp.neff")], a.runs, before=clean_art)
+    rows["python peer"] = median([sys.executable, os.path.abspath(__file__), "--peer", model,
+                                  os.path.join(a.work, "py.neff")], a.runs)
+    rows["gnu tar + gzip -1"] = median(
+        "cd %s && tar --sort=name --format=posix --pax-option=delete=atime,delete=ctime "
+        "--mtime=@0 --owner=0 --group=0 --numeric-owner -cf - . | gzip -1 > %s" %
+        (blobs, os.path.join(a.work, "gnu.tar.gz")), a.runs, shell=True)
+    rows["limit: read inputs"] = median("cat %s/weights/* > /dev/null" % model, a.runs, shell=True)
+    rows["limit: md5 unique"] = median("cat %s/* | md5sum > /dev/null" % blobs, a.runs, shell=True)
+    tool, args = fastest_compressor()
+    rows["limit: %s -1 unique" % tool] = median("cat %s/* | %s %s > /dev/null" % (blobs, tool, args),
+                                                a.runs, shell=True)
+    limit = max(r["wall"] for k, r in rows.items() if k.startswith("limit"))
+    print("model: %d f16 weights of %.1f MiB (%d%% tied), %d f32[256] biases; %.1f MiB in, "
+          "%.1f MiB unique" % (a.weights, a.weight_mib, int(a.tied * 100), a.biases,
+                               total / 2**20, unique / 2**20))
+    print()
+    print("| run | wall s | cpu s | peak RSS MiB | disk read MiB | x weightpack |")
+    print("|---|---|---|---|---|---|")
+    wp = rows["weightpack"]["wall"]
+    for k, r in rows.items():
+        print("| %s | %.2f | %.2f | %.1f | %.1f | %.2f |" % (k, r["wall"], r["cpu"], r["rss"],
+                                                           r["read"] / 2**20, r["wall"] / wp))
+    print()
+    print("weightpack vs python peer: %.1fx faster; vs the limit (%.2f s): %.2fx" %
+          (rows["python peer"]["wall"] / wp, limit, wp / limit))
+    for f in ("warm.neff", "wp.neff", "py.neff", "gnu.tar.gz"):
+        try:
+            os.remove(os.path.join(a.work, f))
+        except OSError:
+            pass
+    shutil.rmtree(art, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "--peer":
+        python_peer(sys.argv[2], sys.argv[3])
+    else:
+        main()
