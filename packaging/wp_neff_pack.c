@@ -16,6 +16,7 @@
 #include "wp_neff.h"
 #include "wp_npy.h"
 #include "wp_bir_enums.h"
+#include "wp_strmap.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -31,6 +32,8 @@ typedef struct pack {
   bool npy;
   wp_neff_member *members;
   size_t n_members, cap;
+  char npy_scratch[WP_NPY_MAX_HEADER];
+  wp_strmap sets; /* set name -> index, per function */
 } pack;
 
 static MlirLocation unknown(MlirOperation op) {
@@ -84,12 +87,12 @@ static const char *npy_descr(const char *dtype) {
   return "|V1"; /* the 1-byte ml_dtypes types and sub-byte integers */
 }
 
-static const Wp__Bir__MemoryLocationSet *find_set(const Wp__Bir__Function *f, const char *name) {
-  for (size_t i = 0; i < f->n_sets; i++)
-    if (strcmp(f->sets[i]->name, name) == 0)
-      return f->sets[i];
-  return NULL;
+static const Wp__Bir__MemoryLocationSet *find_set_in(const wp_strmap *sets,
+                                                     const Wp__Bir__Function *f, const char *name) {
+  int64_t i;
+  return wp_strmap_get(sets, name, strlen(name), &i) ? f->sets[i] : NULL;
 }
+#define find_set(f, name) find_set_in(&p->sets, (f), (name))
 
 static json_t *int_list(const int64_t *v, size_t n) {
   json_t *a = json_array();
@@ -136,6 +139,9 @@ static json_t *steps(const int64_t *shape, size_t n) {
 
 static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   const char *sg = f->name;
+  wp_strmap_free(&p->sets);
+  for (size_t i = 0; i < f->n_sets; i++)
+    wp_strmap_put(&p->sets, f->sets[i]->name, strlen(f->sets[i]->name), (int64_t)i);
   json_t *vars = json_array();
   int64_t next_id = 0;
   /* inputs and outputs */
@@ -192,13 +198,14 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     sprintf((char *)m->path, "%s/%s", p->dir, cf->artifact);
     m->size = cf->size;
     if (p->npy) {
-      char *hdr = wp_arena_alloc(p->arena, WP_NPY_MAX_HEADER);
+      /* Built in one scratch buffer, kept at its exact size: a model has
+       * thousands of members. */
       int64_t flat = (int64_t)cf->size;
       m->prefix_len = typed && only
-                          ? wp_npy_write_header(hdr, npy_descr(only->dtype), only->shape,
-                                                (int)only->n_shape)
-                          : wp_npy_write_header(hdr, "|u1", &flat, 1);
-      m->prefix = hdr;
+                          ? wp_npy_write_header(p->npy_scratch, npy_descr(only->dtype),
+                                                only->shape, (int)only->n_shape)
+                          : wp_npy_write_header(p->npy_scratch, "|u1", &flat, 1);
+      m->prefix = wp_arena_memdup(p->arena, p->npy_scratch, m->prefix_len);
     }
     if (wp_neff_member_md5(m, err)) {
       free(file_var);
@@ -427,6 +434,7 @@ static int run_neff_pack(const wp_pass_run *run) {
 out:
   wp_output_abort(o);
   free(p.members);
+  wp_strmap_free(&p.sets);
   wp_arena_destroy(p.arena);
   return rc;
 }
