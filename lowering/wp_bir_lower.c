@@ -249,24 +249,6 @@ static void lower_results(lowering *l, MlirType t, const char *base, int *index,
   add_tensor(l, name, WP_TC_OUTPUT, t, NULL, WP_MT_EXTERNAL_OUTPUT, NULL, 0, 0);
 }
 
-static int parse_u64_option(const wp_pass_run *run, const char *name, uint64_t dflt,
-                            uint64_t *out) {
-  const char *v = wp_pass_option(run, name);
-  if (!v[0]) {
-    *out = dflt;
-    return 0;
-  }
-  char *end;
-  unsigned long long n = strtoull(v, &end, 10);
-  if (*end || v[0] == '-') {
-    wp_emit_error(mlirLocationUnknownGet(mlirOperationGetContext(run->module)),
-                  "bir-lower: %s=%s is not a number", name, v);
-    return -1;
-  }
-  *out = n;
-  return 0;
-}
-
 static int read_options(const wp_pass_run *run, lower_opts *o) {
   MlirLocation unknown = mlirLocationUnknownGet(mlirOperationGetContext(run->module));
   const char *mem = wp_pass_option(run, "const-memory");
@@ -278,9 +260,12 @@ static int read_options(const wp_pass_run *run, lower_opts *o) {
     }
     o->const_memory = WP_MT_DRAM;
   }
-  if (parse_u64_option(run, "small-const-threshold", 4096, &o->small_threshold) ||
-      parse_u64_option(run, "alignment", 1, &o->min_align))
+  long long threshold, align;
+  if (wp_pass_option_count(run, "small-const-threshold", 0, INT64_MAX, 4096, &threshold) ||
+      wp_pass_option_count(run, "alignment", 1, 1 << 30, 1, &align))
     return -1;
+  o->small_threshold = (uint64_t)threshold;
+  o->min_align = (uint64_t)align;
   if (o->min_align == 0 || (o->min_align & (o->min_align - 1)) || o->min_align > (1u << 30)) {
     wp_emit_error(unknown, "bir-lower: alignment=%llu is not a power of two",
                   (unsigned long long)o->min_align);

@@ -216,6 +216,15 @@ static int cmp_members(const void *a, const void *b) {
   return strcmp(((const wp_neff_member *)a)->name, ((const wp_neff_member *)b)->name);
 }
 
+/* 32 hex digits -> 16 bytes */
+static void hex_to_bytes(const char *hex, unsigned char out[16]) {
+  for (int i = 0; i < 16; i++) {
+    unsigned v = 0;
+    sscanf(hex + 2 * i, "%2x", &v);
+    out[i] = (unsigned char)v;
+  }
+}
+
 int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char *name,
                           wp_neff_compress how, wp_error *err) {
   qsort(members, n, sizeof *members, cmp_members);
@@ -294,21 +303,13 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
   h.lnc_size = 1;
   char hex[WP_MD5_HEX];
   wp_md5_final_hex(s.md5, hex);
-  for (int i = 0; i < 16; i++) {
-    unsigned v;
-    sscanf(hex + 2 * i, "%2x", &v);
-    h.hash[i] = (unsigned char)v;
-  }
+  hex_to_bytes(hex, h.hash);
   /* uuid: from the content (MD5 of "uuid" and the payload MD5), never random */
   wp_md5_update(s.md5, "weightpack-uuid:", 16);
   wp_md5_update(s.md5, hex, 32);
   char uhex[WP_MD5_HEX];
   wp_md5_final_hex(s.md5, uhex);
-  for (int i = 0; i < 16; i++) {
-    unsigned v;
-    sscanf(uhex + 2 * i, "%2x", &v);
-    h.uuid[i] = (unsigned char)v;
-  }
+  hex_to_bytes(uhex, h.uuid);
   snprintf(h.name, sizeof h.name, "%s", name);
   unsigned char hdr[WP_NEFF_HEADER_SIZE];
   wp_neff_header_encode(&h, hdr);

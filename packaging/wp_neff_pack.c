@@ -382,16 +382,10 @@ static int run_neff_pack(const wp_pass_run *run) {
     wp_emit_error(unknown(module), "neff-pack: compressor=%s: use isal or zlib", comp);
     return -1;
   }
-  const char *th = wp_pass_option(run, "threads");
-  if (th[0]) {
-    char *end;
-    long t = strtol(th, &end, 10);
-    if (*end || t < 1 || t > 64) {
-      wp_emit_error(unknown(module), "neff-pack: threads=%s is not a count from 1 to 64", th);
-      return -1;
-    }
-    how.threads = (int)t;
-  }
+  long long threads;
+  if (wp_pass_option_count(run, "threads", 1, 64, how.threads, &threads))
+    return -1;
+  how.threads = (int)threads;
   pack p = {.run = run, .arena = wp_arena_create(), .npy = strcmp(fmt, "bin") != 0};
   wp_error err;
   int rc = -1;

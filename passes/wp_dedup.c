@@ -529,17 +529,9 @@ static int run_dedup(const wp_pass_run *run) {
                   "dedup-consts: the module is not BIR (run --bir-lower first)");
     return -1;
   }
-  const char *threads_opt = wp_pass_option(run, "threads");
-  long threads = sysconf(_SC_NPROCESSORS_ONLN);
-  if (threads_opt[0]) {
-    char *end;
-    threads = strtol(threads_opt, &end, 10);
-    if (*end || threads < 1 || threads > 1024) {
-      wp_emit_error(unknown(module), "dedup-consts: threads=%s is not a count from 1 to 1024",
-                    threads_opt);
-      return -1;
-    }
-  }
+  long long threads;
+  if (wp_pass_option_count(run, "threads", 1, 1024, sysconf(_SC_NPROCESSORS_ONLN), &threads))
+    return -1;
   dedup d = {.run = run, .arena = wp_arena_create()};
   d.dir = wp_bir_str(d.arena, module, "bir.artifact_path");
   int rc = -1;
@@ -552,7 +544,7 @@ static int run_dedup(const wp_pass_run *run) {
        !mlirOperationIsNull(f); f = wp_bir_next_function(module, f))
     if (collect_function(&d, f))
       goto out;
-  if (hash_files(&d, threads))
+  if (hash_files(&d, (long)threads))
     goto out;
   for (size_t i = 0; i < d.n_refs; i++) {
     ref *r = &d.refs[i];

@@ -72,6 +72,12 @@ void wp_pass_options_free(wp_pass_options *opts);
 /* The value of option NAME ("" when not given). */
 const char *wp_pass_option(const wp_pass_run *run, const char *name);
 
+/* Whole-number option NAME within [MIN, MAX]; DFLT when not given. A
+ * malformed value is an error diagnostic "PASS: NAME=VALUE is not a number
+ * from MIN to MAX" and -1. */
+int wp_pass_option_count(const wp_pass_run *run, const char *name, long long min, long long max,
+                         long long dflt, long long *out);
+
 /* Creates the external pass; HOOKS (may be NULL) must outlive it. */
 MlirPass wp_pass_create(const wp_pass_info *info, const char *options,
                         wp_pass_hooks *hooks, wp_error *err);

@@ -5,6 +5,7 @@
 #include "wp_mlir_util.h"
 
 #include <mlir-c/Diagnostics.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +124,26 @@ void wp_pass_options_free(wp_pass_options *opts) {
 const char *wp_pass_option(const wp_pass_run *run, const char *name) {
   int i = option_index(run->info, name, strlen(name));
   return i >= 0 && run->options->values[i] ? run->options->values[i] : "";
+}
+
+int wp_pass_option_count(const wp_pass_run *run, const char *name, long long min, long long max,
+                         long long dflt, long long *out) {
+  const char *v = wp_pass_option(run, name);
+  if (!v[0]) {
+    *out = dflt;
+    return 0;
+  }
+  char *end;
+  errno = 0;
+  long long n = strtoll(v, &end, 10);
+  if (*end || errno || n < min || n > max) {
+    wp_emit_error(mlirLocationUnknownGet(mlirOperationGetContext(run->module)),
+                  "%s: %s=%s is not a number from %lld to %lld", run->info->name, name, v, min,
+                  max);
+    return -1;
+  }
+  *out = n;
+  return 0;
 }
 
 /* ---- the external pass ---- */
