@@ -2,6 +2,7 @@
 #include "wp_neff.h"
 
 #include "wp_pgzip.h"
+#include "wp_place.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -11,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define WP_NEFF_CHUNK (1u << 20)
 
 static void put_u64(unsigned char *p, uint64_t v) {
   for (int i = 0; i < 8; i++)
@@ -103,48 +102,15 @@ void wp_neff_signature(const wp_neff_member *members, size_t n, char out[WP_MD5_
   wp_md5_destroy(h);
 }
 
-/* Feeds the member's bytes, chunk by chunk, to FN. */
-static int member_bytes(const wp_neff_member *m, int (*fn)(const void *, size_t, void *),
-                        void *user, wp_error *err) {
+/* Feeds the member's bytes (its prefix, then its data or file region),
+ * chunk by chunk, to FN: 0, or -1 when FN stopped or a read failed (ERR
+ * set only for the read). */
+static int member_bytes(const wp_neff_member *m, wp_place_chunk_fn fn, void *user,
+                        wp_error *err) {
   if (m->prefix_len && fn(m->prefix, m->prefix_len, user))
     return -1;
-  if (!m->path) {
-    const unsigned char *p = m->data;
-    for (uint64_t left = m->size; left;) {
-      size_t n = left > WP_NEFF_CHUNK ? WP_NEFF_CHUNK : (size_t)left;
-      if (fn(p, n, user))
-        return -1;
-      p += n;
-      left -= n;
-    }
-    return 0;
-  }
-  int fd = open(m->path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return wp_error_errno(err, errno, "%s", m->path);
-  unsigned char *buf = malloc(WP_NEFF_CHUNK);
-  int rc = buf ? 0 : wp_error_set(err, "out of memory");
-  posix_fadvise(fd, (off_t)m->offset, (off_t)m->size, POSIX_FADV_SEQUENTIAL);
-  uint64_t off = m->offset;
-  for (uint64_t left = m->size; left && !rc;) {
-    size_t want = left > WP_NEFF_CHUNK ? WP_NEFF_CHUNK : (size_t)left;
-    ssize_t n = pread(fd, buf, want, (off_t)off);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0) {
-      rc = wp_error_errno(err, n < 0 ? errno : EIO, "%s", m->path);
-      break;
-    }
-    if (fn(buf, (size_t)n, user)) {
-      rc = -1;
-      break;
-    }
-    off += (uint64_t)n;
-    left -= (uint64_t)n;
-  }
-  free(buf);
-  close(fd);
-  return rc;
+  wp_place_src src = {.path = m->path, .offset = m->offset, .data = m->data, .size = m->size};
+  return wp_place_each_chunk(&src, fn, user, err) ? -1 : 0;
 }
 
 static int md5_chunk(const void *p, size_t n, void *user) {
@@ -276,9 +242,9 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
     if (pause && i == 1)
       sleep((unsigned)atoi(pause));
     if (member_bytes(m, archive_chunk, &w, err)) {
-      if (!err || !err->msg[0] || archive_errno(a))
-        wp_error_set(err, "%s: %s", m->name,
-                     archive_error_string(a) ? archive_error_string(a) : "write failed");
+      /* A write failure is libarchive's to describe; a read failure is in ERR. */
+      if (archive_errno(a))
+        wp_error_set(err, "%s: %s", m->name, archive_error_string(a));
       goto out;
     }
   }

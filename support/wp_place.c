@@ -70,17 +70,16 @@ static int try_copy_file_range(int src, uint64_t off, uint64_t size, int dst) {
   return 1;
 }
 
-/* Reads SRC (file region or memory) chunk by chunk into FN. */
-typedef int (*chunk_fn)(const void *data, size_t n, void *user);
-
-static int for_each_chunk(const wp_place_src *src, int src_fd, unsigned char *buf, chunk_fn fn,
-                          void *user) {
+/* Reads SRC (file region or memory) chunk by chunk into FN: 0, 1 when FN
+ * stopped, -1 on a read error (errno set). */
+static int for_each_chunk(const wp_place_src *src, int src_fd, unsigned char *buf,
+                          wp_place_chunk_fn fn, void *user) {
   if (!src->path) {
     const unsigned char *p = src->data;
     for (uint64_t left = src->size; left;) {
       size_t n = left > WP_PLACE_CHUNK ? WP_PLACE_CHUNK : (size_t)left;
       if (fn(p, n, user))
-        return -1;
+        return 1;
       p += n;
       left -= n;
     }
@@ -98,11 +97,33 @@ static int for_each_chunk(const wp_place_src *src, int src_fd, unsigned char *bu
       return -1;
     }
     if (fn(buf, (size_t)n, user))
-      return -1;
+      return 1;
     off += (uint64_t)n;
     left -= (uint64_t)n;
   }
   return 0;
+}
+
+int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *user,
+                        wp_error *err) {
+  if (!src->path)
+    return for_each_chunk(src, -1, NULL, fn, user);
+  int fd = open(src->path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return wp_error_errno(err, errno, "%s", src->path);
+  unsigned char *buf = malloc(WP_PLACE_CHUNK);
+  int rc;
+  if (!buf) {
+    rc = wp_error_set(err, "out of memory");
+  } else {
+    posix_fadvise(fd, (off_t)src->offset, (off_t)src->size, POSIX_FADV_SEQUENTIAL);
+    rc = for_each_chunk(src, fd, buf, fn, user);
+    if (rc < 0)
+      wp_error_errno(err, errno, "%s", src->path);
+  }
+  free(buf);
+  close(fd);
+  return rc;
 }
 
 typedef struct stream_state {
@@ -256,7 +277,7 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
         goto out;
       }
       stream_state st = {fd, md5};
-      if (for_each_chunk(src, src_fd, buf, stream_chunk, &st)) {
+      if (for_each_chunk(src, src_fd, buf, stream_chunk, &st) != 0) {
         wp_error_errno(err, errno, "%s: write failed", final);
         goto out;
       }

@@ -26,6 +26,13 @@ typedef enum wp_place_how {
   WP_PLACED_EXISTING,        /* the same bytes were already there */
 } wp_place_how;
 
+/* Streams SRC to FN in chunks of at most 1 MiB (a file region is read
+ * with pread; memory is passed through). Returns 0; 1 when FN asked to
+ * stop (nonzero return); -1 on a read error, with ERR naming the file. */
+typedef int (*wp_place_chunk_fn)(const void *data, size_t len, void *user);
+int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *user,
+                        wp_error *err);
+
 /* Which methods wp_place_file may try, in this order. */
 typedef struct wp_place_methods {
   bool reflink, copy_file_range;
