@@ -43,6 +43,8 @@ static json_t *const_file_json(const Wp__Bir__ConstFile *cf) {
     json_object_set_new(j, "artifact", json_string(cf->artifact));
   if (cf->md5[0])
     json_object_set_new(j, "md5", json_string(cf->md5));
+  if (cf->artifact_in_place)
+    json_object_set_new(j, "artifact_in_place", json_true());
   return j;
 }
 
@@ -191,6 +193,11 @@ static int const_file_from(from_json *f, json_t *j, Wp__Bir__ConstFile **out) {
   if (!(cf->name = get_str(f, j, "name", true)) || get_u64(f, j, "size", &cf->size) ||
       !(cf->artifact = get_str(f, j, "artifact", false)) || !(cf->md5 = get_str(f, j, "md5", false)))
     return -1;
+  json_t *in_place = json_object_get(j, "artifact_in_place");
+  if (in_place && !json_is_boolean(in_place))
+    return wp_error_set(f->err, "%s: const file '%s': artifact_in_place must be true or false",
+                        f->where, cf->name);
+  cf->artifact_in_place = json_is_true(in_place);
   json_t *src = json_object_get(j, "source");
   if (json_is_object(src)) {
     Wp__Bir__NpyPayload *np = wp_pb_new(f->arena, &wp__bir__npy_payload__descriptor);

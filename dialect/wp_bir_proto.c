@@ -73,6 +73,7 @@ static int const_file_to_proto(to_proto *t, MlirOperation op, Wp__Bir__ConstFile
   cf->size = u64_attr(op, "size");
   cf->artifact = str_attr(t, op, "artifact", false);
   cf->md5 = str_attr(t, op, "md5", false);
+  cf->artifact_in_place = !mlirAttributeIsNull(wp_attr(op, "artifact_in_place"));
   MlirAttribute source = wp_attr(op, "source"), data = wp_attr(op, "data");
   MlirStringRef constant;
   if (!mlirAttributeIsNull(source)) {
@@ -313,7 +314,7 @@ static void append_op(from_proto *f, MlirBlock block, const char *name, MlirName
 
 static int add_const_file(from_proto *f, MlirBlock b, const Wp__Bir__ConstFile *cf) {
   MlirContext c = f->ctx;
-  MlirNamedAttribute a[6];
+  MlirNamedAttribute a[7];
   int n = 0;
   a[n++] = named(c, "sym_name", str(c, cf->name));
   a[n++] = named(c, "size", wp_i64_attr(c, (int64_t)cf->size));
@@ -343,6 +344,8 @@ static int add_const_file(from_proto *f, MlirBlock b, const Wp__Bir__ConstFile *
     a[n++] = named(c, "artifact", str(c, cf->artifact));
   if (cf->md5[0])
     a[n++] = named(c, "md5", str(c, cf->md5));
+  if (cf->artifact_in_place)
+    a[n++] = named(c, "artifact_in_place", mlirUnitAttrGet(c));
   append_op(f, b, "bir.const_file", a, n);
   return 0;
 }

@@ -139,8 +139,7 @@ typedef struct sink {
   wp_pgzip *gz; /* ISA-L: the tar goes through here first */
 } sink;
 
-/* Compressed bytes: to the file, and into the payload MD5 on the way. */
-static int sink_bytes(const void *buf, size_t n, void *user) {
+static int write_bytes(const void *buf, size_t n, void *user) {
   sink *s = user;
   const unsigned char *p = buf;
   for (size_t done = 0; done < n;) {
@@ -153,9 +152,18 @@ static int sink_bytes(const void *buf, size_t n, void *user) {
     }
     done += (size_t)w;
   }
-  wp_md5_update(s->md5, buf, n);
   s->size += n;
   return 0;
+}
+
+static int hash_bytes(const void *buf, size_t n, void *user) {
+  wp_md5_update(((sink *)user)->md5, buf, n);
+  return 0;
+}
+
+/* Compressed bytes: to the file, and into the payload MD5 on the way. */
+static int sink_bytes(const void *buf, size_t n, void *user) {
+  return write_bytes(buf, n, user) || hash_bytes(buf, n, user) ? -1 : 0;
 }
 
 static la_ssize_t sink_write(struct archive *a, void *user, const void *buf, size_t n) {
@@ -202,7 +210,7 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
     return -1;
   struct archive *a = archive_write_new();
   int rc = -1;
-  if (!how.zlib && !(s.gz = wp_pgzip_create(how.threads, sink_bytes, &s, err)))
+  if (!how.zlib && !(s.gz = wp_pgzip_create(how.threads, write_bytes, hash_bytes, &s, err)))
     goto out;
   /* Reproducible: PAX, gzip level 1 with no timestamp or name in its
    * header, and every entry owned by nobody (uid/gid 0) at time 0. */

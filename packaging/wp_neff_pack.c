@@ -16,6 +16,8 @@
 #include "wp_neff.h"
 #include "wp_npy.h"
 #include "wp_bir_enums.h"
+#include "wp_parallel.h"
+#include "wp_place.h"
 #include "wp_strmap.h"
 
 #include <jansson.h>
@@ -34,6 +36,9 @@ typedef struct pack {
   size_t n_members, cap;
   char npy_scratch[WP_NPY_MAX_HEADER];
   wp_strmap sets; /* set name -> index, per function */
+  wp_bir_names names; /* const file ops of function NAMES_FOR */
+  const char *names_for;
+  long threads;
 } pack;
 
 static MlirLocation unknown(MlirOperation op) {
@@ -137,6 +142,32 @@ static json_t *steps(const int64_t *shape, size_t n) {
   return a;
 }
 
+/* Where an in-place constant file's bytes are: its IR op says (a .npy
+ * region, or memory the IR owns, which outlives the pass). */
+static int in_place_source(pack *p, const Wp__Bir__Function *f, const Wp__Bir__ConstFile *cf,
+                           wp_place_src *src, wp_error *err) {
+  MlirOperation module = p->run->module;
+  if (!p->names_for || strcmp(p->names_for, f->name) != 0) {
+    wp_bir_names_free(&p->names);
+    memset(&p->names, 0, sizeof p->names);
+    p->names_for = NULL;
+    MlirOperation func = wp_bir_next_function(module, (MlirOperation){NULL});
+    for (; !mlirOperationIsNull(func); func = wp_bir_next_function(module, func)) {
+      MlirStringRef n;
+      if (wp_attr_str(func, "sym_name", &n) && n.length == strlen(f->name) &&
+          !memcmp(n.data, f->name, n.length))
+        break;
+    }
+    if (mlirOperationIsNull(func) || wp_bir_names_init(&p->names, func, "bir.const_file"))
+      return wp_error_set(err, "function '%s' not found", f->name);
+    p->names_for = f->name;
+  }
+  MlirOperation op = wp_bir_names_find(&p->names, wp_sref(cf->name));
+  if (mlirOperationIsNull(op))
+    return wp_error_set(err, "const file '%s' not found", cf->name);
+  return wp_bir_const_file_source(module, op, p->arena, src, err);
+}
+
 static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   const char *sg = f->name;
   wp_strmap_free(&p->sets);
@@ -158,28 +189,50 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     json_object_set_new(v, "size", json_integer((json_int_t)l->size));
     json_array_append_new(vars, v);
   }
+  /* Per const file, from one pass over the locations: the set that fills
+   * it when exactly one kind of tensor does (the .npy member is then
+   * typed), and the largest alignment asked of it. */
+  size_t nf = f->n_const_files;
+  int64_t *file_var = calloc(nf + 1, sizeof *file_var);
+  const Wp__Bir__MemoryLocationSet **only = calloc(nf + 1, sizeof *only);
+  bool *untyped = calloc(nf + 1, sizeof *untyped);
+  uint64_t *align = calloc(nf + 1, sizeof *align);
+  wp_strmap files;
+  wp_strmap_init(&files);
+  int rc = -1;
+  if (!file_var || !only || !untyped || !align) {
+    wp_error_set(err, "out of memory");
+    goto fail;
+  }
+  for (size_t k = 0; k < nf; k++) {
+    const char *n = f->const_files[k]->name;
+    if (wp_strmap_put(&files, n, strlen(n), (int64_t)k)) {
+      wp_error_set(err, "out of memory");
+      goto fail;
+    }
+    align[k] = 1;
+  }
+  for (size_t i = 0; i < f->n_locations; i++) {
+    const Wp__Bir__MemoryLocation *l = f->locations[i];
+    int64_t k;
+    if (!l->const_file[0] || !wp_strmap_get(&files, l->const_file, strlen(l->const_file), &k))
+      continue;
+    const Wp__Bir__MemoryLocationSet *s = find_set(f, l->set), *o = only[k];
+    if (!s || l->const_ap_offset != 0 || l->size != f->const_files[k]->size ||
+        (o && (strcmp(o->dtype, s->dtype) != 0 || o->n_shape != s->n_shape ||
+               memcmp(o->shape, s->shape, s->n_shape * sizeof(int64_t)) != 0)))
+      untyped[k] = true;
+    only[k] = s;
+    if (l->alignment > align[k])
+      align[k] = l->alignment;
+  }
   /* one file variable (and member) per unique constant file */
-  int64_t *file_var = calloc(f->n_const_files + 1, sizeof *file_var);
-  for (size_t k = 0; k < f->n_const_files; k++) {
+  for (size_t k = 0; k < nf; k++) {
     const Wp__Bir__ConstFile *cf = f->const_files[k];
     if (!cf->artifact[0]) {
-      free(file_var);
-      json_decref(vars);
-      return wp_error_set(err, "const file '%s' has no artifact (run --copy-const-artifacts "
-                          "and --dedup-consts first)", cf->name);
-    }
-    /* The .npy member is typed when exactly one kind of tensor fills it. */
-    const Wp__Bir__MemoryLocationSet *only = NULL;
-    bool typed = true;
-    for (size_t i = 0; i < f->n_locations && typed; i++) {
-      const Wp__Bir__MemoryLocation *l = f->locations[i];
-      if (strcmp(l->const_file, cf->name) != 0)
-        continue;
-      const Wp__Bir__MemoryLocationSet *s = find_set(f, l->set);
-      typed = s && l->const_ap_offset == 0 && l->size == cf->size &&
-              (!only || (!strcmp(only->dtype, s->dtype) && only->n_shape == s->n_shape &&
-                         !memcmp(only->shape, s->shape, s->n_shape * sizeof(int64_t))));
-      only = s;
+      wp_error_set(err, "const file '%s' has no artifact (run --copy-const-artifacts "
+                        "and --dedup-consts first)", cf->name);
+      goto fail;
     }
     char base[512];
     snprintf(base, sizeof base, "%s", cf->artifact);
@@ -190,38 +243,38 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     snprintf(member, sizeof member, "%s/%s.%s", sg, base, p->npy ? "npy" : "bin");
     wp_neff_member *m = add_member(p, member);
     if (!m) {
-      free(file_var);
-      json_decref(vars);
-      return wp_error_set(err, "out of memory");
+      wp_error_set(err, "out of memory");
+      goto fail;
     }
-    m->path = wp_arena_alloc(p->arena, strlen(p->dir) + strlen(cf->artifact) + 2);
-    sprintf((char *)m->path, "%s/%s", p->dir, cf->artifact);
+    if (cf->artifact_in_place) {
+      wp_place_src src;
+      if (in_place_source(p, f, cf, &src, err))
+        goto fail;
+      m->path = src.path;
+      m->offset = src.offset;
+      m->data = src.data;
+    } else {
+      m->path = wp_arena_alloc(p->arena, strlen(p->dir) + strlen(cf->artifact) + 2);
+      sprintf((char *)m->path, "%s/%s", p->dir, cf->artifact);
+    }
     m->size = cf->size;
     if (p->npy) {
       /* Built in one scratch buffer, kept at its exact size: a model has
        * thousands of members. */
       int64_t flat = (int64_t)cf->size;
-      m->prefix_len = typed && only
-                          ? wp_npy_write_header(p->npy_scratch, npy_descr(only->dtype),
-                                                only->shape, (int)only->n_shape)
+      m->prefix_len = !untyped[k] && only[k]
+                          ? wp_npy_write_header(p->npy_scratch, npy_descr(only[k]->dtype),
+                                                only[k]->shape, (int)only[k]->n_shape)
                           : wp_npy_write_header(p->npy_scratch, "|u1", &flat, 1);
       m->prefix = wp_arena_memdup(p->arena, p->npy_scratch, m->prefix_len);
     }
-    if (wp_neff_member_md5(m, err)) {
-      free(file_var);
-      json_decref(vars);
-      return -1;
-    }
+    /* its MD5 comes later, with all the others, in parallel */
     file_var[k] = next_id;
-    uint64_t align = 1;
-    for (size_t i = 0; i < f->n_locations; i++)
-      if (!strcmp(f->locations[i]->const_file, cf->name) && f->locations[i]->alignment > align)
-        align = f->locations[i]->alignment;
     json_t *v = var_record(next_id++, "file", 0, "", 0, false);
     json_object_set_new(v, "file_name", json_string(strchr(member, '/') + 1));
     json_object_set_new(v, "size", json_integer((json_int_t)(m->prefix_len + cf->size)));
     json_object_set_new(v, "data_offset", json_integer((json_int_t)m->prefix_len));
-    json_object_set_new(v, "alignment", json_integer((json_int_t)align));
+    json_object_set_new(v, "alignment", json_integer((json_int_t)align[k]));
     json_array_append_new(vars, v);
   }
   /* one pointer variable per logical constant tensor */
@@ -229,14 +282,11 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     const Wp__Bir__MemoryLocation *l = f->locations[i];
     if (!l->const_file[0])
       continue;
-    size_t k = 0;
-    while (k < f->n_const_files && strcmp(f->const_files[k]->name, l->const_file) != 0)
-      k++;
+    int64_t k;
     const Wp__Bir__MemoryLocationSet *s = find_set(f, l->set);
-    if (k == f->n_const_files || !s) {
-      free(file_var);
-      json_decref(vars);
-      return wp_error_set(err, "memory location '%s' names a missing const file or set", l->name);
+    if (!wp_strmap_get(&files, l->const_file, strlen(l->const_file), &k) || !s) {
+      wp_error_set(err, "memory location '%s' names a missing const file or set", l->name);
+      goto fail;
     }
     json_t *v = var_record(next_id++, "pointer", l->placement, f->const_files[k]->name,
                            l->const_ap_offset, true);
@@ -259,13 +309,21 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     json_object_set_new(v, "from_steps", steps(s->shape, s->n_shape));
     json_array_append_new(vars, v);
   }
-  free(file_var);
   char name[600];
   snprintf(name, sizeof name, "%s/def.json", sg);
   json_t *def = json_object();
   json_object_set_new(def, "name", json_string(sg));
   json_object_set_new(def, "var", vars);
-  return add_json(p, name, def, err);
+  vars = NULL;
+  rc = add_json(p, name, def, err);
+fail:
+  json_decref(vars);
+  free(file_var);
+  free(only);
+  free(untyped);
+  free(align);
+  wp_strmap_free(&files);
+  return rc;
 }
 
 /* The BIR JSON without anything that names a place on this machine. */
@@ -274,6 +332,7 @@ static json_t *portable_bir_json(Wp__Bir__Module *m) {
   for (size_t i = 0; i < m->n_functions; i++)
     for (size_t k = 0; k < m->functions[i]->n_const_files; k++) {
       Wp__Bir__ConstFile *cf = m->functions[i]->const_files[k];
+      cf->artifact_in_place = false; /* how it was placed, not what it holds */
       if (cf->bytes_from_case == WP__BIR__CONST_FILE__BYTES_FROM_SOURCE ||
           cf->bytes_from_case == WP__BIR__CONST_FILE__BYTES_FROM_CONSTANT) {
         cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_DATA;
@@ -296,10 +355,41 @@ static int cmp_member_names(const void *a, const void *b) {
   return strcmp(((const wp_neff_member *)a)->name, ((const wp_neff_member *)b)->name);
 }
 
+typedef struct md5_jobs {
+  wp_neff_member *members;
+  wp_error *errs;
+} md5_jobs;
+
+static int member_md5(size_t i, void *user) {
+  md5_jobs *j = user;
+  if (j->members[i].md5[0])
+    return 0;
+  return wp_neff_member_md5(&j->members[i], &j->errs[i]) != 0;
+}
+
+/* The constant members' MD5s (for the BOM and the signature), several
+ * files at once. */
+static int hash_members(pack *p, wp_error *err) {
+  md5_jobs j = {p->members, calloc(p->n_members + 1, sizeof *j.errs)};
+  if (!j.errs)
+    return wp_error_set(err, "out of memory");
+  int rc = 0;
+  if (wp_parallel_for(p->n_members, p->threads, member_md5, &j))
+    for (size_t i = 0; i < p->n_members; i++)
+      if (j.errs[i].msg[0]) {
+        rc = wp_error_set(err, "%s", j.errs[i].msg);
+        break;
+      }
+  free(j.errs);
+  return rc;
+}
+
 static int build_members(pack *p, const char *module_name, wp_error *err) {
   for (size_t i = 0; i < p->bir->n_functions; i++)
     if (pack_function(p, p->bir->functions[i], err))
       return -1;
+  if (hash_members(p, err))
+    return -1;
   if (p->bir->n_functions == 0)
     return wp_error_set(err, "the BIR module has no function");
   char name[600];
@@ -377,7 +467,7 @@ static int run_neff_pack(const wp_pass_run *run) {
     return -1;
   }
   const char *comp = wp_pass_option(run, "compressor");
-  wp_neff_compress how = {.zlib = !strcmp(comp, "zlib"), .threads = (int)sysconf(_SC_NPROCESSORS_ONLN)};
+  wp_neff_compress how = {.zlib = !strcmp(comp, "zlib"), .threads = (int)wp_parallel_cores()};
   if (comp[0] && strcmp(comp, "zlib") && strcmp(comp, "isal")) {
     wp_emit_error(unknown(module), "neff-pack: compressor=%s: use isal or zlib", comp);
     return -1;
@@ -386,7 +476,8 @@ static int run_neff_pack(const wp_pass_run *run) {
   if (wp_pass_option_count(run, "threads", 1, 64, how.threads, &threads))
     return -1;
   how.threads = (int)threads;
-  pack p = {.run = run, .arena = wp_arena_create(), .npy = strcmp(fmt, "bin") != 0};
+  pack p = {.run = run, .arena = wp_arena_create(), .npy = strcmp(fmt, "bin") != 0,
+            .threads = threads};
   wp_error err;
   int rc = -1;
   wp_output *o = NULL;
@@ -429,6 +520,7 @@ out:
   wp_output_abort(o);
   free(p.members);
   wp_strmap_free(&p.sets);
+  wp_bir_names_free(&p.names);
   wp_arena_destroy(p.arena);
   return rc;
 }

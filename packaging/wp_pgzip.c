@@ -1,66 +1,63 @@
+/* The compressor is a pipeline: the caller fills fixed-size chunks, worker
+ * threads compress them as soon as they are full, and two more threads
+ * read the compressed chunks in stream order: the sink (it writes the
+ * file) and the tap (it feeds the payload MD5). So reading, compressing,
+ * writing and hashing all overlap, and memory is a fixed number of chunk
+ * slots. */
 #include "wp_pgzip.h"
 
 #include <isa-l/crc.h>
 #include <isa-l/igzip_lib.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct chunk {
+enum slot_state { SLOT_FREE, SLOT_FILLING, SLOT_READY, SLOT_BUSY, SLOT_DONE };
+
+typedef struct slot {
   unsigned char *in, *out, *level_buf;
   size_t in_len, out_len, out_cap;
+  uint64_t seq; /* position in the stream */
+  int consumed; /* by how many of the sink and the tap */
   bool last;
-  int failed;
-} chunk;
+  bool failed;
+  enum slot_state state;
+} slot;
+
+/* One in-order reader of the compressed stream: the sink, or the tap. */
+typedef struct consumer {
+  struct wp_pgzip *z;
+  wp_pgzip_sink fn;
+  void *user;
+  uint64_t next; /* the next chunk it takes */
+  pthread_t thread;
+  bool started;
+} consumer;
 
 struct wp_pgzip {
-  int threads;
-  wp_pgzip_sink sink;
-  void *user;
-  chunk *chunks; /* one batch: `threads` chunks filled, then compressed together */
-  int filled;    /* chunks complete in this batch */
+  consumer consumers[2];
+  int n_consumers;
+  int n_slots, n_workers;
+  slot *slots;
+  slot *filling; /* the caller's current slot, or NULL */
+  pthread_t workers[64];
+  pthread_mutex_t mu;
+  pthread_cond_t cv; /* any slot changed state, or stop was set */
+  uint64_t next_seq;
+  bool closing; /* no more slots will be submitted */
+  bool stop;    /* give up: an error or destroy before finish */
+  bool failed;
   uint32_t crc;
   uint64_t total;
-  bool header_written;
   char error[256];
 };
 
 static size_t out_bound(size_t in) { return in + in / 8 + 4096; }
 
-wp_pgzip *wp_pgzip_create(int threads, wp_pgzip_sink sink, void *user, wp_error *err) {
-  wp_pgzip *z = calloc(1, sizeof *z);
-  if (!z) {
-    wp_error_set(err, "out of memory");
-    return NULL;
-  }
-  z->threads = threads < 1 ? 1 : threads > 64 ? 64 : threads;
-  z->sink = sink;
-  z->user = user;
-  z->chunks = calloc((size_t)z->threads, sizeof *z->chunks);
-  for (int i = 0; z->chunks && i < z->threads; i++) {
-    chunk *c = &z->chunks[i];
-    c->out_cap = out_bound(WP_PGZIP_CHUNK);
-    c->in = malloc(WP_PGZIP_CHUNK);
-    c->out = malloc(c->out_cap);
-    c->level_buf = malloc(ISAL_DEF_LVL1_DEFAULT);
-    if (!c->in || !c->out || !c->level_buf) {
-      wp_pgzip_destroy(z);
-      wp_error_set(err, "out of memory");
-      return NULL;
-    }
-  }
-  if (!z->chunks) {
-    free(z);
-    wp_error_set(err, "out of memory");
-    return NULL;
-  }
-  return z;
-}
-
-static void *compress_chunk(void *arg) {
-  chunk *c = arg;
+static void compress_slot(slot *c) {
   struct isal_zstream s;
   isal_deflate_init(&s);
   s.level = 1;
@@ -74,60 +71,176 @@ static void *compress_chunk(void *arg) {
   s.next_out = c->out;
   s.avail_out = (uint32_t)c->out_cap;
   int r = isal_deflate(&s);
-  if (r != COMP_OK || s.avail_in != 0 || (c->last && s.internal_state.state != ZSTATE_END)) {
-    c->failed = 1;
-    return NULL;
-  }
+  c->failed = r != COMP_OK || s.avail_in != 0 || (c->last && s.internal_state.state != ZSTATE_END);
   c->out_len = c->out_cap - s.avail_out;
+}
+
+/* Called with the lock held. */
+static void fail(wp_pgzip *z, const char *msg) {
+  if (!z->failed)
+    snprintf(z->error, sizeof z->error, "%s", msg);
+  z->failed = true;
+  z->stop = true;
+  pthread_cond_broadcast(&z->cv);
+}
+
+static void *compress_worker(void *arg) {
+  wp_pgzip *z = arg;
+  pthread_mutex_lock(&z->mu);
+  for (;;) {
+    slot *pick = NULL;
+    for (int i = 0; i < z->n_slots; i++)
+      if (z->slots[i].state == SLOT_READY && (!pick || z->slots[i].seq < pick->seq))
+        pick = &z->slots[i];
+    if (z->stop || (!pick && z->closing))
+      break;
+    if (!pick) {
+      pthread_cond_wait(&z->cv, &z->mu);
+      continue;
+    }
+    pick->state = SLOT_BUSY;
+    pthread_mutex_unlock(&z->mu);
+    compress_slot(pick);
+    pthread_mutex_lock(&z->mu);
+    pick->state = SLOT_DONE;
+    pthread_cond_broadcast(&z->cv);
+  }
+  pthread_mutex_unlock(&z->mu);
   return NULL;
 }
 
-static int emit(wp_pgzip *z, const void *data, size_t len) {
-  if (z->sink(data, len, z->user)) {
-    if (!z->error[0])
-      snprintf(z->error, sizeof z->error, "write failed");
-    return -1;
+static void *consume_worker(void *arg) {
+  consumer *me = arg;
+  wp_pgzip *z = me->z;
+  static const unsigned char gzip_header[10] = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3};
+  if (me->fn(gzip_header, sizeof gzip_header, me->user)) {
+    pthread_mutex_lock(&z->mu);
+    fail(z, "write failed");
+    pthread_mutex_unlock(&z->mu);
+    return NULL;
   }
-  return 0;
+  pthread_mutex_lock(&z->mu);
+  for (;;) {
+    slot *next = NULL;
+    for (int i = 0; i < z->n_slots; i++)
+      if (z->slots[i].state == SLOT_DONE && z->slots[i].seq == me->next)
+        next = &z->slots[i];
+    if (z->stop || (!next && z->closing && me->next == z->next_seq))
+      break;
+    if (!next) {
+      pthread_cond_wait(&z->cv, &z->mu);
+      continue;
+    }
+    pthread_mutex_unlock(&z->mu);
+    const char *problem = next->failed                               ? "igzip could not compress a chunk"
+                          : me->fn(next->out, next->out_len, me->user) ? "write failed"
+                                                                       : NULL;
+    pthread_mutex_lock(&z->mu);
+    if (problem) {
+      fail(z, problem);
+      break;
+    }
+    me->next++;
+    if (++next->consumed == z->n_consumers) {
+      next->state = SLOT_FREE;
+      next->in_len = 0;
+    }
+    pthread_cond_broadcast(&z->cv);
+  }
+  pthread_mutex_unlock(&z->mu);
+  return NULL;
 }
 
-/* Compresses the filled chunks of the batch (in parallel) and emits them
- * in order. LAST marks the batch holding the end of the stream. */
-static int flush_batch(wp_pgzip *z, bool last) {
-  int n = z->filled;
-  if (z->filled < z->threads && (z->chunks[z->filled].in_len > 0 || last))
-    n++;
-  if (n == 0)
-    return 0;
-  if (!z->header_written) {
-    static const unsigned char hdr[10] = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3};
-    if (emit(z, hdr, sizeof hdr))
-      return -1;
-    z->header_written = true;
+static void stop_threads(wp_pgzip *z) {
+  pthread_mutex_lock(&z->mu);
+  z->closing = true;
+  pthread_cond_broadcast(&z->cv);
+  pthread_mutex_unlock(&z->mu);
+  for (int i = 0; i < z->n_workers; i++)
+    pthread_join(z->workers[i], NULL);
+  z->n_workers = 0;
+  for (int i = 0; i < z->n_consumers; i++)
+    if (z->consumers[i].started)
+      pthread_join(z->consumers[i].thread, NULL);
+  z->n_consumers = 0;
+}
+
+wp_pgzip *wp_pgzip_create(int threads, wp_pgzip_sink sink, wp_pgzip_sink tap, void *user,
+                          wp_error *err) {
+  wp_pgzip *z = calloc(1, sizeof *z);
+  if (!z) {
+    wp_error_set(err, "out of memory");
+    return NULL;
   }
-  for (int i = 0; i < n; i++)
-    z->chunks[i].last = last && i == n - 1;
-  pthread_t t[64];
-  int started = 0;
-  for (int i = 1; i < n; i++, started++)
-    if (pthread_create(&t[i], NULL, compress_chunk, &z->chunks[i]) != 0)
+  threads = threads < 1 ? 1 : threads > 64 ? 64 : threads;
+  z->consumers[z->n_consumers++] = (consumer){.z = z, .fn = sink, .user = user};
+  if (tap)
+    z->consumers[z->n_consumers++] = (consumer){.z = z, .fn = tap, .user = user};
+  /* Slots beyond the workers': one being filled, two being consumed. */
+  z->n_slots = threads + 3;
+  pthread_mutex_init(&z->mu, NULL);
+  pthread_cond_init(&z->cv, NULL);
+  z->slots = calloc((size_t)z->n_slots, sizeof *z->slots);
+  for (int i = 0; z->slots && i < z->n_slots; i++) {
+    slot *c = &z->slots[i];
+    c->out_cap = out_bound(WP_PGZIP_CHUNK);
+    c->in = malloc(WP_PGZIP_CHUNK);
+    c->out = malloc(c->out_cap);
+    c->level_buf = malloc(ISAL_DEF_LVL1_DEFAULT);
+    if (!c->in || !c->out || !c->level_buf)
+      goto oom;
+  }
+  if (!z->slots)
+    goto oom;
+  for (int i = 0; i < threads; i++) {
+    if (pthread_create(&z->workers[i], NULL, compress_worker, z) != 0)
       break;
-  compress_chunk(&z->chunks[0]);
-  for (int i = started + 1; i < n; i++) /* threads that did not start: here */
-    compress_chunk(&z->chunks[i]);
-  for (int i = 1; i <= started; i++)
-    pthread_join(t[i], NULL);
-  for (int i = 0; i < n; i++) {
-    if (z->chunks[i].failed) {
-      snprintf(z->error, sizeof z->error, "igzip could not compress a chunk");
-      return -1;
-    }
-    if (emit(z, z->chunks[i].out, z->chunks[i].out_len))
-      return -1;
-    z->chunks[i].in_len = 0;
+    z->n_workers++;
   }
-  z->filled = 0;
-  return 0;
+  bool started = z->n_workers > 0;
+  for (int i = 0; started && i < z->n_consumers; i++)
+    started = (z->consumers[i].started = pthread_create(&z->consumers[i].thread, NULL,
+                                                        consume_worker, &z->consumers[i]) == 0);
+  if (!started) {
+    wp_pgzip_destroy(z);
+    wp_error_set(err, "cannot start the compression threads");
+    return NULL;
+  }
+  return z;
+oom:
+  wp_pgzip_destroy(z);
+  wp_error_set(err, "out of memory");
+  return NULL;
+}
+
+/* A free slot for the caller to fill; NULL once the pipeline failed. */
+static slot *take_slot(wp_pgzip *z) {
+  pthread_mutex_lock(&z->mu);
+  slot *s = NULL;
+  while (!z->stop) {
+    for (int i = 0; i < z->n_slots && !s; i++)
+      if (z->slots[i].state == SLOT_FREE)
+        s = &z->slots[i];
+    if (s)
+      break;
+    pthread_cond_wait(&z->cv, &z->mu);
+  }
+  if (s) {
+    s->state = SLOT_FILLING;
+    s->seq = z->next_seq++;
+    s->consumed = 0;
+    s->in_len = 0;
+    s->last = false;
+  }
+  pthread_mutex_unlock(&z->mu);
+  return s;
+}
+
+static void submit(wp_pgzip *z, slot *s) {
+  pthread_mutex_lock(&z->mu);
+  s->state = SLOT_READY;
+  pthread_cond_broadcast(&z->cv);
+  pthread_mutex_unlock(&z->mu);
 }
 
 int wp_pgzip_write(wp_pgzip *z, const void *data, size_t len) {
@@ -135,7 +248,9 @@ int wp_pgzip_write(wp_pgzip *z, const void *data, size_t len) {
   z->crc = crc32_gzip_refl(z->crc, (unsigned char *)p, len);
   z->total += len;
   while (len) {
-    chunk *c = &z->chunks[z->filled];
+    if (!z->filling && !(z->filling = take_slot(z)))
+      return -1;
+    slot *c = z->filling;
     size_t n = WP_PGZIP_CHUNK - c->in_len;
     if (n > len)
       n = len;
@@ -143,8 +258,10 @@ int wp_pgzip_write(wp_pgzip *z, const void *data, size_t len) {
     c->in_len += n;
     p += n;
     len -= n;
-    if (c->in_len == WP_PGZIP_CHUNK && ++z->filled == z->threads && flush_batch(z, false))
-      return -1;
+    if (c->in_len == WP_PGZIP_CHUNK) {
+      submit(z, c);
+      z->filling = NULL;
+    }
   }
   return 0;
 }
@@ -152,16 +269,25 @@ int wp_pgzip_write(wp_pgzip *z, const void *data, size_t len) {
 int wp_pgzip_finish(wp_pgzip *z) {
   /* The last chunk may be empty (input ended on a chunk boundary): it then
    * only carries the final empty block. */
-  if (z->filled == z->threads && flush_batch(z, false))
+  if (!z->filling && !(z->filling = take_slot(z)))
     return -1;
-  if (flush_batch(z, true))
+  z->filling->last = true;
+  submit(z, z->filling);
+  z->filling = NULL;
+  stop_threads(z);
+  if (z->failed)
     return -1;
   unsigned char trailer[8];
   for (int i = 0; i < 4; i++) {
     trailer[i] = (unsigned char)(z->crc >> (8 * i));
     trailer[4 + i] = (unsigned char)(z->total >> (8 * i));
   }
-  return emit(z, trailer, sizeof trailer);
+  for (int i = 0; i < 2 && z->consumers[i].fn; i++)
+    if (z->consumers[i].fn(trailer, sizeof trailer, z->consumers[i].user)) {
+      snprintf(z->error, sizeof z->error, "write failed");
+      return -1;
+    }
+  return 0;
 }
 
 const char *wp_pgzip_error(const wp_pgzip *z) { return z->error[0] ? z->error : "write failed"; }
@@ -169,11 +295,17 @@ const char *wp_pgzip_error(const wp_pgzip *z) { return z->error[0] ? z->error : 
 void wp_pgzip_destroy(wp_pgzip *z) {
   if (!z)
     return;
-  for (int i = 0; z->chunks && i < z->threads; i++) {
-    free(z->chunks[i].in);
-    free(z->chunks[i].out);
-    free(z->chunks[i].level_buf);
+  pthread_mutex_lock(&z->mu);
+  z->stop = true;
+  pthread_mutex_unlock(&z->mu);
+  stop_threads(z);
+  for (int i = 0; z->slots && i < z->n_slots; i++) {
+    free(z->slots[i].in);
+    free(z->slots[i].out);
+    free(z->slots[i].level_buf);
   }
-  free(z->chunks);
+  free(z->slots);
+  pthread_cond_destroy(&z->cv);
+  pthread_mutex_destroy(&z->mu);
   free(z);
 }

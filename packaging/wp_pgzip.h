@@ -19,7 +19,12 @@ typedef int (*wp_pgzip_sink)(const void *data, size_t len, void *user);
 
 typedef struct wp_pgzip wp_pgzip;
 
-wp_pgzip *wp_pgzip_create(int threads, wp_pgzip_sink sink, void *user, wp_error *err);
+/* THREADS compress; SINK and TAP (optional) each see the whole gzip
+ * stream, in order, each on a thread of its own (a file write and an MD5,
+ * say), overlapping compression. Both get USER. Caller frees with
+ * wp_pgzip_destroy, after wp_pgzip_finish or instead of it (to abandon). */
+wp_pgzip *wp_pgzip_create(int threads, wp_pgzip_sink sink, wp_pgzip_sink tap, void *user,
+                          wp_error *err);
 int wp_pgzip_write(wp_pgzip *z, const void *data, size_t len);
 /* Compresses what is left and writes the trailer. */
 int wp_pgzip_finish(wp_pgzip *z);

@@ -6,7 +6,9 @@
 #include "wp_bir.h"
 #include "wp_bir_ops.h"
 #include "wp_mlir_util.h"
+#include "wp_parallel.h"
 #include "wp_place.h"
+#include "wp_i64map.h"
 
 #include <errno.h>
 #include <mlir-c/BuiltinAttributes.h>
@@ -45,57 +47,111 @@ static const char *how_name(wp_place_how how) {
   return "?";
 }
 
-/* Places one kernel's files; appends artifact records to *arts. */
-static int place_kernel_files(const wp_pass_run *run, const char *dir, MlirOperation func,
-                              MlirOperation kernel, const wp_bir_names *files,
-                              wp_place_methods methods, wp_arena *arena, MlirAttribute **arts,
-                              size_t *n_arts) {
-  MlirOperation module = run->module;
-  MlirContext c = mlirOperationGetContext(module);
+/* One constant file to place. Sources are resolved on the calling thread
+ * (they read the IR); the copies then run in parallel, each into its own
+ * slot. */
+typedef struct place_job {
+  MlirOperation cf;
+  const char *func_name;
+  char *name;
+  wp_place_src src;
+  wp_place_how how;
+  char md5[WP_MD5_HEX];
+  wp_error err;
+} place_job;
+
+typedef struct placement {
+  const wp_pass_run *run;
+  const char *dir;
+  wp_place_methods methods;
+  bool in_place; /* record the bytes where they are; write no file */
+  wp_arena *arena;
+  place_job *jobs;
+  size_t n_jobs, cap_jobs;
+} placement;
+
+/* Collects one kernel's files that are not placed yet. */
+static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation kernel,
+                                const wp_bir_names *files, wp_i64map *queued) {
+  MlirOperation module = pl->run->module;
   MlirAttribute list = wp_attr(kernel, "const_files");
   intptr_t n = mlirAttributeIsNull(list) ? 0 : mlirArrayAttrGetNumElements(list);
-  char *fname = wp_bir_str(arena, func, "sym_name");
+  char *fname = wp_bir_str(pl->arena, func, "sym_name");
   for (intptr_t i = 0; i < n; i++) {
     MlirStringRef name = mlirFlatSymbolRefAttrGetValue(mlirArrayAttrGetElement(list, i));
-    MlirOperation cf = wp_bir_names_find(files, name);
-    if (mlirOperationIsNull(cf)) {
+    int64_t index = wp_bir_names_index(files, name);
+    if (index < 0) {
       wp_emit_error(mlirOperationGetLocation(kernel),
                     "copy-const-artifacts: kernel names const file '%.*s', which function '%s' "
                     "does not have", (int)name.length, name.data, fname);
       return -1;
     }
-    if (!mlirAttributeIsNull(wp_attr(cf, "artifact")))
-      continue; /* placed already (another kernel, or an earlier run) */
-    wp_place_src src;
-    wp_error err;
-    char *cname = wp_arena_strndup(arena, name.data, name.length);
-    if (wp_bir_const_file_source(module, cf, arena, &src, &err)) {
-      wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: %s", err.msg);
+    MlirOperation cf = files->ops[index];
+    /* placed already (an earlier run), or queued by another kernel */
+    if (!mlirAttributeIsNull(wp_attr(cf, "artifact")) ||
+        wp_i64map_get(queued, (int64_t)(intptr_t)cf.ptr, NULL))
+      continue;
+    if (wp_i64map_put(queued, (int64_t)(intptr_t)cf.ptr, 1)) {
+      wp_emit_error(unknown(module), "copy-const-artifacts: out of memory");
       return -1;
     }
-    wp_place_how how;
-    char md5[WP_MD5_HEX];
-    if (wp_place_file(dir, cname, &src, methods, &how, md5, &err)) {
-      wp_emit_error(unknown(module), "%s", err.msg);
+    if (pl->n_jobs == pl->cap_jobs) {
+      pl->cap_jobs = pl->cap_jobs ? 2 * pl->cap_jobs : 64;
+      place_job *j = realloc(pl->jobs, pl->cap_jobs * sizeof *j);
+      if (!j) {
+        wp_emit_error(unknown(module), "copy-const-artifacts: out of memory");
+        return -1;
+      }
+      pl->jobs = j;
+    }
+    place_job *job = &pl->jobs[pl->n_jobs++];
+    memset(job, 0, sizeof *job);
+    job->cf = cf;
+    job->func_name = fname;
+    job->name = wp_arena_strndup(pl->arena, name.data, name.length);
+    if (wp_bir_const_file_source(module, cf, pl->arena, &job->src, &job->err)) {
+      wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: %s", job->err.msg);
       return -1;
     }
-    if (run->hooks && run->hooks->debug)
+  }
+  return 0;
+}
+
+static int place_one(size_t i, void *user) {
+  placement *pl = user;
+  place_job *job = &pl->jobs[i];
+  return wp_place_file(pl->dir, job->name, &job->src, pl->methods, &job->how, job->md5,
+                       &job->err) != 0;
+}
+
+/* Records the placed files on their ops; appends artifact records. */
+static void record_jobs(placement *pl, MlirAttribute *arts, size_t *n_arts) {
+  MlirContext c = mlirOperationGetContext(pl->run->module);
+  bool debug = pl->run->hooks && pl->run->hooks->debug;
+  for (size_t i = 0; i < pl->n_jobs; i++) {
+    place_job *job = &pl->jobs[i];
+    const wp_place_src *src = &job->src;
+    if (debug && pl->in_place)
+      fprintf(stderr, "copy-const-artifacts: %s in place (%s, %llu bytes)\n", job->name,
+              src->path ? src->path : "memory", (unsigned long long)src->size);
+    else if (debug)
       fprintf(stderr, "copy-const-artifacts: %s -> %s/%s (%s, %llu bytes)\n",
-              src.path ? src.path : "(memory)", dir, cname, how_name(how),
-              (unsigned long long)src.size);
-    wp_set_attr(cf, "artifact", wp_str_attr(c, cname, strlen(cname)));
-    if (md5[0])
-      wp_set_attr(cf, "md5", wp_str_attr(c, md5, strlen(md5)));
+              src->path ? src->path : "(memory)", pl->dir, job->name, how_name(job->how),
+              (unsigned long long)src->size);
+    wp_set_attr(job->cf, "artifact", wp_str_attr(c, job->name, strlen(job->name)));
+    if (pl->in_place)
+      wp_set_attr(job->cf, "artifact_in_place", mlirUnitAttrGet(c));
+    if (job->md5[0])
+      wp_set_attr(job->cf, "md5", wp_str_attr(c, job->md5, strlen(job->md5)));
     char info[256];
-    snprintf(info, sizeof info, "constant file of %s: %llu bytes", fname,
-             (unsigned long long)src.size);
+    snprintf(info, sizeof info, "constant file of %s: %llu bytes", job->func_name,
+             (unsigned long long)src->size);
     MlirNamedAttribute d[2] = {
         mlirNamedAttributeGet(mlirIdentifierGet(c, wp_sref("info")), wp_str_attr(c, info, strlen(info))),
         mlirNamedAttributeGet(mlirIdentifierGet(c, wp_sref("path")),
-                              wp_str_attr(c, cname, strlen(cname)))};
-    (*arts)[(*n_arts)++] = mlirDictionaryAttrGet(c, 2, d);
+                              wp_str_attr(c, job->name, strlen(job->name)))};
+    arts[(*n_arts)++] = mlirDictionaryAttrGet(c, 2, d);
   }
-  return 0;
 }
 
 static int run_copy_artifacts(const wp_pass_run *run) {
@@ -107,42 +163,40 @@ static int run_copy_artifacts(const wp_pass_run *run) {
     return -1;
   }
   const char *dir = wp_pass_option(run, "artifact-dir");
-  if (!dir[0] && run->hooks && run->hooks->artifact_dir)
+  bool private_dir = false;
+  if (!dir[0] && run->hooks && run->hooks->artifact_dir) {
     dir = run->hooks->artifact_dir;
+    private_dir = run->hooks->artifact_dir_private;
+  }
   if (!dir[0]) {
     wp_emit_error(unknown(module), "copy-const-artifacts: no artifact directory; give "
                                    "artifact-dir=DIR");
     return -1;
   }
+  long long threads;
+  if (wp_pass_option_count(run, "threads", 1, 1024, wp_parallel_cores(), &threads))
+    return -1;
+  placement pl = {.run = run, .dir = dir, .methods = {true, false}};
   const char *method = wp_pass_option(run, "copy-method");
-  wp_place_methods methods = {true, true};
   if (!strcmp(method, "stream"))
-    methods = (wp_place_methods){false, false};
+    pl.methods = (wp_place_methods){false, false};
   else if (!strcmp(method, "copy_file_range"))
-    methods = (wp_place_methods){false, true};
-  else if (method[0] && strcmp(method, "auto") != 0) {
-    wp_emit_error(unknown(module), "copy-const-artifacts: copy-method=%s: use auto, "
+    pl.methods = (wp_place_methods){false, true};
+  else if (!strcmp(method, "in-place"))
+    pl.in_place = true;
+  else if (!method[0] || !strcmp(method, "auto"))
+    pl.in_place = private_dir;
+  else {
+    wp_emit_error(unknown(module), "copy-const-artifacts: copy-method=%s: use auto, in-place, "
                   "copy_file_range or stream", method);
     return -1;
   }
   if (ensure_dir(module, dir))
     return -1;
-  wp_arena *arena = wp_arena_create();
+  pl.arena = wp_arena_create();
   int rc = -1;
-  /* Existing records first (an earlier run), then this run's. */
-  MlirAttribute old = wp_attr(module, "bir.artifacts");
-  size_t n_old = mlirAttributeIsNull(old) ? 0 : (size_t)mlirArrayAttrGetNumElements(old);
-  size_t cap = n_old, n_arts = 0;
-  for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
-       !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
-    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
-    for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
-         op = mlirOperationGetNextInBlock(op))
-      cap += wp_op_is(op, "bir.const_file");
-  }
-  MlirAttribute *arts = wp_arena_alloc(arena, (cap + 1) * sizeof *arts);
-  for (size_t i = 0; i < n_old; i++)
-    arts[n_arts++] = mlirArrayAttrGetElement(old, (intptr_t)i);
+  wp_i64map queued; /* const file ops already collected */
+  wp_i64map_init(&queued);
   for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
        !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
     wp_bir_names files;
@@ -155,16 +209,34 @@ static int run_copy_artifacts(const wp_pass_run *run) {
     for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !frc;
          op = mlirOperationGetNextInBlock(op))
       if (wp_op_is(op, "bir.kernel"))
-        frc = place_kernel_files(run, dir, f, op, &files, methods, arena, &arts, &n_arts);
+        frc = collect_kernel_files(&pl, f, op, &files, &queued);
     wp_bir_names_free(&files);
     if (frc)
       goto out;
   }
+  if (!pl.in_place && wp_parallel_for(pl.n_jobs, (long)threads, place_one, &pl)) {
+    for (size_t i = 0; i < pl.n_jobs; i++)
+      if (pl.jobs[i].err.msg[0]) {
+        wp_emit_error(unknown(module), "%s", pl.jobs[i].err.msg);
+        break;
+      }
+    goto out;
+  }
+  /* Existing records first (an earlier run), then this run's. */
+  MlirAttribute old = wp_attr(module, "bir.artifacts");
+  size_t n_old = mlirAttributeIsNull(old) ? 0 : (size_t)mlirArrayAttrGetNumElements(old);
+  size_t n_arts = 0;
+  MlirAttribute *arts = wp_arena_alloc(pl.arena, (n_old + pl.n_jobs + 1) * sizeof *arts);
+  for (size_t i = 0; i < n_old; i++)
+    arts[n_arts++] = mlirArrayAttrGetElement(old, (intptr_t)i);
+  record_jobs(&pl, arts, &n_arts);
   wp_set_attr(module, "bir.artifact_path", wp_str_attr(c, dir, strlen(dir)));
   wp_set_attr(module, "bir.artifacts", mlirArrayAttrGet(c, (intptr_t)n_arts, arts));
   rc = 0;
 out:
-  wp_arena_destroy(arena);
+  wp_i64map_free(&queued);
+  free(pl.jobs);
+  wp_arena_destroy(pl.arena);
   return rc;
 }
 
@@ -172,10 +244,12 @@ const wp_pass_info wp_copy_artifacts_pass = {
     .name = "copy-const-artifacts",
     .title = "CopyConstArtifacts",
     .description = "place every kernel's constant files in the module's artifact directory "
-                   "(reflink, copy_file_range or a streamed copy) and record them",
+                   "(reflink, or a streamed copy that also hashes them) and record them",
     .options = {{"artifact-dir", "the artifact directory (default: opt's --artifact-dir, else a "
                                  "private temporary directory)"},
-                {"copy-method", "auto (reflink, then copy_file_range, then stream), "
-                                "copy_file_range or stream"}},
+                {"copy-method", "auto (in-place in opt's private directory, else reflink, "
+                                "then stream), in-place (no file: the bytes stay where they "
+                                "are), copy_file_range or stream"},
+                {"threads", "files placed at once (default: the number of cores)"}},
     .run = run_copy_artifacts,
 };

@@ -13,11 +13,11 @@
 #include "wp_dedup_key.h"
 #include "wp_md5.h"
 #include "wp_mlir_util.h"
+#include "wp_parallel.h"
 #include "wp_place.h"
 #include "wp_strmap.h"
 
 #include <mlir-c/BuiltinAttributes.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +26,9 @@
 typedef struct cfile {
   MlirOperation op;
   MlirOperation func;
-  char *name, *artifact, *path;
+  char *name, *artifact;
+  bool in_place; /* no file in the artifact directory: SRC is where the bytes are */
+  wp_place_src src;
   uint64_t size;
   char md5[WP_MD5_HEX];
   wp_error err; /* from hashing */
@@ -88,11 +90,20 @@ static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *inde
                   "file name", f->artifact);
     return -1;
   }
-  f->path = wp_arena_alloc(d->arena, strlen(d->dir) + strlen(f->artifact) + 2);
-  sprintf(f->path, "%s/%s", d->dir, f->artifact);
   int64_t size = 0;
   wp_attr_i64(op, "size", &size);
   f->size = (uint64_t)size;
+  f->in_place = !mlirAttributeIsNull(wp_attr(op, "artifact_in_place"));
+  if (f->in_place) {
+    if (wp_bir_const_file_source(d->run->module, op, d->arena, &f->src, &f->err)) {
+      wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: %s", f->err.msg);
+      return -1;
+    }
+  } else {
+    char *path = wp_arena_alloc(d->arena, strlen(d->dir) + strlen(f->artifact) + 2);
+    sprintf(path, "%s/%s", d->dir, f->artifact);
+    f->src = (wp_place_src){.path = path, .size = f->size};
+  }
   char *md5 = wp_bir_str(d->arena, op, "md5");
   snprintf(f->md5, sizeof f->md5, "%s", md5);
   *index = d->n_files++;
@@ -164,45 +175,23 @@ out:
 
 /* ---- hashing, in parallel across files ---- */
 
-typedef struct hash_job {
-  dedup *d;
-  size_t next;
-} hash_job;
-
-static void *hash_worker(void *arg) {
-  hash_job *job = arg;
-  for (;;) {
-    size_t i = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED);
-    if (i >= job->d->n_files)
-      return NULL;
-    cfile *f = &job->d->files[i];
-    if (f->md5[0])
-      continue; /* the streamed copy hashed it already */
-    f->failed = wp_md5_file_region(f->path, 0, f->size, f->md5, &f->err) != 0;
-  }
+static int hash_one(size_t i, void *user) {
+  cfile *f = &((dedup *)user)->files[i];
+  if (f->md5[0])
+    return 0; /* the streamed copy hashed it already */
+  f->failed = wp_place_md5(&f->src, f->md5, &f->err) != 0;
+  return f->failed;
 }
 
 static int hash_files(dedup *d, long threads) {
-  hash_job job = {d, 0};
-  if (threads < 1)
-    threads = 1;
-  if ((size_t)threads > d->n_files)
-    threads = d->n_files ? (long)d->n_files : 1;
-  pthread_t *t = calloc((size_t)threads, sizeof *t);
-  long started = 0;
-  for (long i = 1; t && i < threads; i++, started++)
-    if (pthread_create(&t[i], NULL, hash_worker, &job) != 0)
-      break;
-  hash_worker(&job); /* this thread works too */
-  for (long i = 1; i <= started; i++)
-    pthread_join(t[i], NULL);
-  free(t);
+  if (!wp_parallel_for(d->n_files, threads, hash_one, d))
+    return 0;
   for (size_t i = 0; i < d->n_files; i++)
     if (d->files[i].failed) {
       wp_emit_error(unknown(d->run->module), "dedup-consts: %s", d->files[i].err.msg);
-      return -1;
+      break;
     }
-  return 0;
+  return -1;
 }
 
 /* ---- grouping ---- */
@@ -220,9 +209,7 @@ static int cmp_refs(const void *pa, const void *pb) {
   return a->file < b->file ? -1 : a->file > b->file;
 }
 
-static wp_place_src file_src(const cfile *f) {
-  return (wp_place_src){.path = f->path, .offset = 0, .size = f->size};
-}
+static wp_place_src file_src(const cfile *f) { return f->src; }
 
 typedef struct content_class {
   size_t rep;
@@ -239,15 +226,19 @@ static int cmp_classes(const void *pa, const void *pb) {
   return order;
 }
 
-/* Gives every reference of one key (refs[lo..hi)) its unique file. */
+/* Gives every reference of one key (refs[lo..hi)) its unique file. Refs
+ * of one file are adjacent (sorted by key, then file). Each distinct file
+ * is compared with the representative of each content class found so far:
+ * one comparison per file unless MD5 collides. */
 static int assign_group(dedup *d, size_t lo, size_t hi, bool debug) {
   size_t cap = hi - lo;
   content_class *classes = calloc(cap, sizeof *classes);
-  size_t *class_of_file = calloc(cap, sizeof *class_of_file); /* per distinct file in group */
+  size_t *class_of = calloc(cap, sizeof *class_of); /* per distinct file: its class */
   size_t *distinct = calloc(cap, sizeof *distinct);
+  size_t *rank = calloc(cap, sizeof *rank); /* class -> position after ordering */
   size_t n_classes = 0, n_distinct = 0;
   int rc = -1;
-  if (!classes || !class_of_file || !distinct)
+  if (!classes || !class_of || !distinct || !rank)
     goto out;
   for (size_t i = lo; i < hi; i++)
     if (i == lo || d->refs[i].file != d->refs[i - 1].file)
@@ -267,11 +258,23 @@ static int assign_group(dedup *d, size_t lo, size_t hi, bool debug) {
     }
     if (c == n_classes)
       classes[n_classes++].rep = distinct[k];
+    class_of[k] = c;
   }
+  for (size_t c = 0; c < n_classes; c++)
+    rank[c] = c;
   if (n_classes > 1) { /* an MD5 collision: order the contents themselves */
+    content_class *sorted = calloc(n_classes, sizeof *sorted);
+    if (!sorted)
+      goto out;
+    memcpy(sorted, classes, n_classes * sizeof *sorted);
     g_sort_ctx = d;
     cmp_class_ctx_err = 0;
-    qsort(classes, n_classes, sizeof *classes, cmp_classes);
+    qsort(sorted, n_classes, sizeof *sorted, cmp_classes);
+    for (size_t r = 0; r < n_classes; r++)
+      for (size_t c = 0; c < n_classes; c++)
+        if (classes[c].rep == sorted[r].rep)
+          rank[c] = r;
+    free(sorted);
     if (cmp_class_ctx_err) {
       wp_emit_error(unknown(d->run->module), "dedup-consts: cannot read files to compare");
       goto out;
@@ -282,44 +285,31 @@ static int assign_group(dedup *d, size_t lo, size_t hi, bool debug) {
     const ref *r = &d->refs[lo];
     size_t len = 64 + strlen(r->dtype) + strlen(r->memtype);
     char *name = wp_arena_alloc(d->arena, len);
-    wp_dedup_unique_name(name, len, d->files[r->file].md5, r->dtype, r->memtype, c);
-    d->uniques[d->n_uniques++] = (unique){name, classes[c].rep};
+    wp_dedup_unique_name(name, len, d->files[r->file].md5, r->dtype, r->memtype, rank[c]);
+    d->uniques[first + rank[c]] = (unique){name, classes[c].rep};
   }
+  d->n_uniques += n_classes;
   for (size_t k = 0; k < n_distinct; k++) {
-    size_t c = 0;
-    for (; c < n_classes; c++) {
-      wp_place_src a = file_src(&d->files[distinct[k]]), b = file_src(&d->files[classes[c].rep]);
-      bool equal = distinct[k] == classes[c].rep;
-      wp_error err;
-      if (!equal && wp_bytes_equal(&a, &b, &equal, &err)) {
-        wp_emit_error(unknown(d->run->module), "dedup-consts: %s", err.msg);
-        goto out;
-      }
-      if (equal)
-        break;
-    }
-    class_of_file[k] = first + c;
+    size_t u = first + rank[class_of[k]];
     if (debug) {
       const cfile *f = &d->files[distinct[k]];
-      if (distinct[k] == classes[c].rep)
-        fprintf(stderr, "FileDeDuper added new uniq: %s (%s) as %s\n", f->artifact,
-                d->refs[lo].key, d->uniques[first + c].name);
-      else
-        fprintf(stderr, "FileDeDuper found match: %s (%s) is %s\n", f->artifact,
-                d->refs[lo].key, d->uniques[first + c].name);
+      fprintf(stderr, "FileDeDuper %s: %s (%s) %s %s\n",
+              distinct[k] == d->uniques[u].rep ? "added new uniq" : "found match", f->artifact,
+              d->refs[lo].key, distinct[k] == d->uniques[u].rep ? "as" : "is",
+              d->uniques[u].name);
     }
   }
-  for (size_t i = lo; i < hi; i++) {
-    size_t k = 0;
-    while (distinct[k] != d->refs[i].file)
+  for (size_t i = lo, k = 0; i < hi; i++) {
+    if (i > lo && d->refs[i].file != d->refs[i - 1].file)
       k++;
-    d->refs[i].unique = class_of_file[k];
+    d->refs[i].unique = first + rank[class_of[k]];
   }
   rc = 0;
 out:
   free(classes);
-  free(class_of_file);
+  free(class_of);
   free(distinct);
+  free(rank);
   return rc;
 }
 
@@ -334,9 +324,11 @@ static MlirNamedAttribute named(MlirContext c, const char *k, MlirAttribute v) {
 static void add_unique_op(dedup *d, MlirOperation func, const unique *u, intptr_t pos) {
   MlirContext c = mlirOperationGetContext(func);
   const cfile *rep = &d->files[u->rep];
-  MlirNamedAttribute a[6];
+  MlirNamedAttribute a[7];
   int n = 0;
   a[n++] = named(c, "sym_name", wp_str_attr(c, u->name, strlen(u->name)));
+  if (rep->in_place)
+    a[n++] = named(c, "artifact_in_place", mlirUnitAttrGet(c));
   a[n++] = named(c, "size", wp_i64_attr(c, (int64_t)rep->size));
   a[n++] = named(c, "artifact", wp_str_attr(c, u->name, strlen(u->name)));
   a[n++] = named(c, "md5", wp_str_attr(c, rep->md5, strlen(rep->md5)));
@@ -414,7 +406,7 @@ static int rewrite(dedup *d, uint64_t *saved) {
   for (size_t u = 0; u < d->n_uniques; u++) {
     wp_error err;
     const cfile *rep = &d->files[d->uniques[u].rep];
-    if (strcmp(rep->artifact, d->uniques[u].name) != 0 &&
+    if (!rep->in_place && strcmp(rep->artifact, d->uniques[u].name) != 0 &&
         wp_place_alias(d->dir, rep->artifact, d->uniques[u].name, &err)) {
       wp_emit_error(unknown(module), "dedup-consts: %s", err.msg);
       free(unique_of_file);
@@ -457,7 +449,8 @@ static int rewrite(dedup *d, uint64_t *saved) {
   for (size_t u = 0; u < d->n_uniques; u++)
     wp_strmap_put(&kept, d->uniques[u].name, strlen(d->uniques[u].name), 1);
   for (size_t k = 0; k < d->n_files; k++) {
-    bool keep = wp_strmap_get(&kept, d->files[k].artifact, strlen(d->files[k].artifact), NULL);
+    bool keep = d->files[k].in_place ||
+                wp_strmap_get(&kept, d->files[k].artifact, strlen(d->files[k].artifact), NULL);
     wp_error err;
     if (!keep && wp_place_remove(d->dir, d->files[k].artifact, &err)) {
       wp_strmap_free(&kept);
@@ -530,7 +523,7 @@ static int run_dedup(const wp_pass_run *run) {
     return -1;
   }
   long long threads;
-  if (wp_pass_option_count(run, "threads", 1, 1024, sysconf(_SC_NPROCESSORS_ONLN), &threads))
+  if (wp_pass_option_count(run, "threads", 1, 1024, wp_parallel_cores(), &threads))
     return -1;
   dedup d = {.run = run, .arena = wp_arena_create()};
   d.dir = wp_bir_str(d.arena, module, "bir.artifact_path");

@@ -52,6 +52,8 @@ typedef struct wp_pass_hooks {
   MlirOpPrintingFlags print_flags; /* for IR dumps; may be null */
   const char *model_dir;           /* default model directory (opt MODEL_DIR) */
   const char *artifact_dir;        /* opt's --artifact-dir, or its private temp dir */
+  bool artifact_dir_private;       /* artifact_dir is opt's, removed at exit: nobody
+                                      sees it, so constants are placed in place */
   const char *neff_output;         /* opt's -o, when neff-pack is in the pipeline */
   bool debug;                      /* --debug: per-file logs of the file passes */
   const char *input_path;          /* the file opt read */

@@ -183,10 +183,11 @@ int wp_output_commit(wp_output *out, wp_error *err) {
     free_output(out);
     return rc;
   }
+  /* No fsync: like a compiler's output, the rename makes the file appear
+   * whole or not at all to other processes; flushing hundreds of MiB to the
+   * disk before going on would cost more than the rest of the packing. */
   if (fflush(out->stream) != 0 || ferror(out->stream))
     rc = wp_error_errno(err, errno ? errno : EIO, "%s: write failed", out->path);
-  else if (fsync(fileno(out->stream)) != 0 && errno != EINVAL)
-    rc = wp_error_errno(err, errno, "%s: write failed", out->path);
   if (fclose(out->stream) != 0 && rc == 0)
     rc = wp_error_errno(err, errno, "%s: write failed", out->path);
   if (rc == 0 && rename(out->tmp, out->path) != 0)

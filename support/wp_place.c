@@ -126,6 +126,22 @@ int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *use
   return rc;
 }
 
+static int md5_chunk(const void *data, size_t n, void *user) {
+  wp_md5_update(user, data, n);
+  return 0;
+}
+
+int wp_place_md5(const wp_place_src *src, char out[WP_MD5_HEX], wp_error *err) {
+  wp_md5 *h = wp_md5_create(err);
+  if (!h)
+    return -1;
+  int rc = wp_place_each_chunk(src, md5_chunk, h, err);
+  if (rc == 0)
+    wp_md5_final_hex(h, out);
+  wp_md5_destroy(h);
+  return rc ? -1 : 0;
+}
+
 typedef struct stream_state {
   int fd;
   wp_md5 *md5;

@@ -33,6 +33,9 @@ typedef int (*wp_place_chunk_fn)(const void *data, size_t len, void *user);
 int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *user,
                         wp_error *err);
 
+/* MD5 of SRC's bytes, streamed. */
+int wp_place_md5(const wp_place_src *src, char out[WP_MD5_HEX], wp_error *err);
+
 /* Which methods wp_place_file may try, in this order. */
 typedef struct wp_place_methods {
   bool reflink, copy_file_range;

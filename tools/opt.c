@@ -555,6 +555,7 @@ int main(int argc, char **argv) {
   hooks.neff_output = cfg.packs_neff ? cfg.output : NULL;
   for (size_t i = 0; i < cfg.n_passes && !hooks.artifact_dir; i++)
     if (strcmp(cfg.passes[i].info->name, "copy-const-artifacts") == 0) {
+      hooks.artifact_dir_private = true;
       if (!(hooks.artifact_dir = private_artifact_dir())) {
         fprintf(stderr, "error: cannot create a temporary artifact directory\n");
         goto out;

@@ -1,0 +1,164 @@
+/* The parallel gzip pipeline: valid gzip for any size around the chunk
+ * boundaries, the same bytes for any thread count, both consumers see the
+ * same stream, and a failing sink stops it without hanging. Also the
+ * parallel loop it shares with hashing. */
+#include "wp_parallel.h"
+#include "wp_pgzip.h"
+#include "wp_test.h"
+
+#include <isa-l/igzip_lib.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+typedef struct buf {
+  unsigned char *p;
+  size_t n, cap;
+  int fail_after; /* calls; <0 never */
+  int tap_calls;
+} buf;
+
+static int put(buf *b, const void *data, size_t n) {
+  if (b->n + n > b->cap) {
+    b->cap = (b->n + n) * 2;
+    b->p = realloc(b->p, b->cap);
+  }
+  memcpy(b->p + b->n, data, n);
+  b->n += n;
+  return 0;
+}
+
+typedef struct pair {
+  buf sink, tap;
+} pair;
+
+static int sink_fn(const void *d, size_t n, void *user) {
+  pair *p = user;
+  if (p->sink.fail_after >= 0 && p->sink.fail_after-- == 0)
+    return -1;
+  return put(&p->sink, d, n);
+}
+static int tap_fn(const void *d, size_t n, void *user) {
+  pair *p = user;
+  p->tap.tap_calls++;
+  return put(&p->tap, d, n);
+}
+
+/* Decompresses a whole gzip stream (checking its CRC); 0 when valid. */
+static int gunzip(const unsigned char *in, size_t n, unsigned char *out, size_t cap,
+                  size_t *out_len) {
+  struct inflate_state s;
+  isal_inflate_init(&s);
+  s.crc_flag = ISAL_GZIP;
+  s.next_in = (unsigned char *)in;
+  s.avail_in = (uint32_t)n;
+  s.next_out = out;
+  s.avail_out = (uint32_t)cap;
+  int r = isal_inflate(&s);
+  *out_len = cap - s.avail_out;
+  return r == ISAL_DECOMP_OK && s.block_state == ISAL_BLOCK_FINISH && s.avail_in == 0 ? 0 : -1;
+}
+
+static void fill(unsigned char *p, size_t n) {
+  uint32_t x = 12345;
+  for (size_t i = 0; i < n; i++) {
+    x = x * 1103515245u + 12345u;
+    p[i] = (i / 4096) % 2 ? (unsigned char)(x >> 24) : (unsigned char)(i % 7); /* mixed */
+  }
+}
+
+static void test_roundtrip(void) {
+  const size_t C = WP_PGZIP_CHUNK;
+  const size_t sizes[] = {0, 1, C - 1, C, C + 1, 3 * C + 5};
+  unsigned char *data = malloc(3 * C + 5), *back = malloc(3 * C + 64);
+  fill(data, 3 * C + 5);
+  for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+    buf first = {0};
+    for (int threads = 1; threads <= 4; threads++) {
+      pair p = {{.fail_after = -1}, {.fail_after = -1}};
+      wp_error err;
+      wp_pgzip *z = wp_pgzip_create(threads, sink_fn, tap_fn, &p, &err);
+      CHECK(z != NULL);
+      /* in uneven pieces, as libarchive hands them over */
+      for (size_t off = 0; off < sizes[s];) {
+        size_t piece = 10240 + (size_t)threads;
+        size_t n = sizes[s] - off < piece ? sizes[s] - off : piece;
+        CHECK(wp_pgzip_write(z, data + off, n) == 0);
+        off += n;
+      }
+      CHECK(wp_pgzip_finish(z) == 0);
+      wp_pgzip_destroy(z);
+      size_t got = 0;
+      CHECK(gunzip(p.sink.p, p.sink.n, back, 3 * C + 64, &got) == 0);
+      CHECK(got == sizes[s] && memcmp(back, data, got) == 0);
+      CHECK(p.tap.n == p.sink.n && memcmp(p.tap.p, p.sink.p, p.sink.n) == 0);
+      if (threads == 1) {
+        first = p.sink;
+        p.sink.p = NULL;
+      } else {
+        CHECK(p.sink.n == first.n && memcmp(p.sink.p, first.p, first.n) == 0);
+      }
+      free(p.sink.p);
+      free(p.tap.p);
+    }
+    free(first.p);
+  }
+  free(data);
+  free(back);
+}
+
+static void test_failing_sink(void) {
+  const size_t C = WP_PGZIP_CHUNK;
+  unsigned char *data = malloc(C);
+  fill(data, C);
+  for (int after = 0; after < 4; after++) {
+    pair p = {{.fail_after = after}, {.fail_after = -1}};
+    wp_error err;
+    wp_pgzip *z = wp_pgzip_create(2, sink_fn, NULL, &p, &err);
+    int rc = 0;
+    for (int i = 0; i < 8 && rc == 0; i++) /* far more than the slots hold */
+      rc = wp_pgzip_write(z, data, C);
+    if (rc == 0)
+      rc = wp_pgzip_finish(z);
+    CHECK(rc == -1);
+    CHECK_STR(wp_pgzip_error(z), "write failed");
+    wp_pgzip_destroy(z);
+    free(p.sink.p);
+  }
+  /* abandoned half way: destroy stops the threads */
+  pair p = {{.fail_after = -1}, {.fail_after = -1}};
+  wp_error err;
+  wp_pgzip *z = wp_pgzip_create(3, sink_fn, tap_fn, &p, &err);
+  CHECK(wp_pgzip_write(z, data, C) == 0);
+  CHECK(wp_pgzip_write(z, data, C / 2) == 0);
+  wp_pgzip_destroy(z);
+  free(p.sink.p);
+  free(p.tap.p);
+  free(data);
+}
+
+static int square(size_t i, void *user) {
+  int64_t *out = user;
+  out[i] = (int64_t)(i * i);
+  return i % 10 == 3; /* fails for 3, 13, 23, ... */
+}
+
+static void test_parallel_for(void) {
+  int64_t out[100];
+  for (long threads = 0; threads <= 200; threads += 40) {
+    memset(out, 0xff, sizeof out);
+    CHECK(wp_parallel_for(100, threads, square, out) == 10);
+    int ok = 1;
+    for (size_t i = 0; i < 100; i++)
+      ok &= out[i] == (int64_t)(i * i);
+    CHECK(ok);
+  }
+  CHECK(wp_parallel_for(0, 4, square, out) == 0);
+  CHECK(wp_parallel_cores() >= 1);
+}
+
+int main(void) {
+  test_roundtrip();
+  test_failing_sink();
+  test_parallel_for();
+  return wp_test_result("test_pgzip");
+}
