@@ -13,10 +13,13 @@ static json_t *hex(const uint8_t *p, size_t n) {
   char *s = malloc(2 * n + 1);
   if (!s)
     return json_null();
-  for (size_t i = 0; i < n; i++)
-    snprintf(s + 2 * i, 3, "%02x", p[i]);
+  static const char digits[] = "0123456789abcdef";
+  for (size_t i = 0; i < n; i++) {
+    s[2 * i] = digits[p[i] >> 4];
+    s[2 * i + 1] = digits[p[i] & 15];
+  }
   s[2 * n] = 0;
-  json_t *j = json_string(s);
+  json_t *j = json_stringn_nocheck(s, 2 * n); /* hex digits: valid UTF-8 */
   free(s);
   return j;
 }

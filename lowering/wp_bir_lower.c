@@ -15,6 +15,7 @@
 #include "wp_hlo_types.h"
 #include "wp_hlo_weight.h"
 #include "wp_file.h"
+#include "wp_i64map.h"
 #include "wp_mlir_util.h"
 #include "wp_npy.h"
 
@@ -29,9 +30,17 @@
 
 typedef struct lower_opts {
   int const_memory;       /* WP_MT_CONST or WP_MT_DRAM */
-  uint64_t small_threshold;
+  uint64_t small_threshold;        /* literal constants below it share one file */
+  uint64_t small_weight_threshold; /* weights below it share that file too */
   uint64_t min_align;
 } lower_opts;
+
+/* A region of the shared file, for reuse by identical small constants. */
+typedef struct shared_entry {
+  uint64_t at, size;
+  int64_t sub_id;
+  const char *dtype;
+} shared_entry;
 
 typedef struct lowering {
   MlirContext ctx;
@@ -45,9 +54,12 @@ typedef struct lowering {
   unsigned char *shared;
   uint64_t shared_size, shared_cap;
   int64_t shared_count;
+  wp_i64map shared_index; /* hash(bytes, dtype) -> index into shared_entries */
+  shared_entry *shared_entries;
+  size_t n_shared_entries, cap_shared_entries;
   MlirAttribute *files; /* const file names, for the kernel */
   size_t n_files, cap_files;
-  intptr_t n_file_ops; /* const files lead the function body, in order */
+  MlirOperation last_file_op; /* const files lead the function body, in order */
 } lowering;
 
 static MlirNamedAttribute named(MlirContext c, const char *k, MlirAttribute v) {
@@ -141,7 +153,10 @@ static void add_const_file(lowering *l, const char *name, uint64_t size, MlirNam
                              named(l->ctx, "size", wp_i64_attr(l->ctx, (int64_t)size)), from};
   MlirOperationState st = mlirOperationStateGet(wp_sref("bir.const_file"), l->loc);
   mlirOperationStateAddAttributes(&st, 3, a);
-  mlirBlockInsertOwnedOperation(l->body, l->n_file_ops++, mlirOperationCreate(&st));
+  MlirOperation op = mlirOperationCreate(&st);
+  /* after the previous one (null: at the start), in constant time */
+  mlirBlockInsertOwnedOperationAfter(l->body, l->last_file_op, op);
+  l->last_file_op = op;
   add_file_name(l, name);
 }
 
@@ -166,6 +181,59 @@ static bool npy_payload(MlirAttribute weight, char **file, uint64_t *offset, uin
   wp_file_unmap(&m);
   *file = path;
   return ok;
+}
+
+/* A small constant goes into the shared file at an aligned offset. One with
+ * the same bytes and dtype as an earlier one (tied small weights, repeated
+ * literals) reuses that region, as dedup-consts would merge their files:
+ * the memory type is the same for every constant of one lowering. */
+static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, MlirType t,
+                      int elt, const char *dtype, const void *bytes, uint64_t size) {
+  int64_t key = wp_hash_bytes(bytes, size) ^ wp_hash_bytes(dtype, strlen(dtype));
+  int64_t found;
+  if (wp_i64map_get(&l->shared_index, key, &found)) {
+    const shared_entry *e = &l->shared_entries[found];
+    if (e->size == size && !strcmp(e->dtype, dtype) && !memcmp(l->shared + e->at, bytes, size)) {
+      add_tensor(l, name, tc, t, name, l->opts.const_memory, WP_BIR_SHARED_CONST_FILE, e->at,
+                 e->sub_id);
+      return 0;
+    }
+  }
+  uint64_t align = wp_bir_alignment((uint64_t)elt, size, l->opts.min_align);
+  uint64_t at = wp_bir_align_up(l->shared_size, align);
+  if (at + size > l->shared_cap) {
+    uint64_t cap = (at + size) * 2 + 256;
+    unsigned char *p = realloc(l->shared, cap);
+    if (!p) {
+      wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
+      return -1;
+    }
+    l->shared = p;
+    l->shared_cap = cap;
+  }
+  memset(l->shared + l->shared_size, 0, at - l->shared_size); /* padding */
+  memcpy(l->shared + at, bytes, size);
+  l->shared_size = at + size;
+  if (l->n_shared_entries == l->cap_shared_entries) {
+    size_t cap = l->cap_shared_entries ? 2 * l->cap_shared_entries : 64;
+    shared_entry *e = realloc(l->shared_entries, cap * sizeof *e);
+    if (!e) {
+      wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
+      return -1;
+    }
+    l->shared_entries = e;
+    l->cap_shared_entries = cap;
+  }
+  /* A hash shared with other bytes keeps the first entry: no reuse then. */
+  if (!wp_i64map_get(&l->shared_index, key, NULL) &&
+      wp_i64map_put(&l->shared_index, key, (int64_t)l->n_shared_entries)) {
+    wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
+    return -1;
+  }
+  l->shared_entries[l->n_shared_entries++] = (shared_entry){at, size, l->shared_count, dtype};
+  add_tensor(l, name, tc, t, name, l->opts.const_memory, WP_BIR_SHARED_CONST_FILE, at,
+             l->shared_count++);
+  return 0;
 }
 
 static int lower_constant(lowering *l, MlirOperation op) {
@@ -197,35 +265,20 @@ static int lower_constant(lowering *l, MlirOperation op) {
   MlirAttribute weight = wp_attr(op, "weight");
   char *file_name = wp_arena_alloc(l->arena, strlen(name) + 8);
   sprintf(file_name, "%s.bin", name);
+  bool is_weight = !mlirAttributeIsNull(weight);
+  bool small = size < (is_weight ? l->opts.small_weight_threshold : l->opts.small_threshold);
   char *npy_file;
   uint64_t npy_offset;
-  if (!mlirAttributeIsNull(weight) && npy_payload(weight, &npy_file, &npy_offset, size, l->arena)) {
+  if (small)
+    return add_shared(l, op, name, tc, t, elt, dtype, bytes, size);
+  if (is_weight && npy_payload(weight, &npy_file, &npy_offset, size, l->arena)) {
     MlirNamedAttribute src[2] = {named(c, "file", str(c, npy_file)),
                                  named(c, "offset", wp_i64_attr(c, (int64_t)npy_offset))};
     add_const_file(l, file_name, size, named(c, "source", mlirDictionaryAttrGet(c, 2, src)));
-    add_tensor(l, name, tc, t, name, l->opts.const_memory, file_name, 0, 0);
-  } else if (!mlirAttributeIsNull(weight) || size >= l->opts.small_threshold) {
-    add_const_file(l, file_name, size, named(c, "constant", str(c, name)));
-    add_tensor(l, name, tc, t, name, l->opts.const_memory, file_name, 0, 0);
   } else {
-    uint64_t align = wp_bir_alignment((uint64_t)elt, size, l->opts.min_align);
-    uint64_t at = wp_bir_align_up(l->shared_size, align);
-    if (at + size > l->shared_cap) {
-      uint64_t cap = (at + size) * 2 + 256;
-      unsigned char *p = realloc(l->shared, cap);
-      if (!p) {
-        wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
-        return -1;
-      }
-      l->shared = p;
-      l->shared_cap = cap;
-    }
-    memset(l->shared + l->shared_size, 0, at - l->shared_size); /* padding */
-    memcpy(l->shared + at, bytes, size);
-    l->shared_size = at + size;
-    add_tensor(l, name, tc, t, name, l->opts.const_memory, WP_BIR_SHARED_CONST_FILE, at,
-               l->shared_count++);
+    add_const_file(l, file_name, size, named(c, "constant", str(c, name)));
   }
+  add_tensor(l, name, tc, t, name, l->opts.const_memory, file_name, 0, 0);
   return 0;
 }
 
@@ -261,10 +314,14 @@ static int read_options(const wp_pass_run *run, lower_opts *o) {
     o->const_memory = WP_MT_DRAM;
   }
   long long threshold, align;
+  long long weight_threshold;
   if (wp_pass_option_count(run, "small-const-threshold", 0, INT64_MAX, 4096, &threshold) ||
+      wp_pass_option_count(run, "small-weight-threshold", 0, INT64_MAX, 4096,
+                           &weight_threshold) ||
       wp_pass_option_count(run, "alignment", 1, 1 << 30, 1, &align))
     return -1;
   o->small_threshold = (uint64_t)threshold;
+  o->small_weight_threshold = (uint64_t)weight_threshold;
   o->min_align = (uint64_t)align;
   if (o->min_align == 0 || (o->min_align & (o->min_align - 1)) || o->min_align > (1u << 30)) {
     wp_emit_error(unknown, "bir-lower: alignment=%llu is not a power of two",
@@ -436,6 +493,8 @@ static int run_bir_lower(const wp_pass_run *run) {
   rc = 0;
 out:
   free(l.shared);
+  free(l.shared_entries);
+  wp_i64map_free(&l.shared_index);
   free(l.files);
   wp_arena_destroy(l.arena);
   return rc;
@@ -448,7 +507,10 @@ const wp_pass_info wp_bir_lower_pass = {
                    "const tensors with their TensorClass, dtype, memory type and constant files",
     .options = {{"const-memory", "memory type of constants: Const (default) or DRAM"},
                 {"small-const-threshold",
-                 "constants smaller than this many bytes share one file (default 4096)"},
+                 "literal constants smaller than this many bytes share one file (default 4096)"},
+                {"small-weight-threshold",
+                 "weights smaller than this many bytes share that file too (default 4096; 0: "
+                 "every weight keeps a file of its own)"},
                 {"alignment", "raise every tensor's alignment to at least this (power of two)"}},
     .run = run_bir_lower,
 };

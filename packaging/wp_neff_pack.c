@@ -333,12 +333,10 @@ static json_t *portable_bir_json(Wp__Bir__Module *m) {
     for (size_t k = 0; k < m->functions[i]->n_const_files; k++) {
       Wp__Bir__ConstFile *cf = m->functions[i]->const_files[k];
       cf->artifact_in_place = false; /* how it was placed, not what it holds */
-      if (cf->bytes_from_case == WP__BIR__CONST_FILE__BYTES_FROM_SOURCE ||
-          cf->bytes_from_case == WP__BIR__CONST_FILE__BYTES_FROM_CONSTANT) {
-        cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_DATA;
-        cf->data.len = 0; /* the bytes are the member named by artifact */
-        cf->data.data = NULL;
-      }
+      /* the bytes are the member named by artifact: not repeated here */
+      cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_DATA;
+      cf->data.len = 0;
+      cf->data.data = NULL;
     }
   json_t *j = wp_bir_to_json(m);
   /* data of const files that are NEFF members is not repeated in bir.json */

@@ -321,7 +321,8 @@ static MlirNamedAttribute named(MlirContext c, const char *k, MlirAttribute v) {
 
 /* A const_file op for unique U in FUNC, carrying its representative's
  * bytes description. */
-static void add_unique_op(dedup *d, MlirOperation func, const unique *u, intptr_t pos) {
+static MlirOperation add_unique_op(dedup *d, MlirOperation func, const unique *u,
+                                   MlirOperation after) {
   MlirContext c = mlirOperationGetContext(func);
   const cfile *rep = &d->files[u->rep];
   MlirNamedAttribute a[7];
@@ -344,7 +345,9 @@ static void add_unique_op(dedup *d, MlirOperation func, const unique *u, intptr_
                                                 mlirOperationGetLocation(rep->op));
   mlirOperationStateAddAttributes(&st, n, a);
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  mlirBlockInsertOwnedOperation(b, pos, mlirOperationCreate(&st));
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationAfter(b, after, op); /* null: at the start */
+  return op;
 }
 
 static void rewrite_kernels(dedup *d, MlirOperation func, const size_t *unique_of_name_file) {
@@ -426,10 +429,10 @@ static int rewrite(dedup *d, uint64_t *saved) {
     for (size_t i = 0; i < d->n_refs; i++)
       if (mlirOperationEqual(d->files[d->refs[i].file].func, f))
         unique_used[d->refs[i].unique] = true;
-    intptr_t pos = 0;
+    MlirOperation last = {NULL};
     for (size_t u = 0; u < d->n_uniques; u++)
       if (unique_used[u])
-        add_unique_op(d, f, &d->uniques[u], pos++);
+        last = add_unique_op(d, f, &d->uniques[u], last);
     for (size_t k = 0; k < d->n_files; k++)
       if (mlirOperationEqual(d->files[k].func, f))
         mlirOperationDestroy(d->files[k].op);

@@ -104,6 +104,12 @@ static int for_each_chunk(const wp_place_src *src, int src_fd, unsigned char *bu
   return 0;
 }
 
+/* A read buffer for SIZE bytes: small regions (most constants) must not
+ * pay for a 1 MiB buffer (mapped and unmapped by malloc each time). */
+static size_t chunk_for(uint64_t size) {
+  return size < WP_PLACE_CHUNK ? (size ? (size_t)size : 1) : WP_PLACE_CHUNK;
+}
+
 int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *user,
                         wp_error *err) {
   if (!src->path)
@@ -111,12 +117,13 @@ int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *use
   int fd = open(src->path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return wp_error_errno(err, errno, "%s", src->path);
-  unsigned char *buf = malloc(WP_PLACE_CHUNK);
+  unsigned char *buf = malloc(chunk_for(src->size));
   int rc;
   if (!buf) {
     rc = wp_error_set(err, "out of memory");
   } else {
-    posix_fadvise(fd, (off_t)src->offset, (off_t)src->size, POSIX_FADV_SEQUENTIAL);
+    if (src->size > WP_PLACE_CHUNK)
+      posix_fadvise(fd, (off_t)src->offset, (off_t)src->size, POSIX_FADV_SEQUENTIAL);
     rc = for_each_chunk(src, fd, buf, fn, user);
     if (rc < 0)
       wp_error_errno(err, errno, "%s", src->path);
@@ -166,7 +173,7 @@ int wp_bytes_compare(const wp_place_src *a, const wp_place_src *b, int *order, w
   if (*order)
     return 0;
   int fa = -1, fb = -1, rc = 0;
-  unsigned char *ba = malloc(WP_PLACE_CHUNK), *bb = malloc(WP_PLACE_CHUNK);
+  unsigned char *ba = malloc(chunk_for(a->size)), *bb = malloc(chunk_for(a->size));
   if (!ba || !bb) {
     rc = wp_error_set(err, "out of memory");
     goto out;
@@ -283,7 +290,7 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
       *how = WP_PLACED_COPY_FILE_RANGE;
     } else {
       if (ftruncate(fd, 0) != 0 || !(md5 = wp_md5_create(err)) ||
-          !(buf = malloc(WP_PLACE_CHUNK))) {
+          !(buf = malloc(chunk_for(src->size)))) {
         if (md5 && !buf)
           wp_error_set(err, "out of memory");
         else if (!md5)
