@@ -78,6 +78,16 @@ static int add_json(pack *p, const char *name, json_t *j, wp_error *err) {
   return wp_neff_member_md5(m, err);
 }
 
+/* A member whose bytes (in the arena) are already serialized. */
+static int add_text(pack *p, const char *name, const char *text, size_t len, wp_error *err) {
+  wp_neff_member *m = add_member(p, name);
+  if (!m)
+    return wp_error_set(err, "out of memory");
+  m->data = text;
+  m->size = len;
+  return wp_neff_member_md5(m, err);
+}
+
 static const char *npy_descr(const char *dtype) {
   static const struct {
     const char *dtype, *descr;
@@ -121,6 +131,39 @@ static json_t *var_record(int64_t id, const char *type, uint64_t offset, const c
   json_object_set_new(v, "remote", json_false());
   json_object_set_new(v, "tmp-buf", json_false());
   return v;
+}
+
+/* def.json's variables, one JSON object per line, built as they come:
+ * a model with 100,000 constants would otherwise hold millions of JSON
+ * nodes at once. */
+typedef struct var_list {
+  char *text;
+  size_t len, cap;
+  size_t n;
+  bool oom;
+} var_list;
+
+static void var_list_add(var_list *l, json_t *v) {
+  char *one = json_dumps(v, JSON_PRESERVE_ORDER); /* one line: no indent */
+  json_decref(v);
+  size_t n = one ? strlen(one) : 0;
+  if (!one || l->len + n + 8 > l->cap) {
+    size_t cap = (l->len + n + 8) * 2;
+    char *t = one ? realloc(l->text, cap) : NULL;
+    if (!t) {
+      l->oom = true;
+      free(one);
+      return;
+    }
+    l->text = t;
+    l->cap = cap;
+  }
+  memcpy(l->text + l->len, l->n ? ",\n  " : "  ", l->n ? 4 : 2);
+  l->len += l->n ? 4 : 2;
+  memcpy(l->text + l->len, one, n);
+  l->len += n;
+  l->n++;
+  free(one);
 }
 
 static void describe_tensor(json_t *v, const Wp__Bir__MemoryLocationSet *s) {
@@ -173,7 +216,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   wp_strmap_free(&p->sets);
   for (size_t i = 0; i < f->n_sets; i++)
     wp_strmap_put(&p->sets, f->sets[i]->name, strlen(f->sets[i]->name), (int64_t)i);
-  json_t *vars = json_array();
+  var_list vars = {0};
   int64_t next_id = 0;
   /* inputs and outputs */
   for (size_t i = 0; i < f->n_locations; i++) {
@@ -187,7 +230,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     json_t *v = var_record(next_id++, type, l->placement, "", 0, false);
     describe_tensor(v, s);
     json_object_set_new(v, "size", json_integer((json_int_t)l->size));
-    json_array_append_new(vars, v);
+    var_list_add(&vars, v);
   }
   /* Per const file, from one pass over the locations: the set that fills
    * it when exactly one kind of tensor does (the .npy member is then
@@ -275,7 +318,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     json_object_set_new(v, "size", json_integer((json_int_t)(m->prefix_len + cf->size)));
     json_object_set_new(v, "data_offset", json_integer((json_int_t)m->prefix_len));
     json_object_set_new(v, "alignment", json_integer((json_int_t)align[k]));
-    json_array_append_new(vars, v);
+    var_list_add(&vars, v);
   }
   /* one pointer variable per logical constant tensor */
   for (size_t i = 0; i < f->n_locations; i++) {
@@ -307,17 +350,28 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     json_object_set_new(v, "from_off", json_integer((json_int_t)l->const_ap_offset));
     json_object_set_new(v, "from_dtype", json_string(s->dtype));
     json_object_set_new(v, "from_steps", steps(s->shape, s->n_shape));
-    json_array_append_new(vars, v);
+    var_list_add(&vars, v);
   }
   char name[600];
   snprintf(name, sizeof name, "%s/def.json", sg);
-  json_t *def = json_object();
-  json_object_set_new(def, "name", json_string(sg));
-  json_object_set_new(def, "var", vars);
-  vars = NULL;
-  rc = add_json(p, name, def, err);
+  json_t *jname = json_string(sg);
+  char *quoted = jname ? json_dumps(jname, JSON_ENCODE_ANY) : NULL;
+  json_decref(jname);
+  size_t total = vars.len + (quoted ? strlen(quoted) : 0) + 64;
+  char *text = vars.oom || !quoted ? NULL : wp_arena_alloc(p->arena, total);
+  if (!text) {
+    free(quoted);
+    wp_error_set(err, "out of memory");
+    goto fail;
+  }
+  int head = snprintf(text, total, "{\n \"name\": %s,\n \"var\": [\n", quoted);
+  free(quoted);
+  memcpy(text + head, vars.text, vars.len);
+  size_t len = (size_t)head + vars.len;
+  len += (size_t)snprintf(text + len, total - len, "%s ]\n}\n", vars.n ? "\n" : "");
+  rc = add_text(p, name, text, len, err);
 fail:
-  json_decref(vars);
+  free(vars.text);
   free(file_var);
   free(only);
   free(untyped);
