@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
 """Benchmark of the whole pipeline against peers and the machine's limit.
 
-    bench/bench_pipeline.py [--opt build/bin/opt] [--weights 48] [--weight-mib 8]
-        [--tied 0.25] [--biases 2000] [--runs 3] [--work /tmp/wp-bench]
+    bench/bench_pipeline.py [--case mixed|big|many|all] [--runs 3]
+        [--opt build/bin/opt] [--work /tmp/wp-bench]
+        mixed: [--weights 48] [--weight-mib 8] [--tied 0.25] [--biases 2000]
+        big:   [--big-gib 4] [--big-peers]
+        many:  [--many 100000] [--many-elems 256]
 
-Builds a synthetic model directory (f16 weights, a fraction of them tied
-copies, small f32[256] biases), then times, on the same input in the same
-run:
+Cases (synthetic model directories: HLO proto + metadata.json + .npy):
+  mixed  f16 weights, a fraction of them tied copies, small f32 biases
+  big    one f16 weight of --big-gib GiB (peers only with --big-peers:
+         the Python peer holds the whole weight in memory, twice)
+  many   --many weights of f32[--many-elems], one .npy file each
+On the same input in the same run it times:
   weightpack   opt MODEL --inline-weights --bir-lower --neff-pack -o OUT
   python       a reference packer written here: numpy + hashlib + tarfile
                with gzip level 1, the same de-dup key, a deterministic tar
@@ -14,7 +20,9 @@ run:
 and the limit: a plain read of the inputs, an MD5 pass over the unique
 bytes (md5sum), and the fastest gzip-compatible compressor found (igzip,
 pigz, gzip) at level 1 over the unique bytes. "limit" is the slowest of
-those three: the time a perfectly overlapped pipeline could not beat.
+those three: the time a perfectly overlapped pipeline could not beat. For
+"big" it also runs weightpack on the same model with a 16-byte weight, so
+the weight's own cost in peak RSS shows.
 
 Figures: median of --runs runs (by wall time): wall and CPU seconds, peak
 RSS and blocks read from disk (GNU time, on the command itself; the page
@@ -42,7 +50,21 @@ import hlopb as pb  # noqa: E402
 import numpy as np  # noqa: E402
 
 
-def make_model(out, n_weights, weight_mib, tied, n_biases):
+def write_big_npy(path, n_elems, rng):
+    """An f16 .npy of N_ELEMS elements written in 64 MiB pieces, so that
+    making a 4 GiB weight does not need 4 GiB of memory."""
+    side = n_elems  # one dimension: the shape does not matter to packing
+    with open(path, "wb") as f:
+        np.lib.format.write_array_header_1_0(
+            f, {"descr": "<f2", "fortran_order": False, "shape": (side,)})
+        left = n_elems
+        while left:
+            n = min(left, 32 << 20)
+            f.write(rng.standard_normal(n, dtype=np.float32).astype(np.float16).tobytes())
+            left -= n
+
+
+def make_model(out, n_weights, weight_mib, tied, n_biases, bias_elems=256, big_elems=0):
     if os.path.exists(out):
         shutil.rmtree(out)
     os.makedirs(os.path.join(out, "weights"))
@@ -65,11 +87,16 @@ def make_model(out, n_weights, weight_mib, tied, n_biases):
         handles.append(c.param(name, num, pb.shape([side, side], pb.F16)))
         wf[name] = "weights/%s.npy" % name
         num += 1
+    if big_elems:
+        write_big_npy(os.path.join(out, "weights", "big.npy"), big_elems, rng)
+        handles.append(c.param("big", num, pb.shape([big_elems], pb.F16)))
+        wf["big"] = "weights/big.npy"
+        num += 1
     for i in range(n_biases):
         name = "b%d" % i
-        arr = rng.standard_normal(256).astype(np.float32)
+        arr = rng.standard_normal(bias_elems).astype(np.float32)
         np.save(os.path.join(out, "weights", name + ".npy"), arr)
-        handles.append(c.param(name, num, pb.shape([256])))
+        handles.append(c.param(name, num, pb.shape([bias_elems])))
         wf[name] = "weights/%s.npy" % name
         num += 1
     root = c.add("out", "tuple", pb.tuple_shape(*[h[1] for h in handles[:2]]), handles[:2])
@@ -139,53 +166,58 @@ def fastest_compressor():
     return None, None
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "opt"))
-    ap.add_argument("--weights", type=int, default=48)
-    ap.add_argument("--weight-mib", type=float, default=8)
-    ap.add_argument("--tied", type=float, default=0.25)
-    ap.add_argument("--biases", type=int, default=2000)
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--work", default="/tmp/wp-bench")
-    a = ap.parse_args()
-    global WORK
-    WORK = a.work
-    os.makedirs(a.work, exist_ok=True)
+def bench_case(a, label, model_args, peers=True, baseline_args=None):
+    """Builds one model, times everything on it, prints a table."""
     model = os.path.join(a.work, "model")
-    make_model(model, a.weights, a.weight_mib, a.tied, a.biases)
+    make_model(model, **model_args)
     blobs = os.path.join(a.work, "blobs")
     if os.path.exists(blobs):
         shutil.rmtree(blobs)
-    python_peer(model, os.path.join(a.work, "warm.neff"), blobs)  # also warms the cache
+    os.makedirs(blobs)
+    if peers:
+        python_peer(model, os.path.join(a.work, "warm.neff"), blobs)  # also warms the cache
+    else:
+        # the unique bytes for the limit: each distinct payload once
+        meta = json.load(open(os.path.join(model, "metadata.json")))
+        for name, rel in sorted(meta["weight_files"].items()):
+            src = os.path.join(model, rel)
+            with open(src, "rb") as f:
+                f.seek(len(npy_header_of(src)))
+                with open(os.path.join(blobs, name + ".bin"), "wb") as o:
+                    shutil.copyfileobj(f, o, 8 << 20)
     unique = sum(os.path.getsize(os.path.join(blobs, f)) for f in os.listdir(blobs))
     total = sum(os.path.getsize(os.path.join(model, "weights", f))
                 for f in os.listdir(os.path.join(model, "weights")))
-    art = os.path.join(a.work, "art")
-
-    def clean_art():
-        shutil.rmtree(art, ignore_errors=True)
-
+    out = os.path.join(a.work, "wp.neff")
     rows = {}
+    if baseline_args:
+        base = os.path.join(a.work, "baseline")
+        make_model(base, **baseline_args)
+        rows["weightpack, same model with a 16-byte weight"] = median(
+            [a.opt, base, "--inline-weights", "--bir-lower", "--neff-pack", "-o", out], a.runs)
     rows["weightpack"] = median([a.opt, model, "--inline-weights", "--bir-lower", "--neff-pack",
-                                 "--artifact-dir=" + art, "-o",
-                                 os.path.join(a.work, "wp.neff")], a.runs, before=clean_art)
-    rows["python peer"] = median([sys.executable, os.path.abspath(__file__), "--peer", model,
-                                  os.path.join(a.work, "py.neff")], a.runs)
-    rows["gnu tar + gzip -1"] = median(
-        "cd %s && tar --sort=name --format=posix --pax-option=delete=atime,delete=ctime "
-        "--mtime=@0 --owner=0 --group=0 --numeric-owner -cf - . | gzip -1 > %s" %
-        (blobs, os.path.join(a.work, "gnu.tar.gz")), a.runs, shell=True)
-    rows["limit: read inputs"] = median("cat %s/weights/* > /dev/null" % model, a.runs, shell=True)
-    rows["limit: md5 unique"] = median("cat %s/* | md5sum > /dev/null" % blobs, a.runs, shell=True)
+                                 "-o", out], a.runs)
+    if peers:
+        rows["python peer"] = median([sys.executable, os.path.abspath(__file__), "--peer", model,
+                                      os.path.join(a.work, "py.neff")], a.runs)
+        rows["gnu tar + gzip -1"] = median(
+            "cd %s && tar --sort=name --format=posix --pax-option=delete=atime,delete=ctime "
+            "--mtime=@0 --owner=0 --group=0 --numeric-owner -cf - . | gzip -1 > %s" %
+            (blobs, os.path.join(a.work, "gnu.tar.gz")), a.runs, shell=True)
+    # find | xargs: a plain glob would overflow the command line at 100k files
+    rows["limit: read inputs"] = median(
+        "find %s/weights -type f -print0 | xargs -0 cat > /dev/null" % model, a.runs, shell=True)
+    rows["limit: md5 unique"] = median(
+        "find %s -type f -print0 | sort -z | xargs -0 cat | md5sum > /dev/null" % blobs, a.runs,
+        shell=True)
     tool, args = fastest_compressor()
-    rows["limit: %s -1 unique" % tool] = median("cat %s/* | %s %s > /dev/null" % (blobs, tool, args),
-                                                a.runs, shell=True)
+    rows["limit: %s -1 unique" % tool] = median(
+        "find %s -type f -print0 | sort -z | xargs -0 cat | %s %s > /dev/null" % (blobs, tool, args),
+        a.runs, shell=True)
     limit = max(r["wall"] for k, r in rows.items() if k.startswith("limit"))
-    print("model: %d f16 weights of %.1f MiB (%d%% tied), %d f32[256] biases; %.1f MiB in, "
-          "%.1f MiB unique" % (a.weights, a.weight_mib, int(a.tied * 100), a.biases,
-                               total / 2**20, unique / 2**20))
-    print()
+    print("## %s\n" % label)
+    print("%.1f MiB in, %.1f MiB unique, %d weight files\n" %
+          (total / 2**20, unique / 2**20, len(os.listdir(os.path.join(model, "weights")))))
     print("| run | wall s | cpu s | peak RSS MiB | disk read MiB | x weightpack |")
     print("|---|---|---|---|---|---|")
     wp = rows["weightpack"]["wall"]
@@ -193,14 +225,68 @@ def main():
         print("| %s | %.2f | %.2f | %.1f | %.1f | %.2f |" % (k, r["wall"], r["cpu"], r["rss"],
                                                            r["read"] / 2**20, r["wall"] / wp))
     print()
-    print("weightpack vs python peer: %.1fx faster; vs the limit (%.2f s): %.2fx" %
-          (rows["python peer"]["wall"] / wp, limit, wp / limit))
+    if peers:
+        print("weightpack vs python peer: %.1fx faster" % (rows["python peer"]["wall"] / wp))
+    print("weightpack vs the limit (%.2f s): %.2fx; throughput %.0f MiB/s of input" %
+          (limit, wp / limit, total / 2**20 / wp))
+    if baseline_args:
+        b = rows["weightpack, same model with a 16-byte weight"]["rss"]
+        print("peak RSS above the pipeline with a 16-byte weight: %.1f MiB" %
+              (rows["weightpack"]["rss"] - b))
+    print(flush=True)
     for f in ("warm.neff", "wp.neff", "py.neff", "gnu.tar.gz"):
         try:
             os.remove(os.path.join(a.work, f))
         except OSError:
             pass
-    shutil.rmtree(art, ignore_errors=True)
+    for d in ("model", "blobs", "baseline"):
+        shutil.rmtree(os.path.join(a.work, d), ignore_errors=True)
+
+
+def npy_header_of(path):
+    with open(path, "rb") as f:
+        np.lib.format.read_magic(f)
+        np.lib.format.read_array_header_1_0(f)
+        n = f.tell()
+        f.seek(0)
+        return f.read(n)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "opt"))
+    ap.add_argument("--case", choices=["mixed", "big", "many", "all"], default="mixed")
+    ap.add_argument("--weights", type=int, default=48)
+    ap.add_argument("--weight-mib", type=float, default=8)
+    ap.add_argument("--tied", type=float, default=0.25)
+    ap.add_argument("--biases", type=int, default=2000)
+    ap.add_argument("--big-gib", type=float, default=4)
+    ap.add_argument("--big-peers", action="store_true")
+    ap.add_argument("--many", type=int, default=100000)
+    ap.add_argument("--many-elems", type=int, default=256)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--work", default="/tmp/wp-bench")
+    a = ap.parse_args()
+    global WORK
+    WORK = a.work
+    os.makedirs(a.work, exist_ok=True)
+    cases = ["mixed", "big", "many"] if a.case == "all" else [a.case]
+    if "mixed" in cases:
+        bench_case(a, "mixed: %d f16 weights of %.1f MiB (%d%% tied), %d f32[256] biases" %
+                   (a.weights, a.weight_mib, int(a.tied * 100), a.biases),
+                   dict(n_weights=a.weights, weight_mib=a.weight_mib, tied=a.tied,
+                        n_biases=a.biases))
+    if "big" in cases:
+        n = int(a.big_gib * (1 << 30)) // 2
+        bench_case(a, "big: one f16 weight of %.2f GiB" % a.big_gib,
+                   dict(n_weights=0, weight_mib=0, tied=0, n_biases=0, big_elems=n),
+                   peers=a.big_peers,
+                   baseline_args=dict(n_weights=0, weight_mib=0, tied=0, n_biases=0,
+                                      big_elems=8))
+    if "many" in cases:
+        bench_case(a, "many: %d weights of f32[%d]" % (a.many, a.many_elems),
+                   dict(n_weights=0, weight_mib=0, tied=0, n_biases=a.many,
+                        bias_elems=a.many_elems))
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ typedef struct wp_neff_member {
   const char *path;   /* file content, or NULL */
   uint64_t offset;    /* into PATH */
   uint64_t size;      /* of DATA or the file region */
-  char md5[WP_MD5_HEX]; /* of the whole member, filled by the writer */
+  char md5[WP_MD5_HEX]; /* of the whole member: known, or filled by the writer */
 } wp_neff_member;
 
 /* Does this member take part in the IR signature? (.npy, or .dbg in the
@@ -65,10 +65,19 @@ typedef struct wp_neff_compress {
   int threads;
 } wp_neff_compress;
 
-/* Writes the payload (gzip PAX tar of MEMBERS, sorted here by name) to FD
- * after a zero header, then the header. MD5s of members must be set. */
+/* Builds the members that describe the others (the BOM, say), once every
+ * member in MEMBERS (sorted by name) has its MD5. Returns 0 and sets *TAIL
+ * (owned by the callee, alive until the payload is written) and *N_TAIL,
+ * or -1 with ERR set. */
+typedef int (*wp_neff_tail_fn)(void *user, const wp_neff_member *members, size_t n,
+                               wp_neff_member **tail, size_t *n_tail, wp_error *err);
+
+/* Writes the payload (gzip PAX tar) to FD after a zero header, then the
+ * header: MEMBERS sorted here by name, each hashed as it streams (unless
+ * its md5 is set already), then the members TAIL_FN builds from them. */
 int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char *name,
-                          wp_neff_compress how, wp_error *err);
+                          wp_neff_compress how, wp_neff_tail_fn tail_fn, void *tail_user,
+                          wp_error *err);
 
 /* Fills M->md5 by streaming the member's bytes. */
 int wp_neff_member_md5(wp_neff_member *m, wp_error *err);

@@ -179,10 +179,13 @@ static la_ssize_t sink_write(struct archive *a, void *user, const void *buf, siz
 
 typedef struct data_writer {
   struct archive *a;
+  wp_md5 *md5; /* the member's, when it is not known yet */
 } data_writer;
 
 static int archive_chunk(const void *p, size_t n, void *user) {
   data_writer *w = user;
+  if (w->md5)
+    wp_md5_update(w->md5, p, n);
   return archive_write_data(w->a, p, n) == (la_ssize_t)n ? 0 : -1;
 }
 
@@ -199,8 +202,38 @@ static void hex_to_bytes(const char *hex, unsigned char out[16]) {
   }
 }
 
+/* One tar entry: the header, then the bytes, hashed on the way when the
+ * member's MD5 is not known. */
+static int write_member(struct archive *a, wp_neff_member *m, wp_md5 *md5, wp_error *err) {
+  struct archive_entry *e = archive_entry_new();
+  archive_entry_set_pathname(e, m->name);
+  archive_entry_set_size(e, (la_int64_t)(m->prefix_len + m->size));
+  archive_entry_set_filetype(e, AE_IFREG);
+  archive_entry_set_perm(e, 0644);
+  archive_entry_set_uid(e, 0);
+  archive_entry_set_gid(e, 0);
+  archive_entry_set_uname(e, "nobody");
+  archive_entry_set_gname(e, "nobody");
+  archive_entry_set_mtime(e, 0, 0);
+  int hr = archive_write_header(a, e);
+  archive_entry_free(e);
+  if (hr != ARCHIVE_OK)
+    return wp_error_set(err, "%s: %s", m->name, archive_error_string(a));
+  data_writer w = {a, m->md5[0] ? NULL : md5};
+  if (member_bytes(m, archive_chunk, &w, err)) {
+    /* A write failure is libarchive's to describe; a read failure is in ERR. */
+    if (archive_errno(a))
+      wp_error_set(err, "%s: %s", m->name, archive_error_string(a));
+    return -1;
+  }
+  if (w.md5)
+    wp_md5_final_hex(md5, m->md5);
+  return 0;
+}
+
 int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char *name,
-                          wp_neff_compress how, wp_error *err) {
+                          wp_neff_compress how, wp_neff_tail_fn tail_fn, void *tail_user,
+                          wp_error *err) {
   qsort(members, n, sizeof *members, cmp_members);
   unsigned char zero[WP_NEFF_HEADER_SIZE] = {0};
   if (write(fd, zero, sizeof zero) != (ssize_t)sizeof zero)
@@ -208,6 +241,11 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
   sink s = {fd, wp_md5_create(err), 0, 0, NULL};
   if (!s.md5)
     return -1;
+  wp_md5 *member_md5 = wp_md5_create(err);
+  if (!member_md5) {
+    wp_md5_destroy(s.md5);
+    return -1;
+  }
   struct archive *a = archive_write_new();
   int rc = -1;
   if (!how.zlib && !(s.gz = wp_pgzip_create(how.threads, write_bytes, hash_bytes, &s, err)))
@@ -227,35 +265,20 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
     goto out;
   }
   for (size_t i = 0; i < n; i++) {
-    wp_neff_member *m = &members[i];
-    struct archive_entry *e = archive_entry_new();
-    archive_entry_set_pathname(e, m->name);
-    archive_entry_set_size(e, (la_int64_t)(m->prefix_len + m->size));
-    archive_entry_set_filetype(e, AE_IFREG);
-    archive_entry_set_perm(e, 0644);
-    archive_entry_set_uid(e, 0);
-    archive_entry_set_gid(e, 0);
-    archive_entry_set_uname(e, "nobody");
-    archive_entry_set_gname(e, "nobody");
-    archive_entry_set_mtime(e, 0, 0);
-    int hr = archive_write_header(a, e);
-    archive_entry_free(e);
-    if (hr != ARCHIVE_OK) {
-      wp_error_set(err, "%s: %s", m->name, archive_error_string(a));
-      goto out;
-    }
-    data_writer w = {a};
     /* Tests stop here to kill a run in the middle of packing. */
     const char *pause = getenv("WP_TEST_PACK_PAUSE");
     if (pause && i == 1)
       sleep((unsigned)atoi(pause));
-    if (member_bytes(m, archive_chunk, &w, err)) {
-      /* A write failure is libarchive's to describe; a read failure is in ERR. */
-      if (archive_errno(a))
-        wp_error_set(err, "%s: %s", m->name, archive_error_string(a));
+    if (write_member(a, &members[i], member_md5, err))
       goto out;
-    }
   }
+  wp_neff_member *tail = NULL;
+  size_t n_tail = 0;
+  if (tail_fn && tail_fn(tail_user, members, n, &tail, &n_tail, err))
+    goto out;
+  for (size_t i = 0; i < n_tail; i++)
+    if (write_member(a, &tail[i], member_md5, err))
+      goto out;
   if (archive_write_close(a) != ARCHIVE_OK) {
     wp_error_set(err, "libarchive: %s", archive_error_string(a));
     goto out;
@@ -296,5 +319,6 @@ out:
   archive_write_free(a);
   wp_pgzip_destroy(s.gz);
   wp_md5_destroy(s.md5);
+  wp_md5_destroy(member_md5);
   return rc;
 }

@@ -1,11 +1,13 @@
 /* neff-pack: the de-duplicated constant files and the BIR module become a
  * NEFF (sections 4c-4e of the specification). Members, in name order:
- *   bom.json       every other member with its size and MD5
  *   kelf-0.json    {"definition": "sg00/def.json", "name": "sg00"}
- *   neff.json      name, versions, members, IR signature, de-dup counters
+ *   sg00/<md5>.<dtype>.<memtype>.npy|.bin   one per unique constant file
  *   sg00/bir.json  the BIR module (paths left out: they are not content)
  *   sg00/def.json  the variables
- *   sg00/<md5>.<dtype>.<memtype>.npy|.bin   one per unique constant file */
+ * and then, as they describe those (each member is hashed as it is
+ * written, so the bytes are read once):
+ *   neff.json      name, versions, members, IR signature, de-dup counters
+ *   bom.json       every other member with its size and MD5 */
 #include "wp_pass.h"
 
 #include "wp_bir.h"
@@ -38,7 +40,7 @@ typedef struct pack {
   wp_strmap sets; /* set name -> index, per function */
   wp_bir_names names; /* const file ops of function NAMES_FOR */
   const char *names_for;
-  long threads;
+  wp_neff_member tail[2]; /* neff.json and bom.json, built last */
 } pack;
 
 static MlirLocation unknown(MlirOperation op) {
@@ -59,9 +61,9 @@ static wp_neff_member *add_member(pack *p, const char *name) {
   return m;
 }
 
-/* A JSON member, serialized deterministically. */
-static int add_json(pack *p, const char *name, json_t *j, wp_error *err) {
-  char *text = json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+/* JSON member M, serialized deterministically, with its MD5. */
+static int json_member(pack *p, wp_neff_member *m, const char *name, json_t *j, wp_error *err) {
+  char *text = j ? json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
   json_decref(j);
   if (!text)
     return wp_error_set(err, "out of memory");
@@ -70,12 +72,25 @@ static int add_json(pack *p, const char *name, json_t *j, wp_error *err) {
   memcpy(copy, text, n);
   copy[n] = '\n';
   free(text);
-  wp_neff_member *m = add_member(p, name);
-  if (!m)
-    return wp_error_set(err, "out of memory");
+  memset(m, 0, sizeof *m);
+  m->name = wp_arena_strndup(p->arena, name, strlen(name));
   m->data = copy;
   m->size = n + 1;
   return wp_neff_member_md5(m, err);
+}
+
+static int add_json(pack *p, const char *name, json_t *j, wp_error *err) {
+  wp_neff_member *m = add_member(p, name);
+  if (!m) {
+    json_decref(j);
+    return wp_error_set(err, "out of memory");
+  }
+  return json_member(p, m, name, j, err);
+}
+
+static bool is_md5_hex(const char *s) {
+  size_t n = strspn(s, "0123456789abcdef");
+  return n == 32 && s[32] == 0;
 }
 
 /* A member whose bytes (in the arena) are already serialized. */
@@ -311,7 +326,10 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
                           : wp_npy_write_header(p->npy_scratch, "|u1", &flat, 1);
       m->prefix = wp_arena_memdup(p->arena, p->npy_scratch, m->prefix_len);
     }
-    /* its MD5 comes later, with all the others, in parallel */
+    /* A raw member is exactly the bytes dedup-consts hashed: its MD5 is
+     * known. Others are hashed as they are written. */
+    if (!m->prefix_len && is_md5_hex(cf->md5))
+      memcpy(m->md5, cf->md5, WP_MD5_HEX);
     file_var[k] = next_id;
     json_t *v = var_record(next_id++, "file", 0, "", 0, false);
     json_object_set_new(v, "file_name", json_string(strchr(member, '/') + 1));
@@ -403,45 +421,10 @@ static json_t *portable_bir_json(Wp__Bir__Module *m) {
   return j;
 }
 
-static int cmp_member_names(const void *a, const void *b) {
-  return strcmp(((const wp_neff_member *)a)->name, ((const wp_neff_member *)b)->name);
-}
-
-typedef struct md5_jobs {
-  wp_neff_member *members;
-  wp_error *errs;
-} md5_jobs;
-
-static int member_md5(size_t i, void *user) {
-  md5_jobs *j = user;
-  if (j->members[i].md5[0])
-    return 0;
-  return wp_neff_member_md5(&j->members[i], &j->errs[i]) != 0;
-}
-
-/* The constant members' MD5s (for the BOM and the signature), several
- * files at once. */
-static int hash_members(pack *p, wp_error *err) {
-  md5_jobs j = {p->members, calloc(p->n_members + 1, sizeof *j.errs)};
-  if (!j.errs)
-    return wp_error_set(err, "out of memory");
-  int rc = 0;
-  if (wp_parallel_for(p->n_members, p->threads, member_md5, &j))
-    for (size_t i = 0; i < p->n_members; i++)
-      if (j.errs[i].msg[0]) {
-        rc = wp_error_set(err, "%s", j.errs[i].msg);
-        break;
-      }
-  free(j.errs);
-  return rc;
-}
-
-static int build_members(pack *p, const char *module_name, wp_error *err) {
+static int build_members(pack *p, wp_error *err) {
   for (size_t i = 0; i < p->bir->n_functions; i++)
     if (pack_function(p, p->bir->functions[i], err))
       return -1;
-  if (hash_members(p, err))
-    return -1;
   if (p->bir->n_functions == 0)
     return wp_error_set(err, "the BIR module has no function");
   char name[600];
@@ -453,25 +436,24 @@ static int build_members(pack *p, const char *module_name, wp_error *err) {
   snprintf(def, sizeof def, "%s/def.json", sg);
   if (add_json(p, "kelf-0.json", json_pack("{s:s,s:s}", "definition", def, "name", sg), err))
     return -1;
-  /* neff.json: the signature covers the signed members (sorted by name) */
-  qsort(p->members, p->n_members, sizeof *p->members, cmp_member_names);
+  return 0;
+}
+
+/* neff.json and bom.json describe the other members, so they are built
+ * once those are written (and hashed on the way) and go last. MEMBERS is
+ * sorted by name. */
+static int build_tail(void *user, const wp_neff_member *members, size_t n,
+                      wp_neff_member **tail, size_t *n_tail, wp_error *err) {
+  pack *p = user;
   char sig[WP_MD5_HEX];
-  wp_neff_signature(p->members, p->n_members, sig);
-  /* every member, in name order: bom.json and neff.json are not built yet */
-  json_t *names = json_array();
+  wp_neff_signature(members, n, sig); /* over the signed members, in name order */
+  json_t *names = json_array(); /* every member, in archive order */
+  for (size_t i = 0; i < n; i++)
+    json_array_append_new(names, json_string(members[i].name));
+  json_array_append_new(names, json_string("neff.json"));
   json_array_append_new(names, json_string("bom.json"));
-  bool neff_listed = false;
-  for (size_t i = 0; i < p->n_members; i++) {
-    if (!neff_listed && strcmp(p->members[i].name, "neff.json") > 0) {
-      json_array_append_new(names, json_string("neff.json"));
-      neff_listed = true;
-    }
-    json_array_append_new(names, json_string(p->members[i].name));
-  }
-  if (!neff_listed)
-    json_array_append_new(names, json_string("neff.json"));
   json_t *neff = json_object();
-  json_object_set_new(neff, "name", json_string(module_name));
+  json_object_set_new(neff, "name", json_string(p->bir->name));
   json_object_set_new(neff, "neff_version", json_pack("{s:i,s:i}", "major", WP_NEFF_VERSION_MAJOR,
                                                       "minor", WP_NEFF_VERSION_MINOR));
   json_object_set_new(neff, "producer", json_string("weightpack " WP_VERSION));
@@ -486,15 +468,19 @@ static int build_members(pack *p, const char *module_name, wp_error *err) {
                                 (json_int_t)(p->bir->dedup ? p->bir->dedup->unique_files : 0),
                                 "bytes_saved",
                                 (json_int_t)(p->bir->dedup ? p->bir->dedup->bytes_saved : 0)));
-  if (add_json(p, "neff.json", neff, err))
+  if (json_member(p, &p->tail[0], "neff.json", neff, err))
     return -1;
-  qsort(p->members, p->n_members, sizeof *p->members, cmp_member_names);
   json_t *bom = json_array();
-  for (size_t i = 0; i < p->n_members; i++)
-    json_array_append_new(bom, json_pack("{s:s,s:I,s:s}", "name", p->members[i].name, "size",
-                                         (json_int_t)(p->members[i].prefix_len + p->members[i].size),
-                                         "md5", p->members[i].md5));
-  return add_json(p, "bom.json", json_pack("{s:o}", "members", bom), err);
+  for (size_t i = 0; i <= n; i++) {
+    const wp_neff_member *m = i < n ? &members[i] : &p->tail[0];
+    json_array_append_new(bom, json_pack("{s:s,s:I,s:s}", "name", m->name, "size",
+                                         (json_int_t)(m->prefix_len + m->size), "md5", m->md5));
+  }
+  if (json_member(p, &p->tail[1], "bom.json", json_pack("{s:o}", "members", bom), err))
+    return -1;
+  *tail = p->tail;
+  *n_tail = 2;
+  return 0;
 }
 
 static int run_neff_pack(const wp_pass_run *run) {
@@ -528,8 +514,7 @@ static int run_neff_pack(const wp_pass_run *run) {
   if (wp_pass_option_count(run, "threads", 1, 64, how.threads, &threads))
     return -1;
   how.threads = (int)threads;
-  pack p = {.run = run, .arena = wp_arena_create(), .npy = strcmp(fmt, "bin") != 0,
-            .threads = threads};
+  pack p = {.run = run, .arena = wp_arena_create(), .npy = strcmp(fmt, "bin") != 0};
   wp_error err;
   int rc = -1;
   wp_output *o = NULL;
@@ -543,7 +528,7 @@ static int run_neff_pack(const wp_pass_run *run) {
     goto out;
   }
   p.dir = p.bir->artifact_path;
-  if (build_members(&p, p.bir->name, &err)) {
+  if (build_members(&p, &err)) {
     wp_emit_error(unknown(module), "neff-pack: %s", err.msg);
     goto out;
   }
@@ -553,7 +538,8 @@ static int run_neff_pack(const wp_pass_run *run) {
   }
   FILE *f = wp_output_stream(o);
   fflush(f);
-  if (wp_neff_write_payload(fileno(f), p.members, p.n_members, p.bir->name, how, &err)) {
+  if (wp_neff_write_payload(fileno(f), p.members, p.n_members, p.bir->name, how,
+                            build_tail, &p, &err)) {
     wp_emit_error(unknown(module), "%s: %s", out, err.msg);
     wp_output_abort(o);
     o = NULL;
