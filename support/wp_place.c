@@ -93,7 +93,7 @@ static int for_each_chunk(const wp_place_src *src, int src_fd, unsigned char *bu
       continue;
     if (n <= 0) {
       if (n == 0)
-        errno = EIO;
+        errno = ENODATA; /* the file ends early */
       return -1;
     }
     if (fn(buf, (size_t)n, user))
@@ -102,6 +102,20 @@ static int for_each_chunk(const wp_place_src *src, int src_fd, unsigned char *bu
     left -= (uint64_t)n;
   }
   return 0;
+}
+
+/* Opens a source for reading: only a regular file (O_NONBLOCK so that a
+ * FIFO named by a hand-written IR file cannot hang the run). -1 with errno
+ * set (EINVAL for something that is not a regular file). */
+static int open_source(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  struct stat st;
+  if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+    close(fd);
+    errno = EINVAL;
+    return -1;
+  }
+  return fd;
 }
 
 /* A read buffer for SIZE bytes: small regions (most constants) must not
@@ -114,9 +128,10 @@ int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *use
                         wp_error *err) {
   if (!src->path)
     return for_each_chunk(src, -1, NULL, fn, user);
-  int fd = open(src->path, O_RDONLY | O_CLOEXEC);
+  int fd = open_source(src->path);
   if (fd < 0)
-    return wp_error_errno(err, errno, "%s", src->path);
+    return errno == EINVAL ? wp_error_set(err, "%s: not a regular file", src->path)
+                           : wp_error_errno(err, errno, "%s", src->path);
   unsigned char *buf = malloc(chunk_for(src->size));
   int rc;
   if (!buf) {
@@ -125,7 +140,11 @@ int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *use
     if (src->size > WP_PLACE_CHUNK)
       posix_fadvise(fd, (off_t)src->offset, (off_t)src->size, POSIX_FADV_SEQUENTIAL);
     rc = for_each_chunk(src, fd, buf, fn, user);
-    if (rc < 0)
+    if (rc < 0 && errno == ENODATA)
+      wp_error_set(err, "%s: ends before the %llu bytes at offset %llu (changed since it was "
+                        "read?)", src->path, (unsigned long long)src->size,
+                   (unsigned long long)src->offset);
+    else if (rc < 0)
       wp_error_errno(err, errno, "%s", src->path);
   }
   free(buf);
@@ -178,11 +197,11 @@ int wp_bytes_compare(const wp_place_src *a, const wp_place_src *b, int *order, w
     rc = wp_error_set(err, "out of memory");
     goto out;
   }
-  if (a->path && (fa = open(a->path, O_RDONLY | O_CLOEXEC)) < 0) {
+  if (a->path && (fa = open_source(a->path)) < 0) {
     rc = wp_error_errno(err, errno, "%s", a->path);
     goto out;
   }
-  if (b->path && (fb = open(b->path, O_RDONLY | O_CLOEXEC)) < 0) {
+  if (b->path && (fb = open_source(b->path)) < 0) {
     rc = wp_error_errno(err, errno, "%s", b->path);
     goto out;
   }
@@ -272,7 +291,7 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
     goto out_notmp;
   }
   fchmod(fd, 0644);
-  if (src->path && (src_fd = open(src->path, O_RDONLY | O_CLOEXEC)) < 0) {
+  if (src->path && (src_fd = open_source(src->path)) < 0) {
     wp_error_errno(err, errno, "%s", src->path);
     goto out;
   }
