@@ -48,6 +48,10 @@ static json_t *const_file_json(const Wp__Bir__ConstFile *cf) {
     json_object_set_new(j, "md5", json_string(cf->md5));
   if (cf->artifact_in_place)
     json_object_set_new(j, "artifact_in_place", json_true());
+  if (cf->member_md5[0])
+    json_object_set_new(j, "member_md5", json_string(cf->member_md5));
+  if (cf->member_prefix_md5[0])
+    json_object_set_new(j, "member_prefix_md5", json_string(cf->member_prefix_md5));
   return j;
 }
 
@@ -195,6 +199,9 @@ static int const_file_from(from_json *f, json_t *j, Wp__Bir__ConstFile **out) {
     return wp_error_set(f->err, "%s: a const file must be an object", f->where);
   if (!(cf->name = get_str(f, j, "name", true)) || get_u64(f, j, "size", &cf->size) ||
       !(cf->artifact = get_str(f, j, "artifact", false)) || !(cf->md5 = get_str(f, j, "md5", false)))
+    return -1;
+  if (!(cf->member_md5 = get_str(f, j, "member_md5", false)) ||
+      !(cf->member_prefix_md5 = get_str(f, j, "member_prefix_md5", false)))
     return -1;
   json_t *in_place = json_object_get(j, "artifact_in_place");
   if (in_place && !json_is_boolean(in_place))

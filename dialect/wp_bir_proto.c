@@ -74,6 +74,8 @@ static int const_file_to_proto(to_proto *t, MlirOperation op, Wp__Bir__ConstFile
   cf->artifact = str_attr(t, op, "artifact", false);
   cf->md5 = str_attr(t, op, "md5", false);
   cf->artifact_in_place = !mlirAttributeIsNull(wp_attr(op, "artifact_in_place"));
+  cf->member_md5 = str_attr(t, op, "member_md5", false);
+  cf->member_prefix_md5 = str_attr(t, op, "member_prefix_md5", false);
   MlirAttribute source = wp_attr(op, "source"), data = wp_attr(op, "data");
   MlirStringRef constant;
   if (!mlirAttributeIsNull(source)) {
@@ -314,7 +316,7 @@ static void append_op(from_proto *f, MlirBlock block, const char *name, MlirName
 
 static int add_const_file(from_proto *f, MlirBlock b, const Wp__Bir__ConstFile *cf) {
   MlirContext c = f->ctx;
-  MlirNamedAttribute a[7];
+  MlirNamedAttribute a[9];
   int n = 0;
   a[n++] = named(c, "sym_name", str(c, cf->name));
   a[n++] = named(c, "size", wp_i64_attr(c, (int64_t)cf->size));
@@ -346,6 +348,10 @@ static int add_const_file(from_proto *f, MlirBlock b, const Wp__Bir__ConstFile *
     a[n++] = named(c, "md5", str(c, cf->md5));
   if (cf->artifact_in_place)
     a[n++] = named(c, "artifact_in_place", mlirUnitAttrGet(c));
+  if (cf->member_md5[0])
+    a[n++] = named(c, "member_md5", str(c, cf->member_md5));
+  if (cf->member_prefix_md5[0])
+    a[n++] = named(c, "member_prefix_md5", str(c, cf->member_prefix_md5));
   append_op(f, b, "bir.const_file", a, n);
   return 0;
 }

@@ -50,6 +50,14 @@ typedef struct wp_neff_member {
   char md5[WP_MD5_HEX]; /* of the whole member: known, or filled by the writer */
 } wp_neff_member;
 
+/* The .npy header neff-pack puts before a constant file's SIZE bytes:
+ * typed (DTYPE, SHAPE of RANK) when exactly one kind of tensor fills the
+ * file, else (DTYPE NULL) a flat uint8 array. OUT holds WP_NPY_MAX_HEADER
+ * bytes; returns the header's length. dedup-consts uses it to hash the
+ * member ahead of time. */
+size_t wp_neff_npy_prefix(char *out, const char *dtype, const int64_t *shape, int rank,
+                          uint64_t size);
+
 /* Does this member take part in the IR signature? (.npy, or .dbg in the
  * name; .bin members do not.) */
 bool wp_neff_member_signed(const char *name);

@@ -1,6 +1,7 @@
 /* The NEFF container: header codec and the deterministic gzip PAX tar. */
 #include "wp_neff.h"
 
+#include "wp_npy.h"
 #include "wp_pgzip.h"
 #include "wp_place.h"
 
@@ -77,6 +78,28 @@ int wp_neff_header_decode(const unsigned char *in, size_t len, wp_neff_header *h
                         (unsigned long long)h->data_size,
                         (unsigned long long)(len - WP_NEFF_HEADER_SIZE));
   return 0;
+}
+
+static const char *npy_descr(const char *dtype) {
+  static const struct {
+    const char *dtype, *descr;
+  } map[] = {{"bool", "|b1"},       {"int8", "|i1"},       {"int16", "<i2"},
+             {"int32", "<i4"},      {"int64", "<i8"},      {"uint8", "|u1"},
+             {"uint16", "<u2"},     {"uint32", "<u4"},     {"uint64", "<u8"},
+             {"float16", "<f2"},    {"float32", "<f4"},    {"float64", "<f8"},
+             {"complex64", "<c8"},  {"complex128", "<c16"}, {"bfloat16", "<V2"}};
+  for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+    if (strcmp(map[i].dtype, dtype) == 0)
+      return map[i].descr;
+  return "|V1"; /* the 1-byte ml_dtypes types and sub-byte integers */
+}
+
+size_t wp_neff_npy_prefix(char *out, const char *dtype, const int64_t *shape, int rank,
+                          uint64_t size) {
+  if (dtype)
+    return wp_npy_write_header(out, npy_descr(dtype), shape, rank);
+  int64_t flat = (int64_t)size;
+  return wp_npy_write_header(out, "|u1", &flat, 1);
 }
 
 bool wp_neff_member_signed(const char *name) {

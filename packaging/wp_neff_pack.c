@@ -103,19 +103,6 @@ static int add_text(pack *p, const char *name, const char *text, size_t len, wp_
   return wp_neff_member_md5(m, err);
 }
 
-static const char *npy_descr(const char *dtype) {
-  static const struct {
-    const char *dtype, *descr;
-  } map[] = {{"bool", "|b1"},       {"int8", "|i1"},       {"int16", "<i2"},
-             {"int32", "<i4"},      {"int64", "<i8"},      {"uint8", "|u1"},
-             {"uint16", "<u2"},     {"uint32", "<u4"},     {"uint64", "<u8"},
-             {"float16", "<f2"},    {"float32", "<f4"},    {"float64", "<f8"},
-             {"complex64", "<c8"},  {"complex128", "<c16"}, {"bfloat16", "<V2"}};
-  for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-    if (strcmp(map[i].dtype, dtype) == 0)
-      return map[i].descr;
-  return "|V1"; /* the 1-byte ml_dtypes types and sub-byte integers */
-}
 
 static const Wp__Bir__MemoryLocationSet *find_set_in(const wp_strmap *sets,
                                                      const Wp__Bir__Function *f, const char *name) {
@@ -319,12 +306,17 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     if (p->npy) {
       /* Built in one scratch buffer, kept at its exact size: a model has
        * thousands of members. */
-      int64_t flat = (int64_t)cf->size;
-      m->prefix_len = !untyped[k] && only[k]
-                          ? wp_npy_write_header(p->npy_scratch, npy_descr(only[k]->dtype),
-                                                only[k]->shape, (int)only[k]->n_shape)
-                          : wp_npy_write_header(p->npy_scratch, "|u1", &flat, 1);
+      bool typed = !untyped[k] && only[k];
+      m->prefix_len = wp_neff_npy_prefix(p->npy_scratch, typed ? only[k]->dtype : NULL,
+                                         typed ? only[k]->shape : NULL,
+                                         typed ? (int)only[k]->n_shape : 0, cf->size);
       m->prefix = wp_arena_memdup(p->arena, p->npy_scratch, m->prefix_len);
+      /* dedup-consts hashed the member already when it guessed this header */
+      char prefix_md5[WP_MD5_HEX];
+      if (is_md5_hex(cf->member_md5) &&
+          wp_md5_buffer(m->prefix, m->prefix_len, prefix_md5, NULL) == 0 &&
+          !strcmp(prefix_md5, cf->member_prefix_md5))
+        memcpy(m->md5, cf->member_md5, WP_MD5_HEX);
     }
     /* A raw member is exactly the bytes dedup-consts hashed: its MD5 is
      * known. Others are hashed as they are written. */
@@ -405,6 +397,7 @@ static json_t *portable_bir_json(Wp__Bir__Module *m) {
     for (size_t k = 0; k < m->functions[i]->n_const_files; k++) {
       Wp__Bir__ConstFile *cf = m->functions[i]->const_files[k];
       cf->artifact_in_place = false; /* how it was placed, not what it holds */
+      cf->member_md5 = cf->member_prefix_md5 = ""; /* bookkeeping of the packer */
       /* the bytes are the member named by artifact: not repeated here */
       cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_DATA;
       cf->data.len = 0;

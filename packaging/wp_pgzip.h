@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#define WP_PGZIP_CHUNK (4u << 20)
+#define WP_PGZIP_CHUNK (1u << 20)
 
 /* Where compressed bytes go; returns 0, or -1 to stop. */
 typedef int (*wp_pgzip_sink)(const void *data, size_t len, void *user);

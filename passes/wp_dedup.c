@@ -13,6 +13,8 @@
 #include "wp_dedup_key.h"
 #include "wp_md5.h"
 #include "wp_mlir_util.h"
+#include "wp_neff.h"
+#include "wp_npy.h"
 #include "wp_parallel.h"
 #include "wp_place.h"
 #include "wp_strmap.h"
@@ -31,6 +33,17 @@ typedef struct cfile {
   wp_place_src src;
   uint64_t size;
   char md5[WP_MD5_HEX];
+  /* neff-pack's member is an .npy header and these bytes. The header is
+   * guessed from this file's tensors (typed when one kind fills it) and
+   * the member hashed in the same parallel pass as the key; neff-pack
+   * reuses the MD5 when its header turns out the same. */
+  bool guess_seen, guess_typed;
+  const char *guess_dtype;
+  int64_t *guess_shape;
+  int guess_rank;
+  char *prefix;
+  size_t prefix_len;
+  char member_md5[WP_MD5_HEX], prefix_md5[WP_MD5_HEX];
   wp_error err; /* from hashing */
   int failed;
 } cfile;
@@ -58,6 +71,7 @@ typedef struct dedup {
   size_t n_refs, cap_refs;
   unique *uniques;
   size_t n_uniques;
+  bool member_md5; /* neff-pack follows: hash its members too */
 } dedup;
 
 static MlirLocation unknown(MlirOperation op) {
@@ -123,6 +137,35 @@ static int add_ref(dedup *d, MlirOperation memloc, size_t file, const char *dtyp
   return 0;
 }
 
+/* Mirrors neff-pack's rule: typed while every tensor in the file has the
+ * same dtype and shape and fills it whole. */
+static void guess_header(dedup *d, cfile *f, MlirOperation memloc, MlirOperation set,
+                         const char *dtype) {
+  int64_t off = 0, size = 0;
+  wp_attr_i64(memloc, "const_ap_offset", &off);
+  wp_attr_i64(memloc, "size", &size);
+  MlirAttribute sh = wp_attr(set, "shape");
+  int rank = !mlirAttributeIsNull(sh) && mlirAttributeIsADenseI64Array(sh)
+                 ? (int)mlirDenseArrayGetNumElements(sh)
+                 : -1;
+  bool same = rank >= 0 && off == 0 && (uint64_t)size == f->size;
+  if (same && f->guess_seen)
+    same = !strcmp(f->guess_dtype, dtype) && f->guess_rank == rank;
+  for (int i = 0; same && f->guess_seen && i < rank; i++)
+    same = f->guess_shape[i] == mlirDenseI64ArrayGetElement(sh, i);
+  if (!f->guess_seen) {
+    f->guess_typed = same;
+    f->guess_dtype = dtype;
+    f->guess_rank = rank < 0 ? 0 : rank;
+    f->guess_shape = wp_arena_alloc(d->arena, (size_t)(f->guess_rank + 1) * sizeof(int64_t));
+    for (int i = 0; i < rank; i++)
+      f->guess_shape[i] = mlirDenseI64ArrayGetElement(sh, i);
+    f->guess_seen = true;
+  } else if (!same) {
+    f->guess_typed = false;
+  }
+}
+
 static int collect_function(dedup *d, MlirOperation func) {
   wp_bir_names files, sets;
   int rc = -1;
@@ -159,11 +202,12 @@ static int collect_function(dedup *d, MlirOperation func) {
       free(file_index);
       goto out;
     }
-    if (add_ref(d, op, file_index[fi], wp_bir_str(d->arena, set, "dtype"),
-                wp_bir_str(d->arena, op, "memory_type"))) {
+    const char *dtype = wp_bir_str(d->arena, set, "dtype");
+    if (add_ref(d, op, file_index[fi], dtype, wp_bir_str(d->arena, op, "memory_type"))) {
       free(file_index);
       goto out;
     }
+    guess_header(d, &d->files[file_index[fi]], op, set, dtype);
   }
   free(file_index);
   rc = 0;
@@ -175,23 +219,54 @@ out:
 
 /* ---- hashing, in parallel across files ---- */
 
+static int md5_update_chunk(const void *data, size_t n, void *user) {
+  wp_md5_update(user, data, n);
+  return 0;
+}
+
+/* Jobs 0..n-1 hash the files (the key), n..2n-1 their NEFF members: a big
+ * file's two hashes run on two cores. */
 static int hash_one(size_t i, void *user) {
-  cfile *f = &((dedup *)user)->files[i];
-  if (f->md5[0])
-    return 0; /* the streamed copy hashed it already */
-  f->failed = wp_place_md5(&f->src, f->md5, &f->err) != 0;
-  return f->failed;
+  dedup *d = user;
+  cfile *f = &d->files[i % d->n_files];
+  wp_error *err = &f->err;
+  if (i < d->n_files) {
+    if (f->md5[0])
+      return 0; /* the streamed copy hashed it already */
+    f->failed = wp_place_md5(&f->src, f->md5, err) != 0;
+    return f->failed;
+  }
+  wp_error member_err; /* its own buffer: the key job may be writing ERR */
+  wp_md5 *h = wp_md5_create(&member_err);
+  if (!h)
+    return 1; /* no member MD5: neff-pack hashes as it writes */
+  wp_md5_update(h, f->prefix, f->prefix_len);
+  if (wp_place_each_chunk(&f->src, md5_update_chunk, h, &member_err) == 0)
+    wp_md5_final_hex(h, f->member_md5);
+  wp_md5_destroy(h);
+  return 0;
 }
 
 static int hash_files(dedup *d, long threads) {
-  if (!wp_parallel_for(d->n_files, threads, hash_one, d))
+  if (d->member_md5)
+    for (size_t i = 0; i < d->n_files; i++) {
+      cfile *f = &d->files[i];
+      char header[WP_NPY_MAX_HEADER];
+      f->prefix_len = wp_neff_npy_prefix(header, f->guess_typed ? f->guess_dtype : NULL,
+                                         f->guess_shape, f->guess_rank, f->size);
+      f->prefix = wp_arena_memdup(d->arena, header, f->prefix_len);
+      if (wp_md5_buffer(f->prefix, f->prefix_len, f->prefix_md5, NULL))
+        f->prefix_md5[0] = 0;
+    }
+  size_t jobs = d->member_md5 ? 2 * d->n_files : d->n_files;
+  if (!wp_parallel_for(jobs, threads, hash_one, d))
     return 0;
   for (size_t i = 0; i < d->n_files; i++)
     if (d->files[i].failed) {
       wp_emit_error(unknown(d->run->module), "dedup-consts: %s", d->files[i].err.msg);
-      break;
+      return -1;
     }
-  return -1;
+  return 0; /* only member hashes failed: they are an optimization */
 }
 
 /* ---- grouping ---- */
@@ -325,11 +400,16 @@ static MlirOperation add_unique_op(dedup *d, MlirOperation func, const unique *u
                                    MlirOperation after) {
   MlirContext c = mlirOperationGetContext(func);
   const cfile *rep = &d->files[u->rep];
-  MlirNamedAttribute a[7];
+  MlirNamedAttribute a[9];
   int n = 0;
   a[n++] = named(c, "sym_name", wp_str_attr(c, u->name, strlen(u->name)));
   if (rep->in_place)
     a[n++] = named(c, "artifact_in_place", mlirUnitAttrGet(c));
+  if (rep->member_md5[0] && rep->prefix_md5[0]) {
+    a[n++] = named(c, "member_md5", wp_str_attr(c, rep->member_md5, strlen(rep->member_md5)));
+    a[n++] = named(c, "member_prefix_md5",
+                   wp_str_attr(c, rep->prefix_md5, strlen(rep->prefix_md5)));
+  }
   a[n++] = named(c, "size", wp_i64_attr(c, (int64_t)rep->size));
   a[n++] = named(c, "artifact", wp_str_attr(c, u->name, strlen(u->name)));
   a[n++] = named(c, "md5", wp_str_attr(c, rep->md5, strlen(rep->md5)));
@@ -528,7 +608,8 @@ static int run_dedup(const wp_pass_run *run) {
   long long threads;
   if (wp_pass_option_count(run, "threads", 1, 1024, wp_parallel_cores(), &threads))
     return -1;
-  dedup d = {.run = run, .arena = wp_arena_create()};
+  dedup d = {.run = run, .arena = wp_arena_create(),
+             .member_md5 = run->hooks && run->hooks->neff_output && run->hooks->neff_output[0]};
   d.dir = wp_bir_str(d.arena, module, "bir.artifact_path");
   int rc = -1;
   if (!d.dir[0]) {

@@ -239,6 +239,17 @@ def scenario_dedup(out, reverse=False):
     m.write()
 
 
+def scenario_reshaped(out):
+    """The same f32 bytes as (16, 16) twice and as (256,): one key, one
+    file, which no longer holds one kind of tensor."""
+    m = Model(out)
+    w = np.random.default_rng(12).standard_normal((16, 16)).astype(np.float32)
+    m.weight("w_a", w)
+    m.weight("w_b", w.copy())
+    m.weight("w_flat", w.reshape(256))
+    m.write()
+
+
 def bad_npy(out, mutate, prim=pb.F32, shape=(4,)):
     """A model with one weight 'w' whose file is written by MUTATE(path)."""
     m = Model(out)
@@ -448,6 +459,8 @@ def main():
         scenario_dedup(out)
     elif kind == "dedup-reversed":
         scenario_dedup(out, reverse=True)
+    elif kind == "reshaped":
+        scenario_reshaped(out)
     else:
         scenario_error(out, kind)
 
