@@ -88,6 +88,77 @@ static int add_json(pack *p, const char *name, json_t *j, wp_error *err) {
   return json_member(p, m, name, j, err);
 }
 
+/* A growing text buffer; OOM sticks. */
+typedef struct text_buf {
+  char *p;
+  size_t len, cap;
+  bool oom;
+} text_buf;
+
+static void text_put(text_buf *t, const char *s, size_t n) {
+  if (t->oom)
+    return;
+  if (t->len + n + 1 > t->cap) {
+    size_t cap = (t->len + n + 1) * 2;
+    char *q = realloc(t->p, cap);
+    if (!q) {
+      t->oom = true;
+      return;
+    }
+    t->p = q;
+    t->cap = cap;
+  }
+  memcpy(t->p + t->len, s, n);
+  t->len += n;
+}
+
+static void text_json(text_buf *t, const json_t *j) {
+  char *one = json_dumps(j, JSON_ENCODE_ANY | JSON_PRESERVE_ORDER); /* one line */
+  if (!one) {
+    t->oom = true;
+    return;
+  }
+  text_put(t, one, strlen(one));
+  free(one);
+}
+
+/* JSON with its outer levels (down to EXPAND) one item per line and
+ * everything deeper on that item's line: a BIR module with 100,000 tensors
+ * is 200,000 short lines instead of millions of indented ones. */
+static void text_json_lines(text_buf *t, const json_t *j, int depth, int expand) {
+  static const char spaces[] = "                                ";
+  bool obj = json_is_object(j);
+  if (depth >= expand || (!obj && !json_is_array(j)) ||
+      (obj ? json_object_size(j) : json_array_size(j)) == 0) {
+    text_json(t, j);
+    return;
+  }
+  text_put(t, obj ? "{" : "[", 1);
+  size_t i = 0, n = obj ? json_object_size(j) : json_array_size(j);
+  const char *key;
+  const json_t *v;
+  void *it = obj ? json_object_iter((json_t *)j) : NULL;
+  for (; i < n; i++) {
+    text_put(t, i ? ",\n" : "\n", i ? 2 : 1);
+    text_put(t, spaces, (size_t)(depth + 1) < sizeof spaces ? (size_t)depth + 1 : 0);
+    if (obj) {
+      key = json_object_iter_key(it);
+      v = json_object_iter_value(it);
+      json_t *k = json_string(key);
+      text_json(t, k);
+      json_decref(k);
+      text_put(t, ": ", 2);
+      it = json_object_iter_next((json_t *)j, it);
+    } else {
+      v = json_array_get(j, i);
+    }
+    text_json_lines(t, v, depth + 1, expand);
+  }
+  text_put(t, "\n", 1);
+  text_put(t, spaces, (size_t)depth < sizeof spaces ? (size_t)depth : 0);
+  text_put(t, obj ? "}" : "]", 1);
+}
+
 static bool is_md5_hex(const char *s) {
   size_t n = strspn(s, "0123456789abcdef");
   return n == 32 && s[32] == 0;
@@ -423,7 +494,17 @@ static int build_members(pack *p, wp_error *err) {
   char name[600];
   const char *sg = p->bir->functions[0]->name;
   snprintf(name, sizeof name, "%s/bir.json", sg);
-  if (add_json(p, name, portable_bir_json(p->bir), err))
+  json_t *bir = portable_bir_json(p->bir);
+  text_buf t = {0};
+  if (bir)
+    text_json_lines(&t, bir, 0, 4); /* module, functions, function, its lists */
+  json_decref(bir);
+  text_put(&t, "\n", 1);
+  char *text = !bir || t.oom ? NULL : wp_arena_memdup(p->arena, t.p, t.len);
+  free(t.p);
+  if (!text)
+    return wp_error_set(err, "out of memory");
+  if (add_text(p, name, text, t.len, err))
     return -1;
   char def[600];
   snprintf(def, sizeof def, "%s/def.json", sg);
