@@ -1,5 +1,6 @@
 #include "wp_arena.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,9 +17,11 @@ struct wp_arena {
   ProtobufCAllocator pb;
 };
 
-static void *arena_pb_alloc(void *data, size_t size) {
-  return wp_arena_alloc(data, size);
-}
+static void *arena_alloc(wp_arena *a, size_t size, bool zero);
+
+/* protobuf-c initializes whatever it allocates (as it must with malloc),
+ * so its memory is not zeroed first. */
+static void *arena_pb_alloc(void *data, size_t size) { return arena_alloc(data, size, false); }
 static void arena_pb_free(void *data, void *ptr) {}
 
 wp_arena *wp_arena_create(void) {
@@ -41,7 +44,9 @@ void wp_arena_destroy(wp_arena *a) {
   free(a);
 }
 
-void *wp_arena_alloc(wp_arena *a, size_t size) {
+void *wp_arena_alloc(wp_arena *a, size_t size) { return arena_alloc(a, size, true); }
+
+static void *arena_alloc(wp_arena *a, size_t size, bool zero) {
   const size_t align = _Alignof(max_align_t);
   if (size > SIZE_MAX / 2) {
     fprintf(stderr, "error: out of memory (%zu bytes)\n", size);
@@ -65,7 +70,8 @@ void *wp_arena_alloc(wp_arena *a, size_t size) {
   }
   void *p = (char *)c->data + c->used;
   c->used += size;
-  memset(p, 0, size);
+  if (zero)
+    memset(p, 0, size);
   return p;
 }
 
