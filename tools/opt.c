@@ -507,6 +507,17 @@ int main(int argc, char **argv) {
   signal(SIGINT, on_signal);
   signal(SIGTERM, on_signal);
   signal(SIGHUP, on_signal);
+#if !defined(__SANITIZE_ADDRESS__) && !defined(WP_SANITIZE)
+  /* A crash (say SIGBUS from a weight file truncated while mapped) must
+   * not leave a temporary output behind either; the default action (core
+   * dump, status) follows the cleanup. Sanitizer builds keep their own
+   * handlers, which report more. */
+  signal(SIGSEGV, on_signal);
+  signal(SIGBUS, on_signal);
+  signal(SIGABRT, on_signal);
+  signal(SIGFPE, on_signal);
+  signal(SIGILL, on_signal);
+#endif
   /* A write past a file size limit then fails with EFBIG, reported like
    * any other write error, instead of killing the process. */
   signal(SIGXFSZ, SIG_IGN);
