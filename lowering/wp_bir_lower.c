@@ -449,6 +449,11 @@ static int run_bir_lower(const wp_pass_run *run) {
       goto out;
     }
   if (l.shared_count) {
+    /* Give back the growth slack before MLIR copies the bytes: the peak is
+     * then twice the file, not three times. */
+    unsigned char *fit = realloc(l.shared, l.shared_size ? l.shared_size : 1);
+    if (fit)
+      l.shared = fit;
     int64_t len = (int64_t)l.shared_size;
     MlirType bt = mlirRankedTensorTypeGet(1, &len, mlirIntegerTypeUnsignedGet(c, 8),
                                           mlirAttributeGetNull());
