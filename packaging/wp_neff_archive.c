@@ -96,8 +96,10 @@ static const char *npy_descr(const char *dtype) {
 
 size_t wp_neff_npy_prefix(char *out, const char *dtype, const int64_t *shape, int rank,
                           uint64_t size) {
-  if (dtype)
-    return wp_npy_write_header(out, npy_descr(dtype), shape, rank);
+  size_t n = dtype ? wp_npy_write_header(out, npy_descr(dtype), shape, rank) : 0;
+  if (n)
+    return n;
+  /* untyped, or a rank NumPy cannot read: a flat byte array */
   int64_t flat = (int64_t)size;
   return wp_npy_write_header(out, "|u1", &flat, 1);
 }

@@ -159,9 +159,11 @@ static void text_json_lines(text_buf *t, const json_t *j, int depth, int expand)
   text_put(t, obj ? "}" : "]", 1);
 }
 
-static bool is_md5_hex(const char *s) {
-  size_t n = strspn(s, "0123456789abcdef");
-  return n == 32 && s[32] == 0;
+/* "MD5@RUN" from dedup-consts in this very process (not from an IR file,
+ * whose bytes may have changed since). */
+static bool member_md5_of_this_run(const char *s) {
+  return strspn(s, "0123456789abcdef") == 32 && s[32] == '@' &&
+         !strcmp(s + 33, wp_pass_run_token());
 }
 
 /* A member whose bytes (in the arena) are already serialized. */
@@ -384,15 +386,14 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
       m->prefix = wp_arena_memdup(p->arena, p->npy_scratch, m->prefix_len);
       /* dedup-consts hashed the member already when it guessed this header */
       char prefix_md5[WP_MD5_HEX];
-      if (is_md5_hex(cf->member_md5) &&
+      if (member_md5_of_this_run(cf->member_md5) &&
           wp_md5_buffer(m->prefix, m->prefix_len, prefix_md5, NULL) == 0 &&
           !strcmp(prefix_md5, cf->member_prefix_md5))
-        memcpy(m->md5, cf->member_md5, WP_MD5_HEX);
+        memcpy(m->md5, cf->member_md5, 32), m->md5[32] = 0;
     }
-    /* A raw member is exactly the bytes dedup-consts hashed: its MD5 is
-     * known. Others are hashed as they are written. */
-    if (!m->prefix_len && is_md5_hex(cf->md5))
-      memcpy(m->md5, cf->md5, WP_MD5_HEX);
+    /* Hashed as it is written, unless dedup-consts hashed this very member
+     * in this run (above). The key MD5 (cf->md5) is not reused for a raw
+     * member: it may come from an IR file and no longer match the bytes. */
     file_var[k] = next_id;
     json_t *v = var_record(next_id++, "file", 0, "", 0, false);
     json_object_set_new(v, "file_name", json_string(strchr(member, '/') + 1));

@@ -406,7 +406,10 @@ static MlirOperation add_unique_op(dedup *d, MlirOperation func, const unique *u
   if (rep->in_place)
     a[n++] = named(c, "artifact_in_place", mlirUnitAttrGet(c));
   if (rep->member_md5[0] && rep->prefix_md5[0]) {
-    a[n++] = named(c, "member_md5", wp_str_attr(c, rep->member_md5, strlen(rep->member_md5)));
+    /* "MD5@RUN": neff-pack trusts it in this run only */
+    char tagged[WP_MD5_HEX + 80];
+    snprintf(tagged, sizeof tagged, "%s@%s", rep->member_md5, wp_pass_run_token());
+    a[n++] = named(c, "member_md5", wp_str_attr(c, tagged, strlen(tagged)));
     a[n++] = named(c, "member_prefix_md5",
                    wp_str_attr(c, rep->prefix_md5, strlen(rep->prefix_md5)));
   }

@@ -77,6 +77,11 @@ const char *wp_pass_option(const wp_pass_run *run, const char *name);
 /* Whole-number option NAME within [MIN, MAX]; DFLT when not given. A
  * malformed value is an error diagnostic "PASS: NAME=VALUE is not a number
  * from MIN to MAX" and -1. */
+/* A token unique to this process (pid and start time). Passes tag facts
+ * they computed about files with it, so a later pass trusts them only in
+ * the same run, never from an IR file written earlier. */
+const char *wp_pass_run_token(void);
+
 int wp_pass_option_count(const wp_pass_run *run, const char *name, long long min, long long max,
                          long long dflt, long long *out);
 

@@ -6,11 +6,13 @@
 
 #include <mlir-c/Diagnostics.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Pass bodies, one file each, in pipeline order. */
 extern const wp_pass_info wp_inline_weights_pass;
@@ -124,6 +126,21 @@ void wp_pass_options_free(wp_pass_options *opts) {
 const char *wp_pass_option(const wp_pass_run *run, const char *name) {
   int i = option_index(run->info, name, strlen(name));
   return i >= 0 && run->options->values[i] ? run->options->values[i] : "";
+}
+
+static pthread_once_t g_token_once = PTHREAD_ONCE_INIT;
+static char g_token[64];
+
+static void make_token(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  snprintf(g_token, sizeof g_token, "run-%ld-%lld.%09ld", (long)getpid(), (long long)ts.tv_sec,
+           ts.tv_nsec);
+}
+
+const char *wp_pass_run_token(void) {
+  pthread_once(&g_token_once, make_token);
+  return g_token;
 }
 
 int wp_pass_option_count(const wp_pass_run *run, const char *name, long long min, long long max,

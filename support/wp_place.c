@@ -118,6 +118,17 @@ static int open_source(const char *path) {
   return fd;
 }
 
+/* The error for a source that could not be opened or read. */
+static int source_error(wp_error *err, const wp_place_src *src, int e) {
+  if (e == EINVAL)
+    return wp_error_set(err, "%s: not a regular file", src->path);
+  if (e == ENODATA)
+    return wp_error_set(err, "%s: ends before the %llu bytes at offset %llu (changed since it "
+                             "was read?)", src->path, (unsigned long long)src->size,
+                        (unsigned long long)src->offset);
+  return wp_error_errno(err, e, "%s", src->path);
+}
+
 /* A read buffer for SIZE bytes: small regions (most constants) must not
  * pay for a 1 MiB buffer (mapped and unmapped by malloc each time). */
 static size_t chunk_for(uint64_t size) {
@@ -130,8 +141,7 @@ int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *use
     return for_each_chunk(src, -1, NULL, fn, user);
   int fd = open_source(src->path);
   if (fd < 0)
-    return errno == EINVAL ? wp_error_set(err, "%s: not a regular file", src->path)
-                           : wp_error_errno(err, errno, "%s", src->path);
+    return source_error(err, src, errno);
   unsigned char *buf = malloc(chunk_for(src->size));
   int rc;
   if (!buf) {
@@ -140,12 +150,8 @@ int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *use
     if (src->size > WP_PLACE_CHUNK)
       posix_fadvise(fd, (off_t)src->offset, (off_t)src->size, POSIX_FADV_SEQUENTIAL);
     rc = for_each_chunk(src, fd, buf, fn, user);
-    if (rc < 0 && errno == ENODATA)
-      wp_error_set(err, "%s: ends before the %llu bytes at offset %llu (changed since it was "
-                        "read?)", src->path, (unsigned long long)src->size,
-                   (unsigned long long)src->offset);
-    else if (rc < 0)
-      wp_error_errno(err, errno, "%s", src->path);
+    if (rc < 0)
+      source_error(err, src, errno);
   }
   free(buf);
   close(fd);
@@ -198,11 +204,11 @@ int wp_bytes_compare(const wp_place_src *a, const wp_place_src *b, int *order, w
     goto out;
   }
   if (a->path && (fa = open_source(a->path)) < 0) {
-    rc = wp_error_errno(err, errno, "%s", a->path);
+    rc = source_error(err, a, errno);
     goto out;
   }
   if (b->path && (fb = open_source(b->path)) < 0) {
-    rc = wp_error_errno(err, errno, "%s", b->path);
+    rc = source_error(err, b, errno);
     goto out;
   }
   for (uint64_t done = 0; done < a->size;) {
@@ -292,7 +298,7 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
   }
   fchmod(fd, 0644);
   if (src->path && (src_fd = open_source(src->path)) < 0) {
-    wp_error_errno(err, errno, "%s", src->path);
+    source_error(err, src, errno);
     goto out;
   }
   if (src->path && methods.reflink && try_reflink(src_fd, src->offset, src->size, fd)) {
@@ -319,8 +325,13 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
         goto out;
       }
       stream_state st = {fd, md5};
-      if (for_each_chunk(src, src_fd, buf, stream_chunk, &st) != 0) {
+      int sr = for_each_chunk(src, src_fd, buf, stream_chunk, &st);
+      if (sr > 0) { /* the write stopped it */
         wp_error_errno(err, errno, "%s: write failed", final);
+        goto out;
+      }
+      if (sr < 0) {
+        source_error(err, src, errno);
         goto out;
       }
       wp_md5_final_hex(md5, md5_out);

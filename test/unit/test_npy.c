@@ -136,6 +136,15 @@ static void test_write_header(void) {
   wp_npy_info info;
   wp_error err;
   CHECK(parse(file, n + 48, &info, &err) == 0 && info.count == 12 && info.shape[1] == 4);
+  /* The widest header NumPy reads (64 dimensions of 19 digits) fits; a
+   * 65th dimension, or a negative rank, gives no header at all. */
+  int64_t wide[WP_NPY_MAX_RANK + 1];
+  for (int i = 0; i <= WP_NPY_MAX_RANK; i++)
+    wide[i] = INT64_MAX;
+  n = wp_npy_write_header(buf, "<f4", wide, WP_NPY_MAX_RANK);
+  CHECK(n > 0 && n % 64 == 0 && n < 4096 && buf[n - 1] == '\n');
+  CHECK(wp_npy_write_header(buf, "<f4", wide, WP_NPY_MAX_RANK + 1) == 0);
+  CHECK(wp_npy_write_header(buf, "<f4", wide, -1) == 0);
 }
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
