@@ -113,9 +113,9 @@ static void add_tensor(lowering *l, const char *name, int tensor_class, MlirType
                        const char *hlo_value, int memtype, const char *const_file,
                        uint64_t const_offset, int64_t sub_id) {
   MlirContext c = l->ctx;
-  int prim, elt;
-  const char *dtype;
-  uint64_t bytes;
+  int prim = 0, elt;
+  const char *dtype = "uint8";
+  uint64_t bytes = 0;
   elt = tensor_info(t, &prim, &dtype, &bytes);
   MlirNamedAttribute a[10];
   int n = 0;
