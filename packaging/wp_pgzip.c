@@ -57,8 +57,30 @@ struct wp_pgzip {
 
 static size_t out_bound(size_t in) { return in + in / 8 + 4096; }
 
+/* igzip's output depends on where its level buffer sits (it found other
+ * matches with a buffer that was not 16-byte aligned, as a sanitizer's
+ * malloc may return): every buffer is 64-byte aligned, always. */
+static unsigned char *aligned(size_t n) {
+  void *p = NULL;
+  return posix_memalign(&p, 64, n) == 0 ? p : NULL;
+}
+
+/* igzip reads a little past the end of its input (wide loads near the
+ * end); bytes there, left by an earlier chunk, would steer its choice of
+ * matches. They are zeroed, in a slack area past the chunk. */
+#define IN_SLACK 4096
+
 static void compress_slot(slot *c) {
-  struct isal_zstream s;
+  /* igzip's match hash tables (in the level buffer, and in the stream's
+   * internal state for the tail of the input) are not cleared by
+   * isal_deflate_init: entries left by whichever chunk this slot or this
+   * thread compressed before would change the matches found, so the output
+   * would depend on thread timing. Cleared, every chunk's bytes are a
+   * function of its input alone (a unit test repeats runs to check). */
+  memset(c->level_buf, 0, ISAL_DEF_LVL1_DEFAULT);
+  memset(c->in + c->in_len, 0, IN_SLACK);
+  static struct isal_zstream zero_stream;
+  struct isal_zstream s = zero_stream;
   isal_deflate_init(&s);
   s.level = 1;
   s.level_buf = c->level_buf;
@@ -176,17 +198,18 @@ wp_pgzip *wp_pgzip_create(int threads, wp_pgzip_sink sink, wp_pgzip_sink tap, vo
   z->consumers[z->n_consumers++] = (consumer){.z = z, .fn = sink, .user = user};
   if (tap)
     z->consumers[z->n_consumers++] = (consumer){.z = z, .fn = tap, .user = user};
-  /* Slots beyond the workers': one being filled, two being consumed. */
-  z->n_slots = threads + 3;
+  /* Slots beyond the workers': one being filled, two being consumed; at
+   * least 8, so that the slot of each chunk is the same for 1 to 5 threads. */
+  z->n_slots = threads + 3 < 8 ? 8 : threads + 3;
   pthread_mutex_init(&z->mu, NULL);
   pthread_cond_init(&z->cv, NULL);
   z->slots = calloc((size_t)z->n_slots, sizeof *z->slots);
   for (int i = 0; z->slots && i < z->n_slots; i++) {
     slot *c = &z->slots[i];
     c->out_cap = out_bound(WP_PGZIP_CHUNK);
-    c->in = malloc(WP_PGZIP_CHUNK);
-    c->out = malloc(c->out_cap);
-    c->level_buf = malloc(ISAL_DEF_LVL1_DEFAULT);
+    c->in = aligned(WP_PGZIP_CHUNK + IN_SLACK);
+    c->out = aligned(c->out_cap);
+    c->level_buf = aligned(ISAL_DEF_LVL1_DEFAULT);
     if (!c->in || !c->out || !c->level_buf)
       goto oom;
   }
@@ -216,14 +239,15 @@ oom:
 /* A free slot for the caller to fill; NULL once the pipeline failed. */
 static slot *take_slot(wp_pgzip *z) {
   pthread_mutex_lock(&z->mu);
-  slot *s = NULL;
-  while (!z->stop) {
-    for (int i = 0; i < z->n_slots && !s; i++)
-      if (z->slots[i].state == SLOT_FREE)
-        s = &z->slots[i];
-    if (s)
-      break;
-    pthread_cond_wait(&z->cv, &z->mu);
+  /* Chunk N always goes to slot N mod n_slots (a count that does not
+   * depend on the thread count below 6): whatever a slot's buffers hold
+   * from before is then the same in every run. */
+  slot *want = &z->slots[z->next_seq % (uint64_t)z->n_slots], *s = NULL;
+  while (!z->stop && !s) {
+    if (want->state == SLOT_FREE)
+      s = want;
+    else
+      pthread_cond_wait(&z->cv, &z->mu);
   }
   if (s) {
     s->state = SLOT_FILLING;
