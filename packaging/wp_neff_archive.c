@@ -138,20 +138,9 @@ static int member_bytes(const wp_neff_member *m, wp_place_chunk_fn fn, void *use
   return wp_place_each_chunk(&src, fn, user, err) ? -1 : 0;
 }
 
-static int md5_chunk(const void *p, size_t n, void *user) {
-  wp_md5_update(user, p, n);
-  return 0;
-}
-
 int wp_neff_member_md5(wp_neff_member *m, wp_error *err) {
-  wp_md5 *h = wp_md5_create(err);
-  if (!h)
-    return -1;
-  int rc = member_bytes(m, md5_chunk, h, err);
-  if (rc == 0)
-    wp_md5_final_hex(h, m->md5);
-  wp_md5_destroy(h);
-  return rc;
+  wp_place_src src = {.path = m->path, .offset = m->offset, .data = m->data, .size = m->size};
+  return wp_place_md5(m->prefix, m->prefix_len, &src, m->md5, err);
 }
 
 /* ---- the archive ---- */

@@ -176,6 +176,17 @@ static int add_text(pack *p, const char *name, const char *text, size_t len, wp_
   return wp_neff_member_md5(m, err);
 }
 
+/* A member from text built in T (freed here; T is emptied). */
+static int add_text_buf(pack *p, const char *name, text_buf *t, wp_error *err) {
+  size_t len = t->len;
+  char *text = t->oom ? NULL : wp_arena_memdup(p->arena, t->p ? t->p : "", len);
+  free(t->p);
+  *t = (text_buf){0};
+  if (!text)
+    return wp_error_set(err, "out of memory");
+  return add_text(p, name, text, len, err);
+}
+
 
 static const Wp__Bir__MemoryLocationSet *find_set_in(const wp_strmap *sets,
                                                      const Wp__Bir__Function *f, const char *name) {
@@ -208,37 +219,15 @@ static json_t *var_record(int64_t id, const char *type, uint64_t offset, const c
   return v;
 }
 
-/* def.json's variables, one JSON object per line, built as they come:
- * a model with 100,000 constants would otherwise hold millions of JSON
- * nodes at once. */
-typedef struct var_list {
-  char *text;
-  size_t len, cap;
-  size_t n;
-  bool oom;
-} var_list;
-
-static void var_list_add(var_list *l, json_t *v) {
-  char *one = json_dumps(v, JSON_PRESERVE_ORDER); /* one line: no indent */
+/* def.json's variables go into its text one per line as they are built: a
+ * model with 100,000 constants would otherwise hold millions of JSON nodes
+ * at once. Takes V. */
+static void add_var(text_buf *t, size_t *n_vars, json_t *v) {
+  const char *sep = *n_vars ? ",\n  " : "  ";
+  text_put(t, sep, strlen(sep));
+  text_json(t, v);
   json_decref(v);
-  size_t n = one ? strlen(one) : 0;
-  if (!one || l->len + n + 8 > l->cap) {
-    size_t cap = (l->len + n + 8) * 2;
-    char *t = one ? realloc(l->text, cap) : NULL;
-    if (!t) {
-      l->oom = true;
-      free(one);
-      return;
-    }
-    l->text = t;
-    l->cap = cap;
-  }
-  memcpy(l->text + l->len, l->n ? ",\n  " : "  ", l->n ? 4 : 2);
-  l->len += l->n ? 4 : 2;
-  memcpy(l->text + l->len, one, n);
-  l->len += n;
-  l->n++;
-  free(one);
+  ++*n_vars;
 }
 
 static void describe_tensor(json_t *v, const Wp__Bir__MemoryLocationSet *s) {
@@ -291,7 +280,13 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   wp_strmap_free(&p->sets);
   for (size_t i = 0; i < f->n_sets; i++)
     wp_strmap_put(&p->sets, f->sets[i]->name, strlen(f->sets[i]->name), (int64_t)i);
-  var_list vars = {0};
+  text_buf def = {0}; /* def.json */
+  size_t n_vars = 0;
+  text_put(&def, "{\n \"name\": ", strlen("{\n \"name\": "));
+  json_t *jname = json_string(sg);
+  text_json(&def, jname);
+  json_decref(jname);
+  text_put(&def, ",\n \"var\": [\n", strlen(",\n \"var\": [\n"));
   int64_t next_id = 0;
   /* inputs and outputs */
   for (size_t i = 0; i < f->n_locations; i++) {
@@ -305,7 +300,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     json_t *v = var_record(next_id++, type, l->placement, "", 0, false);
     describe_tensor(v, s);
     json_object_set_new(v, "size", json_integer((json_int_t)l->size));
-    var_list_add(&vars, v);
+    add_var(&def, &n_vars, v);
   }
   /* Per const file, from one pass over the locations: the set that fills
    * it when exactly one kind of tensor does (the .npy member is then
@@ -400,7 +395,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     json_object_set_new(v, "size", json_integer((json_int_t)(m->prefix_len + cf->size)));
     json_object_set_new(v, "data_offset", json_integer((json_int_t)m->prefix_len));
     json_object_set_new(v, "alignment", json_integer((json_int_t)align[k]));
-    var_list_add(&vars, v);
+    add_var(&def, &n_vars, v);
   }
   /* one pointer variable per logical constant tensor */
   for (size_t i = 0; i < f->n_locations; i++) {
@@ -432,28 +427,15 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     json_object_set_new(v, "from_off", json_integer((json_int_t)l->const_ap_offset));
     json_object_set_new(v, "from_dtype", json_string(s->dtype));
     json_object_set_new(v, "from_steps", steps(s->shape, s->n_shape));
-    var_list_add(&vars, v);
+    add_var(&def, &n_vars, v);
   }
+  const char *end = n_vars ? "\n ]\n}\n" : " ]\n}\n";
+  text_put(&def, end, strlen(end));
   char name[600];
   snprintf(name, sizeof name, "%s/def.json", sg);
-  json_t *jname = json_string(sg);
-  char *quoted = jname ? json_dumps(jname, JSON_ENCODE_ANY) : NULL;
-  json_decref(jname);
-  size_t total = vars.len + (quoted ? strlen(quoted) : 0) + 64;
-  char *text = vars.oom || !quoted ? NULL : wp_arena_alloc(p->arena, total);
-  if (!text) {
-    free(quoted);
-    wp_error_set(err, "out of memory");
-    goto fail;
-  }
-  int head = snprintf(text, total, "{\n \"name\": %s,\n \"var\": [\n", quoted);
-  free(quoted);
-  memcpy(text + head, vars.text, vars.len);
-  size_t len = (size_t)head + vars.len;
-  len += (size_t)snprintf(text + len, total - len, "%s ]\n}\n", vars.n ? "\n" : "");
-  rc = add_text(p, name, text, len, err);
+  rc = add_text_buf(p, name, &def, err);
 fail:
-  free(vars.text);
+  free(def.p);
   free(file_var);
   free(only);
   free(untyped);
@@ -501,11 +483,8 @@ static int build_members(pack *p, wp_error *err) {
     text_json_lines(&t, bir, 0, 4); /* module, functions, function, its lists */
   json_decref(bir);
   text_put(&t, "\n", 1);
-  char *text = !bir || t.oom ? NULL : wp_arena_memdup(p->arena, t.p, t.len);
-  free(t.p);
-  if (!text)
-    return wp_error_set(err, "out of memory");
-  if (add_text(p, name, text, t.len, err))
+  t.oom |= !bir;
+  if (add_text_buf(p, name, &t, err))
     return -1;
   char def[600];
   snprintf(def, sizeof def, "%s/def.json", sg);

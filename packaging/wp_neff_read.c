@@ -1,5 +1,7 @@
 #include "wp_neff_read.h"
 
+#include "wp_place.h"
+
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
@@ -78,7 +80,9 @@ void wp_neff_close(wp_neff_reader *r) {
 const wp_neff_header *wp_neff_get_header(const wp_neff_reader *r) { return &r->header; }
 
 int wp_neff_payload_md5(wp_neff_reader *r, char out[WP_MD5_HEX], wp_error *err) {
-  return wp_md5_file_region(r->path, WP_NEFF_HEADER_SIZE, r->header.data_size, out, err);
+  wp_place_src src = {.path = r->path, .offset = WP_NEFF_HEADER_SIZE,
+                      .size = r->header.data_size};
+  return wp_place_md5(NULL, 0, &src, out, err);
 }
 
 static la_ssize_t read_cb(struct archive *a, void *user, const void **buf) {

@@ -219,31 +219,22 @@ out:
 
 /* ---- hashing, in parallel across files ---- */
 
-static int md5_update_chunk(const void *data, size_t n, void *user) {
-  wp_md5_update(user, data, n);
-  return 0;
-}
-
 /* Jobs 0..n-1 hash the files (the key), n..2n-1 their NEFF members: a big
  * file's two hashes run on two cores. */
 static int hash_one(size_t i, void *user) {
   dedup *d = user;
   cfile *f = &d->files[i % d->n_files];
-  wp_error *err = &f->err;
   if (i < d->n_files) {
     if (f->md5[0])
       return 0; /* the streamed copy hashed it already */
-    f->failed = wp_place_md5(&f->src, f->md5, err) != 0;
+    f->failed = wp_place_md5(NULL, 0, &f->src, f->md5, &f->err) != 0;
     return f->failed;
   }
-  wp_error member_err; /* its own buffer: the key job may be writing ERR */
-  wp_md5 *h = wp_md5_create(&member_err);
-  if (!h)
-    return 1; /* no member MD5: neff-pack hashes as it writes */
-  wp_md5_update(h, f->prefix, f->prefix_len);
-  if (wp_place_each_chunk(&f->src, md5_update_chunk, h, &member_err) == 0)
-    wp_md5_final_hex(h, f->member_md5);
-  wp_md5_destroy(h);
+  /* Its own error buffer (the key job may be writing F->err); a member
+   * hash that fails is only lost work: neff-pack hashes as it writes. */
+  wp_error member_err;
+  if (wp_place_md5(f->prefix, f->prefix_len, &f->src, f->member_md5, &member_err))
+    f->member_md5[0] = 0;
   return 0;
 }
 

@@ -1,11 +1,8 @@
 #include "wp_md5.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #define WP_MD5_CHUNK (1u << 20)
 
@@ -68,37 +65,3 @@ int wp_md5_buffer(const void *data, uint64_t size, char out[WP_MD5_HEX], wp_erro
   return 0;
 }
 
-int wp_md5_file_region(const char *path, uint64_t offset, uint64_t size, char out[WP_MD5_HEX],
-                       wp_error *err) {
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return wp_error_errno(err, errno, "%s", path);
-  wp_md5 *h = wp_md5_create(err);
-  unsigned char *buf = malloc(WP_MD5_CHUNK);
-  int rc = 0;
-  if (!h || !buf) {
-    rc = h ? wp_error_set(err, "out of memory") : -1;
-    goto out;
-  }
-  posix_fadvise(fd, (off_t)offset, (off_t)size, POSIX_FADV_SEQUENTIAL);
-  while (size) {
-    size_t want = size > WP_MD5_CHUNK ? WP_MD5_CHUNK : (size_t)size;
-    ssize_t n = pread(fd, buf, want, (off_t)offset);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0) {
-      rc = n < 0 ? wp_error_errno(err, errno, "%s", path)
-                 : wp_error_set(err, "%s: file is shorter than expected", path);
-      goto out;
-    }
-    wp_md5_update(h, buf, (size_t)n);
-    offset += (uint64_t)n;
-    size -= (uint64_t)n;
-  }
-  wp_md5_final_hex(h, out);
-out:
-  free(buf);
-  wp_md5_destroy(h);
-  close(fd);
-  return rc;
-}

@@ -20,10 +20,6 @@ void wp_md5_update(wp_md5 *h, const void *data, size_t len);
 void wp_md5_final_hex(wp_md5 *h, char out[WP_MD5_HEX]);
 void wp_md5_destroy(wp_md5 *h);
 
-/* MD5 of SIZE bytes of PATH from OFFSET, read in chunks. Errors name PATH. */
-int wp_md5_file_region(const char *path, uint64_t offset, uint64_t size, char out[WP_MD5_HEX],
-                       wp_error *err);
-
 /* MD5 of a memory buffer. */
 int wp_md5_buffer(const void *data, uint64_t size, char out[WP_MD5_HEX], wp_error *err);
 

@@ -163,10 +163,13 @@ static int md5_chunk(const void *data, size_t n, void *user) {
   return 0;
 }
 
-int wp_place_md5(const wp_place_src *src, char out[WP_MD5_HEX], wp_error *err) {
+int wp_place_md5(const void *prefix, size_t prefix_len, const wp_place_src *src,
+                 char out[WP_MD5_HEX], wp_error *err) {
   wp_md5 *h = wp_md5_create(err);
   if (!h)
     return -1;
+  if (prefix_len)
+    wp_md5_update(h, prefix, prefix_len);
   int rc = wp_place_each_chunk(src, md5_chunk, h, err);
   if (rc == 0)
     wp_md5_final_hex(h, out);

@@ -33,8 +33,10 @@ typedef int (*wp_place_chunk_fn)(const void *data, size_t len, void *user);
 int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *user,
                         wp_error *err);
 
-/* MD5 of SRC's bytes, streamed. */
-int wp_place_md5(const wp_place_src *src, char out[WP_MD5_HEX], wp_error *err);
+/* MD5 of PREFIX (PREFIX_LEN bytes, may be 0) followed by SRC's bytes,
+ * streamed: a constant's bytes, or a NEFF member's header and bytes. */
+int wp_place_md5(const void *prefix, size_t prefix_len, const wp_place_src *src,
+                 char out[WP_MD5_HEX], wp_error *err);
 
 /* Which methods wp_place_file may try, in this order. */
 typedef struct wp_place_methods {
