@@ -15,11 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The deflate window: the history each chunk gets from the one before. */
+#define HIST_MAX 32768
+
 enum slot_state { SLOT_FREE, SLOT_FILLING, SLOT_READY, SLOT_BUSY, SLOT_DONE };
 
 typedef struct slot {
-  unsigned char *in, *out, *level_buf;
+  unsigned char *in, *out, *level_buf; /* in: HIST_MAX of history, then the chunk */
   size_t in_len, out_len, out_cap;
+  size_t hist_len; /* bytes of history before the chunk (0 for the first) */
+  struct isal_zstream *stream;
   uint64_t seq; /* position in the stream */
   int consumed; /* by how many of the sink and the tap */
   bool last;
@@ -43,6 +48,7 @@ struct wp_pgzip {
   int n_slots, n_workers;
   slot *slots;
   slot *filling; /* the caller's current slot, or NULL */
+  slot *previous; /* the slot submitted last: its tail is the next one's history */
   pthread_t workers[64];
   pthread_mutex_t mu;
   pthread_cond_t cv; /* any slot changed state, or stop was set */
@@ -70,31 +76,65 @@ static unsigned char *aligned(size_t n) {
  * matches. They are zeroed, in a slack area past the chunk. */
 #define IN_SLACK 4096
 
+/* Stored deflate block of one byte, not final: header bits, LEN, NLEN. */
+#define FIRST_BYTE_BLOCK 6
+
+size_t wp_pgzip_chunk_bound(size_t len) { return out_bound(len) + FIRST_BYTE_BLOCK; }
+
+int wp_pgzip_deflate_chunk(struct isal_zstream *s, unsigned char *level_buf,
+                           const unsigned char *data, size_t len, size_t hist, bool first,
+                           bool last, unsigned char *out, size_t cap, size_t *out_len) {
+  /* ISA-L 2.30's level-1 body, when it starts with no history, hashes a
+   * register that still holds the stream's address instead of the third
+   * input byte (the "write first byte" path of
+   * isal_deflate_icf_body_hash_hist_*). Matches, and so the bytes, then
+   * depend on where the stream struct lives: about one 1 MiB chunk in a
+   * hundred came out differently from run to run. So a chunk never starts
+   * without history: each gets the 32 KiB before it as its dictionary
+   * (the decompressor has those bytes in its window: the chunks join into
+   * one stream), and the stream's very first byte goes out as a stored
+   * block, which then serves as the first chunk's one-byte history. */
+  size_t pos = 0;
+  if (first && len > 0) {
+    if (cap < FIRST_BYTE_BLOCK)
+      return -1;
+    const unsigned char block[FIRST_BYTE_BLOCK] = {0x00, 0x01, 0x00, 0xfe, 0xff, data[0]};
+    memcpy(out, block, FIRST_BYTE_BLOCK);
+    pos = FIRST_BYTE_BLOCK;
+    data++;
+    len--;
+    hist = 1;
+  }
+  /* The hash tables in the level buffer are not all reset by
+   * isal_deflate_init: cleared, every chunk's bytes are a function of its
+   * input and history alone. */
+  memset(level_buf, 0, ISAL_DEF_LVL1_DEFAULT);
+  memset(s, 0, sizeof *s);
+  isal_deflate_init(s);
+  s->level = 1;
+  s->level_buf = level_buf;
+  s->level_buf_size = ISAL_DEF_LVL1_DEFAULT;
+  s->gzip_flag = IGZIP_DEFLATE;
+  if (hist && isal_deflate_set_dict(s, (unsigned char *)data - hist, (uint32_t)hist) != COMP_OK)
+    return -1;
+  s->end_of_stream = last;
+  s->flush = last ? NO_FLUSH : SYNC_FLUSH;
+  s->next_in = (unsigned char *)data;
+  s->avail_in = (uint32_t)len;
+  s->next_out = out + pos;
+  s->avail_out = (uint32_t)(cap - pos);
+  int r = isal_deflate(s);
+  if (r != COMP_OK || s->avail_in != 0 || (last && s->internal_state.state != ZSTATE_END))
+    return -1;
+  *out_len = cap - s->avail_out;
+  return 0;
+}
+
 static void compress_slot(slot *c) {
-  /* igzip's match hash tables (in the level buffer, and in the stream's
-   * internal state for the tail of the input) are not cleared by
-   * isal_deflate_init: entries left by whichever chunk this slot or this
-   * thread compressed before would change the matches found, so the output
-   * would depend on thread timing. Cleared, every chunk's bytes are a
-   * function of its input alone (a unit test repeats runs to check). */
-  memset(c->level_buf, 0, ISAL_DEF_LVL1_DEFAULT);
-  memset(c->in + c->in_len, 0, IN_SLACK);
-  static struct isal_zstream zero_stream;
-  struct isal_zstream s = zero_stream;
-  isal_deflate_init(&s);
-  s.level = 1;
-  s.level_buf = c->level_buf;
-  s.level_buf_size = ISAL_DEF_LVL1_DEFAULT;
-  s.gzip_flag = IGZIP_DEFLATE;
-  s.end_of_stream = c->last;
-  s.flush = c->last ? NO_FLUSH : FULL_FLUSH;
-  s.next_in = c->in;
-  s.avail_in = (uint32_t)c->in_len;
-  s.next_out = c->out;
-  s.avail_out = (uint32_t)c->out_cap;
-  int r = isal_deflate(&s);
-  c->failed = r != COMP_OK || s.avail_in != 0 || (c->last && s.internal_state.state != ZSTATE_END);
-  c->out_len = c->out_cap - s.avail_out;
+  memset(c->in + HIST_MAX + c->in_len, 0, IN_SLACK);
+  c->failed = wp_pgzip_deflate_chunk(c->stream, c->level_buf, c->in + HIST_MAX, c->in_len,
+                                     c->hist_len, c->seq == 0, c->last, c->out, c->out_cap,
+                                     &c->out_len) != 0;
 }
 
 /* Called with the lock held. */
@@ -206,11 +246,12 @@ wp_pgzip *wp_pgzip_create(int threads, wp_pgzip_sink sink, wp_pgzip_sink tap, vo
   z->slots = calloc((size_t)z->n_slots, sizeof *z->slots);
   for (int i = 0; z->slots && i < z->n_slots; i++) {
     slot *c = &z->slots[i];
-    c->out_cap = out_bound(WP_PGZIP_CHUNK);
-    c->in = aligned(WP_PGZIP_CHUNK + IN_SLACK);
+    c->out_cap = wp_pgzip_chunk_bound(WP_PGZIP_CHUNK);
+    c->in = aligned(HIST_MAX + WP_PGZIP_CHUNK + IN_SLACK);
     c->out = aligned(c->out_cap);
     c->level_buf = aligned(ISAL_DEF_LVL1_DEFAULT);
-    if (!c->in || !c->out || !c->level_buf)
+    c->stream = malloc(sizeof *c->stream);
+    if (!c->in || !c->out || !c->level_buf || !c->stream)
       goto oom;
   }
   if (!z->slots)
@@ -257,10 +298,19 @@ static slot *take_slot(wp_pgzip *z) {
     s->last = false;
   }
   pthread_mutex_unlock(&z->mu);
+  /* The previous chunk is full (only the last one can be short) and its
+   * input stays as it is until its slot is taken again, by this thread. */
+  if (s && z->previous) {
+    s->hist_len = HIST_MAX;
+    memcpy(s->in, z->previous->in + HIST_MAX + WP_PGZIP_CHUNK - HIST_MAX, HIST_MAX);
+  } else if (s) {
+    s->hist_len = 0;
+  }
   return s;
 }
 
 static void submit(wp_pgzip *z, slot *s) {
+  z->previous = s;
   pthread_mutex_lock(&z->mu);
   s->state = SLOT_READY;
   pthread_cond_broadcast(&z->cv);
@@ -278,7 +328,7 @@ int wp_pgzip_write(wp_pgzip *z, const void *data, size_t len) {
     size_t n = WP_PGZIP_CHUNK - c->in_len;
     if (n > len)
       n = len;
-    memcpy(c->in + c->in_len, p, n);
+    memcpy(c->in + HIST_MAX + c->in_len, p, n);
     c->in_len += n;
     p += n;
     len -= n;
@@ -327,6 +377,7 @@ void wp_pgzip_destroy(wp_pgzip *z) {
     free(z->slots[i].in);
     free(z->slots[i].out);
     free(z->slots[i].level_buf);
+    free(z->slots[i].stream);
   }
   free(z->slots);
   pthread_cond_destroy(&z->cv);
