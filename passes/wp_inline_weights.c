@@ -212,17 +212,35 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
   return rc;
 }
 
+static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
+                     const wp_model_dir *md, arg_plan *plan, intptr_t n_args,
+                     wp_resolve_cache *cache);
+
 /* Reads every planned weight before the IR changes, so a bad file leaves
  * the module as it was. */
 static int load_weights(MlirOperation module, MlirOperation func, const wp_model_dir *md,
                         arg_plan *plan, intptr_t n_args) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  wp_resolve_cache *cache = calloc(1, sizeof *cache);
+  if (!cache) {
+    wp_emit_error(unknown_loc(module), "inline-weights: out of memory");
+    return -1;
+  }
+  int rc = load_each(module, func, body, md, plan, n_args, cache);
+  free(cache);
+  return rc;
+}
+
+static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
+                     const wp_model_dir *md, arg_plan *plan, intptr_t n_args,
+                     wp_resolve_cache *cache) {
   for (intptr_t i = 0; i < n_args; i++) {
     if (!plan[i].ref)
       continue;
     MlirStringRef name = arg_name(func, i);
     wp_error err;
-    if (wp_model_dir_resolve(md->dir, plan[i].ref->rel_path, 0, &plan[i].path, &err)) {
+    if (wp_model_dir_resolve_cached(cache, md->dir, plan[i].ref->rel_path, 0, &plan[i].path,
+                                    &err)) {
       wp_emit_error(unknown_loc(module), "%s (parameter '%.*s')", err.msg, (int)name.length,
                     name.data);
       return -1;

@@ -39,20 +39,63 @@ static int lexically_inside(const char *rel) {
   return 1;
 }
 
-int wp_model_dir_resolve(const char *dir, const char *rel, int missing_ok, char **out,
-                         wp_error *err) {
+/* REAL_PATH (what PATH resolved to) must lie inside REAL_DIR. */
+static int check_inside(const char *dir, const char *rel, const char *real_dir,
+                        const char *real_path, wp_error *err) {
+  size_t n = strlen(real_dir);
+  int inside = n == 1 || (strncmp(real_path, real_dir, n) == 0 &&
+                         (real_path[n] == '/' || real_path[n] == 0));
+  if (!inside)
+    return wp_error_set(err, "%s: path '%s' leads outside the model directory (to %s)", dir,
+                        rel, real_path);
+  return 0;
+}
+
+int wp_model_dir_resolve_cached(wp_resolve_cache *cache, const char *dir, const char *rel,
+                                int missing_ok, char **out, wp_error *err) {
   *out = NULL;
   if (memchr(rel, 0, strlen(rel) + 1) != rel + strlen(rel) || !lexically_inside(rel))
     return wp_error_set(err, "%s: path '%s' leaves the model directory", dir, rel);
+  if (strlen(dir) >= sizeof cache->dir)
+    return wp_error_set(err, "%s: path too long", dir);
+  if (strcmp(cache->dir, dir) != 0 || !cache->real_dir[0]) {
+    cache->real_dir[0] = cache->parent[0] = 0;
+    if (!realpath(dir, cache->real_dir)) {
+      cache->real_dir[0] = 0;
+      return wp_error_errno(err, errno, "%s", dir);
+    }
+    strcpy(cache->dir, dir);
+  }
   char *path = join(dir, rel);
   if (!path)
     return wp_error_set(err, "out of memory");
-  char real_dir[PATH_MAX], real_path[PATH_MAX];
-  if (!realpath(dir, real_dir)) {
-    free(path);
-    return wp_error_errno(err, errno, "%s", dir);
-  }
-  if (!realpath(path, real_path)) {
+  char real_path[PATH_MAX];
+  const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+  size_t parent_len = slash ? (size_t)(slash - path) : 0;
+  int plain_name = slash && *base && strcmp(base, ".") && strcmp(base, "..") &&
+                   parent_len < sizeof cache->parent;
+  struct stat st;
+  if (plain_name && lstat(path, &st) == 0 && !S_ISLNK(st.st_mode)) {
+    /* Not a link itself: only its directory needs resolving, and the
+     * directory is usually the one resolved just before. */
+    if (strncmp(cache->parent, path, parent_len) != 0 || cache->parent[parent_len] != 0) {
+      memcpy(cache->parent, path, parent_len);
+      cache->parent[parent_len] = 0;
+      if (!realpath(cache->parent, cache->real_parent)) {
+        int e = errno;
+        cache->parent[0] = 0;
+        wp_error_errno(err, e, "%s: %s", dir, rel);
+        free(path);
+        return -1;
+      }
+    }
+    if ((size_t)snprintf(real_path, sizeof real_path, "%s/%s",
+                         strcmp(cache->real_parent, "/") ? cache->real_parent : "",
+                         base) >= sizeof real_path) {
+      free(path);
+      return wp_error_set(err, "%s: %s: path too long", dir, rel);
+    }
+  } else if (!realpath(path, real_path)) {
     int e = errno;
     if (e == ENOENT && missing_ok) {
       *out = path;
@@ -62,16 +105,24 @@ int wp_model_dir_resolve(const char *dir, const char *rel, int missing_ok, char 
     free(path);
     return -1;
   }
-  size_t n = strlen(real_dir);
-  int inside = n == 1 || (strncmp(real_path, real_dir, n) == 0 &&
-                         (real_path[n] == '/' || real_path[n] == 0));
-  if (!inside) {
+  if (check_inside(dir, rel, cache->real_dir, real_path, err)) {
     free(path);
-    return wp_error_set(err, "%s: path '%s' leads outside the model directory (to %s)", dir,
-                        rel, real_path);
+    return -1;
   }
   *out = path;
   return 0;
+}
+
+int wp_model_dir_resolve(const char *dir, const char *rel, int missing_ok, char **out,
+                         wp_error *err) {
+  wp_resolve_cache *cache = calloc(1, sizeof *cache);
+  if (!cache) {
+    *out = NULL;
+    return wp_error_set(err, "out of memory");
+  }
+  int rc = wp_model_dir_resolve_cached(cache, dir, rel, missing_ok, out, err);
+  free(cache);
+  return rc;
 }
 
 void wp_model_dir_free(wp_model_dir *md) {

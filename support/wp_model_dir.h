@@ -11,6 +11,8 @@
 
 #include "wp_error.h"
 
+#include <limits.h>
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,5 +38,19 @@ void wp_model_dir_free(wp_model_dir *md);
  * does not exist is returned rather than refused. */
 int wp_model_dir_resolve(const char *dir, const char *rel, int missing_ok, char **out,
                          wp_error *err);
+
+/* What wp_model_dir_resolve_cached remembers between calls: the real path
+ * of the directory and of the last parent directory resolved. Zero it
+ * before the first call; it owns nothing. */
+typedef struct wp_resolve_cache {
+  char dir[PATH_MAX], real_dir[PATH_MAX];
+  char parent[PATH_MAX], real_parent[PATH_MAX];
+} wp_resolve_cache;
+
+/* wp_model_dir_resolve for many paths under one directory: a plain file
+ * costs one lstat instead of a realpath walk; symbolic links and odd names
+ * still get the full walk. */
+int wp_model_dir_resolve_cached(wp_resolve_cache *cache, const char *dir, const char *rel,
+                                int missing_ok, char **out, wp_error *err);
 
 #endif

@@ -82,6 +82,41 @@ static void test_resolve(void) {
   CHECK_CONTAINS(err.msg, "No such file or directory");
   CHECK(wp_model_dir_resolve(dir, "weights/missing.npy", 1, &out, &err) == 0);
   free(out);
+
+  /* One cache across many paths (as inline-weights uses it): a directory
+   * that is a link out of the model must be caught even right after a
+   * good path was resolved, and a good one after it must still pass. */
+  char outdir[400], evil[400];
+  snprintf(outdir, sizeof outdir, "%s/elsewhere", abs_tmp);
+  mkdir(outdir, 0755);
+  write_file("elsewhere/b.npy", "z");
+  snprintf(evil, sizeof evil, "%s/evil", dir);
+  CHECK(symlink(outdir, evil) == 0);
+  wp_resolve_cache *cache = calloc(1, sizeof *cache);
+  CHECK(wp_model_dir_resolve_cached(cache, dir, "weights/a.npy", 0, &out, &err) == 0);
+  free(out);
+  CHECK(wp_model_dir_resolve_cached(cache, dir, "weights/a.npy", 0, &out, &err) == 0);
+  free(out);
+  CHECK(wp_model_dir_resolve_cached(cache, dir, "evil/b.npy", 0, &out, &err) == -1);
+  CHECK_CONTAINS(err.msg, "leads outside the model directory");
+  CHECK(wp_model_dir_resolve_cached(cache, dir, "evil/b.npy", 0, &out, &err) == -1);
+  CHECK(wp_model_dir_resolve_cached(cache, dir, "weights/link.npy", 0, &out, &err) == -1);
+  CHECK(wp_model_dir_resolve_cached(cache, dir, "weights/inner.npy", 0, &out, &err) == 0);
+  free(out);
+  CHECK(wp_model_dir_resolve_cached(cache, dir, "weights/../evil/./b.npy", 0, &out, &err) ==
+        -1);
+  CHECK(wp_model_dir_resolve_cached(cache, dir, "weights/.", 0, &out, &err) == 0);
+  free(out);
+  CHECK(wp_model_dir_resolve_cached(cache, dir, "weights/missing.npy", 0, &out, &err) == -1);
+  CHECK_CONTAINS(err.msg, "No such file or directory");
+  CHECK(wp_model_dir_resolve_cached(cache, dir, "evil/missing.npy", 1, &out, &err) == 0);
+  free(out);
+  /* another model directory through the same cache */
+  CHECK(wp_model_dir_resolve_cached(cache, outdir, "b.npy", 0, &out, &err) == 0);
+  free(out);
+  CHECK(wp_model_dir_resolve_cached(cache, dir, "weights/a.npy", 0, &out, &err) == 0);
+  free(out);
+  free(cache);
 }
 
 static void test_output(void) {
