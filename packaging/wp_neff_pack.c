@@ -15,6 +15,7 @@
 #include "wp_file.h"
 #include "wp_hlo_types.h"
 #include "wp_mlir_util.h"
+#include "wp_jsonw.h"
 #include "wp_neff.h"
 #include "wp_npy.h"
 #include "wp_bir_enums.h"
@@ -88,75 +89,51 @@ static int add_json(pack *p, const char *name, json_t *j, wp_error *err) {
   return json_member(p, m, name, j, err);
 }
 
-/* A growing text buffer; OOM sticks. */
-typedef struct text_buf {
-  char *p;
-  size_t len, cap;
-  bool oom;
-} text_buf;
-
-static void text_put(text_buf *t, const char *s, size_t n) {
-  if (t->oom)
-    return;
-  if (t->len + n + 1 > t->cap) {
-    size_t cap = (t->len + n + 1) * 2;
-    char *q = realloc(t->p, cap);
-    if (!q) {
-      t->oom = true;
-      return;
-    }
-    t->p = q;
-    t->cap = cap;
-  }
-  memcpy(t->p + t->len, s, n);
-  t->len += n;
-}
-
-static void text_json(text_buf *t, const json_t *j) {
+static void text_json(wp_jsonw *t, const json_t *j) {
   char *one = json_dumps(j, JSON_ENCODE_ANY | JSON_PRESERVE_ORDER); /* one line */
   if (!one) {
     t->oom = true;
     return;
   }
-  text_put(t, one, strlen(one));
+  wp_jsonw_raw(t, one, strlen(one));
   free(one);
 }
 
 /* JSON with its outer levels (down to EXPAND) one item per line and
  * everything deeper on that item's line: a BIR module with 100,000 tensors
  * is 200,000 short lines instead of millions of indented ones. */
-static void text_json_lines(text_buf *t, const json_t *j, int depth, int expand) {
-  static const char spaces[] = "                                ";
+static void text_json_lines(wp_jsonw *t, const json_t *j, int depth, int expand) {
+  static const char spaces[] = "                                "; /* NOLINT: its own */
   bool obj = json_is_object(j);
   if (depth >= expand || (!obj && !json_is_array(j)) ||
       (obj ? json_object_size(j) : json_array_size(j)) == 0) {
     text_json(t, j);
     return;
   }
-  text_put(t, obj ? "{" : "[", 1);
+  wp_jsonw_raw(t, obj ? "{" : "[", 1);
   size_t i = 0, n = obj ? json_object_size(j) : json_array_size(j);
   const char *key;
   const json_t *v;
   void *it = obj ? json_object_iter((json_t *)j) : NULL;
   for (; i < n; i++) {
-    text_put(t, i ? ",\n" : "\n", i ? 2 : 1);
-    text_put(t, spaces, (size_t)(depth + 1) < sizeof spaces ? (size_t)depth + 1 : 0);
+    wp_jsonw_raw(t, i ? ",\n" : "\n", i ? 2 : 1);
+    wp_jsonw_raw(t, spaces, (size_t)(depth + 1) < sizeof spaces ? (size_t)depth + 1 : 0);
     if (obj) {
       key = json_object_iter_key(it);
       v = json_object_iter_value(it);
       json_t *k = json_string(key);
       text_json(t, k);
       json_decref(k);
-      text_put(t, ": ", 2);
+      wp_jsonw_raw(t, ": ", 2);
       it = json_object_iter_next((json_t *)j, it);
     } else {
       v = json_array_get(j, i);
     }
     text_json_lines(t, v, depth + 1, expand);
   }
-  text_put(t, "\n", 1);
-  text_put(t, spaces, (size_t)depth < sizeof spaces ? (size_t)depth : 0);
-  text_put(t, obj ? "}" : "]", 1);
+  wp_jsonw_raw(t, "\n", 1);
+  wp_jsonw_raw(t, spaces, (size_t)depth < sizeof spaces ? (size_t)depth : 0);
+  wp_jsonw_raw(t, obj ? "}" : "]", 1);
 }
 
 /* "MD5@RUN" from dedup-consts in this very process (not from an IR file,
@@ -177,11 +154,11 @@ static int add_text(pack *p, const char *name, const char *text, size_t len, wp_
 }
 
 /* A member from text built in T (freed here; T is emptied). */
-static int add_text_buf(pack *p, const char *name, text_buf *t, wp_error *err) {
+static int add_text_member(pack *p, const char *name, wp_jsonw *t, wp_error *err) {
   size_t len = t->len;
   char *text = t->oom ? NULL : wp_arena_memdup(p->arena, t->p ? t->p : "", len);
   free(t->p);
-  *t = (text_buf){0};
+  *t = (wp_jsonw){0};
   if (!text)
     return wp_error_set(err, "out of memory");
   return add_text(p, name, text, len, err);
@@ -195,58 +172,60 @@ static const Wp__Bir__MemoryLocationSet *find_set_in(const wp_strmap *sets,
 }
 #define find_set(f, name) find_set_in(&p->sets, (f), (name))
 
-static json_t *int_list(const int64_t *v, size_t n) {
-  json_t *a = json_array();
-  for (size_t i = 0; i < n; i++)
-    json_array_append_new(a, json_integer(v[i]));
-  return a;
-}
-
-/* The fields every variable record has. */
-static json_t *var_record(int64_t id, const char *type, uint64_t offset, const char *backing_buf,
-                          uint64_t backing_off, bool pointer) {
-  json_t *v = json_object();
-  json_object_set_new(v, "var_id", json_integer(id));
-  json_object_set_new(v, "type", json_string(type));
-  json_object_set_new(v, "var_offset", json_integer((json_int_t)offset));
-  json_object_set_new(v, "backing_buf", json_string(backing_buf));
-  json_object_set_new(v, "backing_variable_off", json_integer((json_int_t)backing_off));
-  json_object_set_new(v, "virtual", json_false());
-  json_object_set_new(v, "pointer", json_boolean(pointer));
-  json_object_set_new(v, "state-buffer", json_false());
-  json_object_set_new(v, "remote", json_false());
-  json_object_set_new(v, "tmp-buf", json_false());
-  return v;
-}
-
-/* def.json's variables go into its text one per line as they are built: a
- * model with 100,000 constants would otherwise hold millions of JSON nodes
- * at once. Takes V. */
-static void add_var(text_buf *t, size_t *n_vars, json_t *v) {
-  const char *sep = *n_vars ? ",\n  " : "  ";
-  text_put(t, sep, strlen(sep));
-  text_json(t, v);
-  json_decref(v);
+/* The fields every variable record has; the record stays open for more. */
+static void var_record(wp_jsonw *w, size_t *n_vars, int64_t id, const char *type,
+                       uint64_t offset, const char *backing_buf, uint64_t backing_off,
+                       bool pointer) {
+  /* def.json's variables go into its text one per line as they are
+   * written: no JSON tree for 100,000 constants. */
+  wp_jsonw_lit(w, *n_vars ? ",\n  {" : "  {");
   ++*n_vars;
+  wp_jsonw_key(w, true, "var_id");
+  wp_jsonw_int(w, id);
+  wp_jsonw_key(w, false, "type");
+  wp_jsonw_str(w, type);
+  wp_jsonw_key(w, false, "var_offset");
+  wp_jsonw_int(w, (long long)offset);
+  wp_jsonw_key(w, false, "backing_buf");
+  wp_jsonw_str(w, backing_buf);
+  wp_jsonw_key(w, false, "backing_variable_off");
+  wp_jsonw_int(w, (long long)backing_off);
+  wp_jsonw_lit(w, ", \"virtual\": false, \"pointer\": ");
+  wp_jsonw_bool(w, pointer);
+  wp_jsonw_lit(w, ", \"state-buffer\": false, \"remote\": false, \"tmp-buf\": false");
 }
 
-static void describe_tensor(json_t *v, const Wp__Bir__MemoryLocationSet *s) {
-  json_object_set_new(v, "name", json_string(s->name));
-  json_object_set_new(v, "dtype", json_string(s->dtype));
-  json_object_set_new(v, "shape", int_list(s->shape, s->n_shape));
+static void describe_tensor(wp_jsonw *w, const Wp__Bir__MemoryLocationSet *s, const char *name) {
+  wp_jsonw_key(w, false, "name");
+  wp_jsonw_str(w, name);
+  wp_jsonw_key(w, false, "dtype");
+  wp_jsonw_str(w, s->dtype);
+  wp_jsonw_key(w, false, "shape");
+  wp_jsonw_int_list(w, s->shape, s->n_shape);
+}
+
+static void int_field(wp_jsonw *w, const char *key, long long v) {
+  wp_jsonw_key(w, false, key);
+  wp_jsonw_int(w, v);
+}
+
+static void str_field(wp_jsonw *w, const char *key, const char *v) {
+  wp_jsonw_key(w, false, key);
+  wp_jsonw_str(w, v);
 }
 
 /* Row-major element strides of SHAPE. */
-static json_t *steps(const int64_t *shape, size_t n) {
-  int64_t *st = calloc(n + 1, sizeof *st);
-  int64_t acc = 1;
-  for (size_t i = n; i-- > 0;) {
-    st[i] = acc;
-    acc *= shape[i] ? shape[i] : 1;
+static void steps(wp_jsonw *w, const int64_t *shape, size_t n) {
+  wp_jsonw_raw(w, "[", 1);
+  for (size_t i = 0; i < n; i++) {
+    int64_t acc = 1;
+    for (size_t j = i + 1; j < n; j++)
+      acc *= shape[j] ? shape[j] : 1;
+    if (i)
+      wp_jsonw_raw(w, ", ", 2);
+    wp_jsonw_int(w, (long long)acc);
   }
-  json_t *a = int_list(st, n);
-  free(st);
-  return a;
+  wp_jsonw_raw(w, "]", 1);
 }
 
 /* Where an in-place constant file's bytes are: its IR op says (a .npy
@@ -280,13 +259,11 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   wp_strmap_free(&p->sets);
   for (size_t i = 0; i < f->n_sets; i++)
     wp_strmap_put(&p->sets, f->sets[i]->name, strlen(f->sets[i]->name), (int64_t)i);
-  text_buf def = {0}; /* def.json */
+  wp_jsonw def = {0}; /* def.json */
   size_t n_vars = 0;
-  text_put(&def, "{\n \"name\": ", strlen("{\n \"name\": "));
-  json_t *jname = json_string(sg);
-  text_json(&def, jname);
-  json_decref(jname);
-  text_put(&def, ",\n \"var\": [\n", strlen(",\n \"var\": [\n"));
+  wp_jsonw_lit(&def, "{\n \"name\": ");
+  wp_jsonw_str(&def, sg);
+  wp_jsonw_lit(&def, ",\n \"var\": [\n");
   int64_t next_id = 0;
   /* inputs and outputs */
   for (size_t i = 0; i < f->n_locations; i++) {
@@ -297,10 +274,10 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     const Wp__Bir__MemoryLocationSet *s = find_set(f, l->set);
     if (!type || !s)
       continue;
-    json_t *v = var_record(next_id++, type, l->placement, "", 0, false);
-    describe_tensor(v, s);
-    json_object_set_new(v, "size", json_integer((json_int_t)l->size));
-    add_var(&def, &n_vars, v);
+    var_record(&def, &n_vars, next_id++, type, l->placement, "", 0, false);
+    describe_tensor(&def, s, s->name);
+    int_field(&def, "size", (long long)l->size);
+    wp_jsonw_raw(&def, "}", 1);
   }
   /* Per const file, from one pass over the locations: the set that fills
    * it when exactly one kind of tensor does (the .npy member is then
@@ -390,12 +367,12 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
      * in this run (above). The key MD5 (cf->md5) is not reused for a raw
      * member: it may come from an IR file and no longer match the bytes. */
     file_var[k] = next_id;
-    json_t *v = var_record(next_id++, "file", 0, "", 0, false);
-    json_object_set_new(v, "file_name", json_string(strchr(member, '/') + 1));
-    json_object_set_new(v, "size", json_integer((json_int_t)(m->prefix_len + cf->size)));
-    json_object_set_new(v, "data_offset", json_integer((json_int_t)m->prefix_len));
-    json_object_set_new(v, "alignment", json_integer((json_int_t)align[k]));
-    add_var(&def, &n_vars, v);
+    var_record(&def, &n_vars, next_id++, "file", 0, "", 0, false);
+    str_field(&def, "file_name", strchr(member, '/') + 1);
+    int_field(&def, "size", (long long)(m->prefix_len + cf->size));
+    int_field(&def, "data_offset", (long long)m->prefix_len);
+    int_field(&def, "alignment", (long long)align[k]);
+    wp_jsonw_raw(&def, "}", 1);
   }
   /* one pointer variable per logical constant tensor */
   for (size_t i = 0; i < f->n_locations; i++) {
@@ -408,32 +385,33 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
       wp_error_set(err, "memory location '%s' names a missing const file or set", l->name);
       goto fail;
     }
-    json_t *v = var_record(next_id++, "pointer", l->placement, f->const_files[k]->name,
-                           l->const_ap_offset, true);
-    describe_tensor(v, s);
-    if (s->hlo_value[0])
-      json_object_set_new(v, "name", json_string(s->hlo_value));
-    json_object_set_new(v, "referenced_var_id", json_integer(file_var[k]));
-    json_object_set_new(v, "size", json_integer((json_int_t)l->size));
-    json_object_set_new(v, "const_ap_offset", json_integer((json_int_t)l->const_ap_offset));
-    json_object_set_new(v, "const_sub_tensor_id", json_integer(l->const_sub_tensor_id));
-    json_object_set_new(v, "is_regloc_offset", json_boolean(l->is_regloc_offset));
-    json_object_set_new(v, "tensor_class", json_string(s->tensor_class));
-    json_object_set_new(v, "memtype", json_string(l->memory_type));
-    json_object_set_new(v, "to_sizes", int_list(s->shape, s->n_shape));
-    json_object_set_new(v, "to_off", json_integer((json_int_t)l->placement));
-    json_object_set_new(v, "to_dtype", json_string(s->dtype));
-    json_object_set_new(v, "to_steps", steps(s->shape, s->n_shape));
-    json_object_set_new(v, "from_off", json_integer((json_int_t)l->const_ap_offset));
-    json_object_set_new(v, "from_dtype", json_string(s->dtype));
-    json_object_set_new(v, "from_steps", steps(s->shape, s->n_shape));
-    add_var(&def, &n_vars, v);
+    var_record(&def, &n_vars, next_id++, "pointer", l->placement, f->const_files[k]->name,
+               l->const_ap_offset, true);
+    describe_tensor(&def, s, s->hlo_value[0] ? s->hlo_value : s->name);
+    int_field(&def, "referenced_var_id", (long long)file_var[k]);
+    int_field(&def, "size", (long long)l->size);
+    int_field(&def, "const_ap_offset", (long long)l->const_ap_offset);
+    int_field(&def, "const_sub_tensor_id", (long long)l->const_sub_tensor_id);
+    wp_jsonw_key(&def, false, "is_regloc_offset");
+    wp_jsonw_bool(&def, l->is_regloc_offset);
+    str_field(&def, "tensor_class", s->tensor_class);
+    str_field(&def, "memtype", l->memory_type);
+    wp_jsonw_key(&def, false, "to_sizes");
+    wp_jsonw_int_list(&def, s->shape, s->n_shape);
+    int_field(&def, "to_off", (long long)l->placement);
+    str_field(&def, "to_dtype", s->dtype);
+    wp_jsonw_key(&def, false, "to_steps");
+    steps(&def, s->shape, s->n_shape);
+    int_field(&def, "from_off", (long long)l->const_ap_offset);
+    str_field(&def, "from_dtype", s->dtype);
+    wp_jsonw_key(&def, false, "from_steps");
+    steps(&def, s->shape, s->n_shape);
+    wp_jsonw_raw(&def, "}", 1);
   }
-  const char *end = n_vars ? "\n ]\n}\n" : " ]\n}\n";
-  text_put(&def, end, strlen(end));
+  wp_jsonw_lit(&def, n_vars ? "\n ]\n}\n" : " ]\n}\n");
   char name[600];
   snprintf(name, sizeof name, "%s/def.json", sg);
-  rc = add_text_buf(p, name, &def, err);
+  rc = add_text_member(p, name, &def, err);
 fail:
   free(def.p);
   free(file_var);
@@ -444,28 +422,199 @@ fail:
   return rc;
 }
 
-/* The BIR JSON without anything that names a place on this machine. */
-static json_t *portable_bir_json(Wp__Bir__Module *m) {
-  m->artifact_path = "";
-  for (size_t i = 0; i < m->n_functions; i++)
-    for (size_t k = 0; k < m->functions[i]->n_const_files; k++) {
-      Wp__Bir__ConstFile *cf = m->functions[i]->const_files[k];
-      cf->artifact_in_place = false; /* how it was placed, not what it holds */
-      cf->member_md5 = cf->member_prefix_md5 = ""; /* bookkeeping of the packer */
-      /* the bytes are the member named by artifact: not repeated here */
-      cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_DATA;
-      cf->data.len = 0;
-      cf->data.data = NULL;
-    }
-  json_t *j = wp_bir_to_json(m);
-  /* data of const files that are NEFF members is not repeated in bir.json */
-  json_t *funcs = json_object_get(j, "functions");
-  for (size_t i = 0; i < json_array_size(funcs); i++) {
-    json_t *files = json_object_get(json_array_get(funcs, i), "const_files");
-    for (size_t k = 0; k < json_array_size(files); k++)
-      json_object_del(json_array_get(files, k), "data");
+static const char spaces[] = "                                ";
+
+static void indent(wp_jsonw *w, int depth) { wp_jsonw_raw(w, spaces, (size_t)depth); }
+
+/* A list of function items (depth 3) one per line at depth 4, as
+ * text_json_lines lays it out. ITEM writes item I compactly. */
+static void item_lines(wp_jsonw *w, size_t n, void (*item)(wp_jsonw *, const void *, size_t),
+                       const void *ctx) {
+  if (n == 0) {
+    wp_jsonw_raw(w, "[]", 2);
+    return;
   }
-  return j;
+  wp_jsonw_raw(w, "[", 1);
+  for (size_t i = 0; i < n; i++) {
+    wp_jsonw_lit(w, i ? ",\n" : "\n");
+    indent(w, 4);
+    item(w, ctx, i);
+  }
+  wp_jsonw_raw(w, "\n", 1);
+  indent(w, 3);
+  wp_jsonw_raw(w, "]", 1);
+}
+
+/* A const file as bir.json shows it: no bytes and no bookkeeping of how
+ * it was placed or hashed (the member named by artifact holds the bytes). */
+static void const_file_item(wp_jsonw *w, const void *ctx, size_t i) {
+  const Wp__Bir__ConstFile *cf = ((const Wp__Bir__Function *)ctx)->const_files[i];
+  wp_jsonw_raw(w, "{", 1);
+  wp_jsonw_key(w, true, "name");
+  wp_jsonw_str(w, cf->name);
+  int_field(w, "size", (long long)cf->size);
+  if (cf->artifact[0])
+    str_field(w, "artifact", cf->artifact);
+  if (cf->md5[0])
+    str_field(w, "md5", cf->md5);
+  wp_jsonw_raw(w, "}", 1);
+}
+
+static void loc_item(wp_jsonw *w, const Wp__Bir__MemoryLocation *l, bool first) {
+  if (!first)
+    wp_jsonw_raw(w, ", ", 2);
+  wp_jsonw_raw(w, "{", 1);
+  wp_jsonw_key(w, true, "name");
+  wp_jsonw_str(w, l->name);
+  str_field(w, "memory_type", l->memory_type);
+  int_field(w, "size", (long long)l->size);
+  int_field(w, "alignment", (long long)l->alignment);
+  int_field(w, "placement", (long long)l->placement);
+  if (l->const_file[0]) {
+    str_field(w, "const_file", l->const_file);
+    int_field(w, "const_ap_offset", (long long)l->const_ap_offset);
+    int_field(w, "const_sub_tensor_id", (long long)l->const_sub_tensor_id);
+    wp_jsonw_key(w, false, "is_regloc_offset");
+    wp_jsonw_bool(w, l->is_regloc_offset);
+  }
+  wp_jsonw_raw(w, "}", 1);
+}
+
+typedef struct sets_ctx {
+  const Wp__Bir__Function *f;
+  const size_t *first, *next; /* per set, its locations as a linked list */
+} sets_ctx;
+
+static void set_item(wp_jsonw *w, const void *ctx, size_t k) {
+  const sets_ctx *c = ctx;
+  const Wp__Bir__MemoryLocationSet *s = c->f->sets[k];
+  wp_jsonw_raw(w, "{", 1);
+  wp_jsonw_key(w, true, "name");
+  wp_jsonw_str(w, s->name);
+  str_field(w, "tensor_class", s->tensor_class);
+  str_field(w, "dtype", s->dtype);
+  wp_jsonw_key(w, false, "shape");
+  wp_jsonw_int_list(w, s->shape, s->n_shape);
+  if (s->hlo_value[0])
+    str_field(w, "hlo_value", s->hlo_value);
+  wp_jsonw_key(w, false, "memory_locations");
+  wp_jsonw_raw(w, "[", 1);
+  bool first = true;
+  for (size_t j = c->first[k]; j != SIZE_MAX; j = c->next[j], first = false)
+    loc_item(w, c->f->locations[j], first);
+  wp_jsonw_raw(w, "]}", 2);
+}
+
+static void kernel_item(wp_jsonw *w, const void *ctx, size_t i) {
+  const Wp__Bir__Kernel *kn = ((const Wp__Bir__Function *)ctx)->kernels[i];
+  wp_jsonw_raw(w, "{", 1);
+  wp_jsonw_key(w, true, "name");
+  wp_jsonw_str(w, kn->name);
+  wp_jsonw_key(w, false, "const_files");
+  wp_jsonw_raw(w, "[", 1);
+  for (size_t c = 0; c < kn->n_const_files; c++) {
+    if (c)
+      wp_jsonw_raw(w, ", ", 2);
+    wp_jsonw_str(w, kn->const_files[c]);
+  }
+  wp_jsonw_raw(w, "]", 1);
+  if (kn->program[0])
+    str_field(w, "program", kn->program);
+  wp_jsonw_raw(w, "}", 1);
+}
+
+/* One function at depth 2. Locations follow their set in the IR; each
+ * finds its set by walking on from the last one found (linear in that
+ * order), as wp_bir_to_json does. */
+static int function_lines(wp_jsonw *w, const Wp__Bir__Function *f) {
+  size_t *first = malloc((f->n_sets + 1) * sizeof *first),
+         *last = malloc((f->n_sets + 1) * sizeof *last),
+         *next = malloc((f->n_locations + 1) * sizeof *next);
+  if (!first || !last || !next) {
+    free(first), free(last), free(next);
+    return -1;
+  }
+  for (size_t k = 0; k < f->n_sets; k++)
+    first[k] = last[k] = SIZE_MAX;
+  size_t cur = 0;
+  for (size_t j = 0; j < f->n_locations; j++) {
+    const char *set = f->locations[j]->set;
+    next[j] = SIZE_MAX;
+    for (size_t tries = 0; tries < f->n_sets && strcmp(f->sets[cur]->name, set) != 0; tries++)
+      cur = (cur + 1) % f->n_sets;
+    if (f->n_sets && strcmp(f->sets[cur]->name, set) == 0) {
+      if (last[cur] == SIZE_MAX)
+        first[cur] = j;
+      else
+        next[last[cur]] = j;
+      last[cur] = j;
+    }
+  }
+  wp_jsonw_lit(w, "{\n");
+  indent(w, 3);
+  wp_jsonw_lit(w, "\"name\": ");
+  wp_jsonw_str(w, f->name);
+  wp_jsonw_lit(w, ",\n");
+  indent(w, 3);
+  wp_jsonw_lit(w, "\"const_files\": ");
+  item_lines(w, f->n_const_files, const_file_item, f);
+  wp_jsonw_lit(w, ",\n");
+  indent(w, 3);
+  wp_jsonw_lit(w, "\"memory_location_sets\": ");
+  sets_ctx c = {f, first, next};
+  item_lines(w, f->n_sets, set_item, &c);
+  wp_jsonw_lit(w, ",\n");
+  indent(w, 3);
+  wp_jsonw_lit(w, "\"kernels\": ");
+  item_lines(w, f->n_kernels, kernel_item, f);
+  wp_jsonw_lit(w, "\n");
+  indent(w, 2);
+  wp_jsonw_raw(w, "}", 1);
+  free(first), free(last), free(next);
+  return 0;
+}
+
+/* bir.json: the BIR module without anything that names a place on this
+ * machine, written straight from the message (a tree of JSON nodes for
+ * 100,000 tensors would be most of neff-pack's time and memory). Its
+ * outer levels, down to each function's lists, are one item per line;
+ * each list item is one line. */
+static int bir_json_lines(wp_jsonw *w, const Wp__Bir__Module *m) {
+  wp_jsonw_lit(w, "{\n \"name\": ");
+  wp_jsonw_str(w, m->name);
+  wp_jsonw_lit(w, ",\n \"artifact_path\": \"\",\n \"functions\": ");
+  if (m->n_functions == 0)
+    wp_jsonw_raw(w, "[]", 2);
+  else {
+    wp_jsonw_raw(w, "[", 1);
+    for (size_t i = 0; i < m->n_functions; i++) {
+      wp_jsonw_lit(w, i ? ",\n  " : "\n  ");
+      if (function_lines(w, m->functions[i]))
+        return -1;
+    }
+    wp_jsonw_lit(w, "\n ]");
+  }
+  /* artifacts and de-dup counters: few, through jansson */
+  json_t *arts = json_array();
+  for (size_t i = 0; arts && i < m->n_artifacts; i++)
+    json_array_append_new(arts, json_pack("{s:s,s:s}", "artifact_path", m->artifacts[i]->path,
+                                          "artifact_info", m->artifacts[i]->info));
+  wp_jsonw_lit(w, ",\n \"artifacts\": ");
+  if (!arts)
+    return -1;
+  text_json_lines(w, arts, 1, 4);
+  json_decref(arts);
+  if (m->dedup) {
+    json_t *d = json_pack("{s:I,s:I}", "unique_files", (json_int_t)m->dedup->unique_files,
+                          "bytes_saved", (json_int_t)m->dedup->bytes_saved);
+    if (!d)
+      return -1;
+    wp_jsonw_lit(w, ",\n \"dedup\": ");
+    text_json_lines(w, d, 1, 4);
+    json_decref(d);
+  }
+  wp_jsonw_lit(w, "\n}\n");
+  return 0;
 }
 
 static int build_members(pack *p, wp_error *err) {
@@ -477,14 +626,9 @@ static int build_members(pack *p, wp_error *err) {
   char name[600];
   const char *sg = p->bir->functions[0]->name;
   snprintf(name, sizeof name, "%s/bir.json", sg);
-  json_t *bir = portable_bir_json(p->bir);
-  text_buf t = {0};
-  if (bir)
-    text_json_lines(&t, bir, 0, 4); /* module, functions, function, its lists */
-  json_decref(bir);
-  text_put(&t, "\n", 1);
-  t.oom |= !bir;
-  if (add_text_buf(p, name, &t, err))
+  wp_jsonw t = {0};
+  t.oom |= bir_json_lines(&t, p->bir) != 0;
+  if (add_text_member(p, name, &t, err))
     return -1;
   char def[600];
   snprintf(def, sizeof def, "%s/def.json", sg);

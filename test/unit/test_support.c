@@ -2,10 +2,13 @@
 #include "wp_arena.h"
 #include "wp_file.h"
 #include "wp_i64map.h"
+#include "wp_jsonw.h"
 #include "wp_model_dir.h"
 #include "wp_test.h"
 
+#include <jansson.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -137,6 +140,58 @@ static void test_output(void) {
   wp_file_unmap(&f);
 }
 
+/* The writer must read exactly as jansson's json_dumps (no indent) does:
+ * NEFF records written both ways sit in the same files. */
+static void test_jsonw(void) {
+  static const char *strings[] = {"", "plain", "q\"uote", "back\\slash", "a/b",
+                                  "ctl\x01\x1f\b\f\n\r\t", "del\x7f", "caf\xc3\xa9",
+                                  "\xe2\x82\xac \xf0\x9f\x98\x80", "sp ace:, {}[]"};
+  for (size_t i = 0; i < sizeof strings / sizeof *strings; i++) {
+    json_t *o = json_object();
+    json_object_set_new(o, "s", json_string(strings[i]));
+    json_object_set_new(o, "n", json_integer(-9007199254740993LL));
+    json_object_set_new(o, "b", json_false());
+    json_t *a = json_array();
+    json_array_append_new(a, json_integer(3));
+    json_array_append_new(a, json_integer(0));
+    json_object_set_new(o, "l", a);
+    char *want = json_dumps(o, JSON_ENCODE_ANY | JSON_PRESERVE_ORDER);
+    json_decref(o);
+    wp_jsonw w = {0};
+    int64_t l[2] = {3, 0};
+    wp_jsonw_raw(&w, "{", 1);
+    wp_jsonw_key(&w, true, "s");
+    wp_jsonw_str(&w, strings[i]);
+    wp_jsonw_key(&w, false, "n");
+    wp_jsonw_int(&w, -9007199254740993LL);
+    wp_jsonw_key(&w, false, "b");
+    wp_jsonw_bool(&w, false);
+    wp_jsonw_key(&w, false, "l");
+    wp_jsonw_int_list(&w, l, 2);
+    wp_jsonw_raw(&w, "}", 1);
+    CHECK(!w.oom && want && w.len == strlen(want) && memcmp(w.p, want, w.len) == 0);
+    free(want);
+    free(w.p);
+  }
+  /* not UTF-8 (jansson would drop the field): U+FFFD per bad byte */
+  static const char *bad[][2] = {{"a\xff" "b", "\"a\xef\xbf\xbd" "b\""},
+                                 {"\xc0\xaf", "\"\xef\xbf\xbd\xef\xbf\xbd\""},
+                                 {"\xed\xa0\x80", "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\""},
+                                 {"x\xe2\x82", "\"x\xef\xbf\xbd\xef\xbf\xbd\""}};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    wp_jsonw w = {0};
+    wp_jsonw_str(&w, bad[i][0]);
+    CHECK(w.len == strlen(bad[i][1]) && memcmp(w.p, bad[i][1], w.len) == 0);
+    json_error_t e;
+    char doc[64];
+    snprintf(doc, sizeof doc, "[%.*s]", (int)w.len, w.p);
+    json_t *back = json_loads(doc, 0, &e);
+    CHECK(back != NULL); /* valid JSON */
+    json_decref(back);
+    free(w.p);
+  }
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-unit-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -144,6 +199,7 @@ int main(void) {
   test_arena();
   test_resolve();
   test_output();
+  test_jsonw();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
   CHECK(system(cmd) == 0);

@@ -1,0 +1,106 @@
+#include "wp_jsonw.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void wp_jsonw_raw(wp_jsonw *w, const char *s, size_t n) {
+  if (w->oom || n == 0)
+    return;
+  if (w->len + n + 1 > w->cap) {
+    size_t cap = (w->len + n + 1) * 2;
+    char *q = realloc(w->p, cap);
+    if (!q) {
+      w->oom = true;
+      return;
+    }
+    w->p = q;
+    w->cap = cap;
+  }
+  memcpy(w->p + w->len, s, n);
+  w->len += n;
+}
+
+void wp_jsonw_lit(wp_jsonw *w, const char *s) { wp_jsonw_raw(w, s, strlen(s)); }
+
+/* Length of the valid UTF-8 sequence at S (at most N bytes), or 0. The
+ * rules jansson checks: no overlong forms, no surrogates, <= U+10FFFF. */
+static size_t utf8_len(const unsigned char *s, size_t n) {
+  unsigned c = s[0];
+  size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+  if (!len || len > n)
+    return 0;
+  uint32_t cp = len == 1 ? c : len == 2 ? c & 0x1f : len == 3 ? c & 0x0f : c & 0x07;
+  for (size_t i = 1; i < len; i++) {
+    if ((s[i] & 0xc0) != 0x80)
+      return 0;
+    cp = (cp << 6) | (s[i] & 0x3f);
+  }
+  if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+      cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+    return 0;
+  return len;
+}
+
+void wp_jsonw_str(wp_jsonw *w, const char *str) {
+  const unsigned char *s = (const unsigned char *)str;
+  size_t n = strlen(str), run = 0;
+  wp_jsonw_raw(w, "\"", 1);
+  for (size_t i = 0; i < n;) {
+    unsigned c = s[i];
+    size_t len = c >= 0x20 && c != '"' && c != '\\' ? utf8_len(s + i, n - i) : 1;
+    if (len && c >= 0x20 && c != '"' && c != '\\') {
+      i += len;
+      run += len;
+      continue;
+    }
+    wp_jsonw_raw(w, (const char *)s + i - run, run); /* the plain bytes before */
+    run = 0;
+    char esc[8];
+    const char *e = esc;
+    switch (c) {
+    case '"': e = "\\\""; break;
+    case '\\': e = "\\\\"; break;
+    case '\b': e = "\\b"; break;
+    case '\f': e = "\\f"; break;
+    case '\n': e = "\\n"; break;
+    case '\r': e = "\\r"; break;
+    case '\t': e = "\\t"; break;
+    default:
+      if (c < 0x20)
+        snprintf(esc, sizeof esc, "\\u%04X", c);
+      else
+        e = "\xef\xbf\xbd"; /* not UTF-8: U+FFFD */
+    }
+    wp_jsonw_lit(w, e);
+    i++;
+  }
+  wp_jsonw_raw(w, (const char *)s + n - run, run);
+  wp_jsonw_raw(w, "\"", 1);
+}
+
+void wp_jsonw_int(wp_jsonw *w, long long v) {
+  char buf[24];
+  int n = snprintf(buf, sizeof buf, "%lld", v);
+  wp_jsonw_raw(w, buf, (size_t)n);
+}
+
+void wp_jsonw_bool(wp_jsonw *w, bool v) { wp_jsonw_lit(w, v ? "true" : "false"); }
+
+void wp_jsonw_int_list(wp_jsonw *w, const int64_t *v, size_t n) {
+  wp_jsonw_raw(w, "[", 1);
+  for (size_t i = 0; i < n; i++) {
+    if (i)
+      wp_jsonw_raw(w, ", ", 2);
+    wp_jsonw_int(w, (long long)v[i]);
+  }
+  wp_jsonw_raw(w, "]", 1);
+}
+
+void wp_jsonw_key(wp_jsonw *w, bool first, const char *key) {
+  if (!first)
+    wp_jsonw_raw(w, ", ", 2);
+  wp_jsonw_raw(w, "\"", 1);
+  wp_jsonw_lit(w, key);
+  wp_jsonw_raw(w, "\": ", 3);
+}
