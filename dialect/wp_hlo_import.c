@@ -408,6 +408,9 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
   MlirAttribute *arg_attrs = wp_arena_alloc(im->arena, (n_params + 1) * sizeof *arg_attrs);
   for (size_t i = 0; i < n_params; i++) {
     const Xla__HloInstructionProto *p = params[i];
+    /* The defaults built and packed to compare with are scratch: with
+     * 100,000 parameters they would be most of the import's memory. */
+    wp_arena_mark_t scratch = wp_arena_mark(im->arena);
     if (instr_type(im, comp, p, &arg_types[i]))
       goto out;
     arg_locs[i] = instr_loc(im, p);
@@ -422,6 +425,7 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
     if (!empty)
       na[k++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref("hlo.extra")), extra);
     arg_attrs[i] = mlirDictionaryAttrGet(im->ctx, k, na);
+    wp_arena_release(im->arena, scratch);
   }
   const Xla__HloInstructionProto *root = comp->instructions[root_index];
   MlirType result_type;
@@ -437,6 +441,7 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
   }
   for (size_t k = 0; k < n_order; k++) {
     const Xla__HloInstructionProto *ins = comp->instructions[order[k]];
+    wp_arena_mark_t scratch = wp_arena_mark(im->arena);
     MlirType type;
     if (instr_type(im, comp, ins, &type)) {
       mlirBlockDestroy(body);
@@ -455,6 +460,7 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
     }
     mlirBlockAppendOwnedOperation(body, op);
     values[order[k]] = mlirOperationGetResult(op, 0);
+    wp_arena_release(im->arena, scratch);
   }
   MlirOperationState ret = mlirOperationStateGet(wp_sref("func.return"), file_loc(im));
   mlirOperationStateAddOperands(&ret, 1, &values[root_index]);

@@ -42,6 +42,8 @@ typedef struct pack {
   wp_bir_names names; /* const file ops of function NAMES_FOR */
   const char *names_for;
   wp_neff_member tail[2]; /* neff.json and bom.json, built last */
+  char *texts[8]; /* member texts this pack owns (def.json and bir.json) */
+  size_t n_texts;
 } pack;
 
 static MlirLocation unknown(MlirOperation op) {
@@ -153,15 +155,18 @@ static int add_text(pack *p, const char *name, const char *text, size_t len, wp_
   return wp_neff_member_md5(m, err);
 }
 
-/* A member from text built in T (freed here; T is emptied). */
+/* A member from text built in T, which the pack takes (T is emptied): not
+ * copied, as these are the largest texts of a big model. */
 static int add_text_member(pack *p, const char *name, wp_jsonw *t, wp_error *err) {
   size_t len = t->len;
-  char *text = t->oom ? NULL : wp_arena_memdup(p->arena, t->p ? t->p : "", len);
-  free(t->p);
+  char *text = t->oom || p->n_texts == sizeof p->texts / sizeof *p->texts ? NULL : t->p;
+  if (!text)
+    free(t->p);
   *t = (wp_jsonw){0};
   if (!text)
     return wp_error_set(err, "out of memory");
-  return add_text(p, name, text, len, err);
+  p->texts[p->n_texts++] = text;
+  return add_text(p, name, len ? text : "", len, err);
 }
 
 
@@ -755,6 +760,8 @@ static int run_neff_pack(const wp_pass_run *run) {
 out:
   wp_output_abort(o);
   free(p.members);
+  for (size_t i = 0; i < p.n_texts; i++)
+    free(p.texts[i]);
   wp_strmap_free(&p.sets);
   wp_bir_names_free(&p.names);
   wp_arena_destroy(p.arena);

@@ -61,6 +61,7 @@ typedef struct wp_pass_hooks {
   size_t n_timings;
   const char *timing_names[64];
   double timing_seconds[64];
+  long timing_peak_kib[64]; /* the process's peak RSS when the pass ended */
 } wp_pass_hooks;
 
 const wp_pass_info *wp_pass_lookup(const char *name);

@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -209,7 +210,9 @@ static void cb_run(MlirOperation op, MlirExternalPass pass, void *user) {
   double dt = now_seconds() - t0;
   wp_pass_hooks *h = p->hooks;
   if (h && h->timing && h->n_timings < sizeof h->timing_names / sizeof h->timing_names[0]) {
+    struct rusage ru;
     h->timing_names[h->n_timings] = p->info->title;
+    h->timing_peak_kib[h->n_timings] = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
     h->timing_seconds[h->n_timings++] = dt;
   }
   if (rc != 0) {

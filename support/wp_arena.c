@@ -46,6 +46,20 @@ void wp_arena_destroy(wp_arena *a) {
 
 void *wp_arena_alloc(wp_arena *a, size_t size) { return arena_alloc(a, size, true); }
 
+wp_arena_mark_t wp_arena_mark(wp_arena *a) {
+  return (wp_arena_mark_t){a->head, a->head ? a->head->used : 0};
+}
+
+void wp_arena_release(wp_arena *a, wp_arena_mark_t mark) {
+  while (a->head && a->head != mark.chunk) {
+    wp_arena_chunk *n = a->head->next;
+    free(a->head);
+    a->head = n;
+  }
+  if (a->head)
+    a->head->used = mark.used;
+}
+
 static void *arena_alloc(wp_arena *a, size_t size, bool zero) {
   const size_t align = _Alignof(max_align_t);
   if (size > SIZE_MAX / 2) {

@@ -18,6 +18,15 @@ void *wp_arena_alloc(wp_arena *arena, size_t size);
 char *wp_arena_strndup(wp_arena *arena, const char *s, size_t n);
 void *wp_arena_memdup(wp_arena *arena, const void *p, size_t n);
 
+/* Scratch use: everything allocated after wp_arena_mark is given back by
+ * wp_arena_release(arena, mark); earlier allocations stay. */
+typedef struct wp_arena_mark_t {
+  void *chunk;
+  size_t used;
+} wp_arena_mark_t;
+wp_arena_mark_t wp_arena_mark(wp_arena *arena);
+void wp_arena_release(wp_arena *arena, wp_arena_mark_t mark);
+
 /* A protobuf-c allocator drawing from this arena (free is a no-op). */
 ProtobufCAllocator *wp_arena_protobuf_allocator(wp_arena *arena);
 

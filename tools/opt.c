@@ -15,6 +15,7 @@
 #include <mlir-c/Diagnostics.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
@@ -60,7 +61,8 @@ static void usage(FILE *f) {
           "  --mlir-print-debuginfo     print locations\n"
           "  --mlir-elide-resource-strings-if-larger=N\n"
           "                             elide resource blobs (weights) over N bytes\n"
-          "  --mlir-timing              report the time each stage took, on stderr\n"
+          "  --mlir-timing              report the time each stage took (and the peak RSS\n"
+          "                             so far), on stderr\n"
           "  --artifact-dir=DIR         the module's artifact directory (default: a private\n"
           "                             temporary directory, removed at exit, where constant\n"
           "                             files are recorded in place instead of copied)\n"
@@ -461,19 +463,21 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void print_timing(const wp_pass_hooks *h, double parse, double output, double total) {
+static void print_timing(const wp_pass_hooks *h, double parse, long parse_peak_kib,
+                         double output, double total) {
   fprintf(stderr,
           "===-------------------------------------------------------------------------===\n"
           "                         ... Execution time report ...\n"
           "===-------------------------------------------------------------------------===\n"
           "  Total Execution Time: %.4f seconds\n\n"
-          "  ----Wall Time----  ----Name----\n",
+          "  ----Wall Time----  ----Name----  (peak RSS so far)\n",
           total);
   double t = total > 0 ? total : 1;
-  fprintf(stderr, "    %.4f (%5.1f%%)  Parse\n", parse, 100 * parse / t);
+  fprintf(stderr, "    %.4f (%5.1f%%)  Parse  (%.1f MiB)\n", parse, 100 * parse / t,
+          parse_peak_kib / 1024.0);
   for (size_t i = 0; i < h->n_timings; i++)
-    fprintf(stderr, "    %.4f (%5.1f%%)  %s\n", h->timing_seconds[i],
-            100 * h->timing_seconds[i] / t, h->timing_names[i]);
+    fprintf(stderr, "    %.4f (%5.1f%%)  %s  (%.1f MiB)\n", h->timing_seconds[i],
+            100 * h->timing_seconds[i] / t, h->timing_names[i], h->timing_peak_kib[i] / 1024.0);
   fprintf(stderr, "    %.4f (%5.1f%%)  Output\n", output, 100 * output / t);
   fprintf(stderr, "    %.4f (100.0%%)  Total\n", total);
 }
@@ -557,6 +561,8 @@ int main(int argc, char **argv) {
     goto out;
   hooks.model_dir = model_dir;
   double t_parsed = now_seconds();
+  struct rusage parse_ru;
+  long parse_peak_kib = getrusage(RUSAGE_SELF, &parse_ru) == 0 ? parse_ru.ru_maxrss : 0;
   if (cfg.verify_roundtrip && wp_verify_roundtrip(module, "parsing", &err)) {
     fprintf(stderr, "error: %s: %s\n", cfg.input, err.msg);
     goto out;
@@ -591,7 +597,7 @@ int main(int argc, char **argv) {
     goto out;
   if (cfg.timing) {
     double t_end = now_seconds();
-    print_timing(&hooks, t_parsed - t_start, t_end - t_passes, t_end - t_start);
+    print_timing(&hooks, t_parsed - t_start, parse_peak_kib, t_end - t_passes, t_end - t_start);
   }
   rc = 0;
 out:
