@@ -38,6 +38,28 @@ static void test_arena(void) {
   }
   CHECK_STR(wp_arena_strndup(a, "hello world", 5), "hello");
   wp_arena_destroy(a);
+
+  /* marks: scratch after a mark goes back, what came before stays */
+  a = wp_arena_create();
+  wp_arena_mark_t empty = wp_arena_mark(a);
+  char *keep = wp_arena_strndup(a, "kept", 4);
+  wp_arena_mark_t m = wp_arena_mark(a);
+  char *first = wp_arena_alloc(a, 64);
+  for (int i = 0; i < 100; i++)
+    memset(wp_arena_alloc(a, 100000), 0xab, 100000); /* new chunks */
+  wp_arena_release(a, m);
+  CHECK_STR(keep, "kept");
+  char *again = wp_arena_alloc(a, 64);
+  CHECK(again == first); /* the space after the mark is reused */
+  CHECK(again[0] == 0);  /* and zeroed again */
+  for (int round = 0; round < 1000; round++) { /* no growth across rounds */
+    wp_arena_mark_t r = wp_arena_mark(a);
+    wp_arena_alloc(a, 200000);
+    wp_arena_release(a, r);
+  }
+  wp_arena_release(a, empty);
+  CHECK(wp_arena_alloc(a, 16) != NULL);
+  wp_arena_destroy(a);
 }
 
 static char tmp[256];
