@@ -68,8 +68,15 @@ static void release_blob(void *user) {
   free(b);
 }
 
-int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAttribute *value,
+struct wp_hlo_weight_data {
+  weight_blob *blob;
+  const void *data;
+  uint64_t size;
+};
+
+int wp_hlo_weight_read(MlirType type, const char *path, wp_hlo_weight_data **out,
                        wp_error *err) {
+  *out = NULL;
   if (!mlirTypeIsARankedTensor(type))
     return wp_error_set(err, "the parameter is not an array");
   int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
@@ -98,32 +105,64 @@ int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAtt
     wp_file_unmap(&f);
     return wp_error_set(err, "the file holds %s but the parameter is %s", have, want);
   }
+  wp_hlo_weight_data *w = calloc(1, sizeof *w);
   weight_blob *b = calloc(1, sizeof *b);
-  if (!b) {
+  if (!w || !b) {
+    free(w);
+    free(b);
     wp_file_unmap(&f);
     return wp_error_set(err, "out of memory");
   }
-  const void *data;
   if (wp_npy_needs_conversion(&npy)) {
     /* The only copy: the constant must hold little-endian C-order bytes. */
     b->converted = malloc(npy.data_size ? npy.data_size : 1);
     if (!b->converted) {
       free(b);
+      free(w);
       wp_file_unmap(&f);
       return wp_error_set(err, "out of memory converting %llu bytes",
                           (unsigned long long)npy.data_size);
     }
     wp_npy_to_c_order_le(&npy, f.data + npy.data_offset, b->converted);
-    data = b->converted;
+    w->data = b->converted;
     wp_file_unmap(&f);
   } else {
     b->file = f;
-    data = f.data ? f.data + npy.data_offset : NULL;
+    w->data = f.data ? f.data + npy.data_offset : NULL;
   }
-  *value = wp_hlo_resource_create(type, key, data, npy.data_size, release_blob, b);
-  if (mlirAttributeIsNull(*value))
-    return wp_error_set(err, "could not create the constant");
+  w->blob = b;
+  w->size = npy.data_size;
+  *out = w;
   return 0;
+}
+
+void wp_hlo_weight_data_free(wp_hlo_weight_data *w) {
+  if (!w)
+    return;
+  release_blob(w->blob);
+  free(w);
+}
+
+int wp_hlo_weight_attr(MlirType type, const char *key, wp_hlo_weight_data *w,
+                       MlirAttribute *value, wp_error *err) {
+  weight_blob *b = w->blob;
+  const void *data = w->data;
+  uint64_t size = w->size;
+  free(w); /* the blob now belongs to the attribute */
+  *value = wp_hlo_resource_create(type, key, data, size, release_blob, b);
+  if (mlirAttributeIsNull(*value)) {
+    release_blob(b);
+    return wp_error_set(err, "could not create the constant");
+  }
+  return 0;
+}
+
+int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAttribute *value,
+                       wp_error *err) {
+  wp_hlo_weight_data *w;
+  if (wp_hlo_weight_read(type, path, &w, err))
+    return -1;
+  return wp_hlo_weight_attr(type, key, w, value, err);
 }
 
 MlirAttribute wp_hlo_weight_origin(MlirContext ctx, const char *file, const char *param,

@@ -22,6 +22,18 @@
 int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAttribute *value,
                        wp_error *err);
 
+/* The same in two steps, so that many files can be read on several
+ * threads: wp_hlo_weight_read touches no MLIR state but reading TYPE (safe
+ * while no thread changes the context) and gives a weight the caller
+ * either turns into the attribute with wp_hlo_weight_attr (which takes it,
+ * on the thread that owns the context) or frees. */
+typedef struct wp_hlo_weight_data wp_hlo_weight_data;
+int wp_hlo_weight_read(MlirType type, const char *path, wp_hlo_weight_data **out,
+                       wp_error *err);
+int wp_hlo_weight_attr(MlirType type, const char *key, wp_hlo_weight_data *w,
+                       MlirAttribute *value, wp_error *err);
+void wp_hlo_weight_data_free(wp_hlo_weight_data *w);
+
 /* The `weight` attribute: {file, param, number}. */
 MlirAttribute wp_hlo_weight_origin(MlirContext ctx, const char *file, const char *param,
                                    int64_t number);

@@ -10,6 +10,7 @@
 #include "wp_i64map.h"
 #include "wp_mlir_util.h"
 #include "wp_model_dir.h"
+#include "wp_parallel.h"
 #include "wp_pb.h"
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -231,36 +232,88 @@ static int load_weights(MlirOperation module, MlirOperation func, const wp_model
   return rc;
 }
 
+/* One weight file to read, on any thread. */
+typedef struct read_job {
+  intptr_t arg;
+  MlirType type;
+  const char *path;
+  wp_hlo_weight_data *weight;
+  wp_error err;
+  bool failed;
+} read_job;
+
+static int read_one(size_t i, void *user) {
+  read_job *j = &((read_job *)user)[i];
+  j->failed = wp_hlo_weight_read(j->type, j->path, &j->weight, &j->err) != 0;
+  return j->failed;
+}
+
+/* Paths are resolved in order up to the first that fails; the files before
+ * it are read on all cores (100,000 small files are mostly system calls);
+ * then, in order again, each becomes its constant's value or the first
+ * failure (by parameter order, as a one-by-one loop would report) is
+ * reported. */
 static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
                      const wp_model_dir *md, arg_plan *plan, intptr_t n_args,
                      wp_resolve_cache *cache) {
-  for (intptr_t i = 0; i < n_args; i++) {
+  read_job *jobs = calloc((size_t)n_args + 1, sizeof *jobs);
+  if (!jobs) {
+    wp_emit_error(unknown_loc(module), "inline-weights: out of memory");
+    return -1;
+  }
+  size_t n_jobs = 0;
+  intptr_t unresolved = -1;
+  wp_error resolve_err;
+  for (intptr_t i = 0; i < n_args && unresolved < 0; i++) {
     if (!plan[i].ref)
       continue;
-    MlirStringRef name = arg_name(func, i);
-    wp_error err;
     if (wp_model_dir_resolve_cached(cache, md->dir, plan[i].ref->rel_path, 0, &plan[i].path,
-                                    &err)) {
-      wp_emit_error(unknown_loc(module), "%s (parameter '%.*s')", err.msg, (int)name.length,
-                    name.data);
-      return -1;
+                                    &resolve_err)) {
+      unresolved = i;
+      break;
     }
-    char key[256];
+    jobs[n_jobs++] = (read_job){.arg = i,
+                                .type = mlirValueGetType(mlirBlockGetArgument(body, i)),
+                                .path = plan[i].path};
+  }
+  wp_parallel_for(n_jobs, 0, read_one, jobs);
+  int rc = 0;
+  size_t k = 0;
+  for (; k < n_jobs && rc == 0; k++) {
+    read_job *j = &jobs[k];
+    MlirStringRef name = arg_name(func, j->arg);
     char *pname = strndup(name.data, name.length);
     if (!pname) {
       wp_emit_error(unknown_loc(module), "inline-weights: out of memory");
-      return -1;
+      rc = -1;
+      break;
     }
-    wp_hlo_weight_key(pname[0] ? pname : plan[i].ref->rel_path, key, sizeof key);
-    MlirType type = mlirValueGetType(mlirBlockGetArgument(body, i));
-    int bad = wp_hlo_weight_load(type, plan[i].path, key, &plan[i].value, &err);
-    if (bad)
-      wp_emit_error(unknown_loc(module), "%s: parameter '%s': %s", plan[i].path, pname, err.msg);
+    char key[256];
+    wp_hlo_weight_key(pname[0] ? pname : plan[j->arg].ref->rel_path, key, sizeof key);
+    wp_error err;
+    if (j->failed) {
+      wp_emit_error(unknown_loc(module), "%s: parameter '%s': %s", j->path, pname, j->err.msg);
+      rc = -1;
+    } else {
+      wp_hlo_weight_data *w = j->weight;
+      j->weight = NULL;
+      if (wp_hlo_weight_attr(j->type, key, w, &plan[j->arg].value, &err)) {
+        wp_emit_error(unknown_loc(module), "%s: parameter '%s': %s", j->path, pname, err.msg);
+        rc = -1;
+      }
+    }
     free(pname);
-    if (bad)
-      return -1;
   }
-  return 0;
+  for (; k < n_jobs; k++)
+    wp_hlo_weight_data_free(jobs[k].weight);
+  free(jobs);
+  if (rc == 0 && unresolved >= 0) {
+    MlirStringRef name = arg_name(func, unresolved);
+    wp_emit_error(unknown_loc(module), "%s (parameter '%.*s')", resolve_err.msg,
+                  (int)name.length, name.data);
+    rc = -1;
+  }
+  return rc;
 }
 
 /* The planted constant keeps the parameter's non-default shape (its
