@@ -221,21 +221,48 @@ out:
 
 /* Jobs 0..n-1 hash the files (the key), n..2n-1 their NEFF members: a big
  * file's two hashes run on two cores. */
-static int hash_one(size_t i, void *user) {
+static int hash_key(size_t i, void *user) {
   dedup *d = user;
-  cfile *f = &d->files[i % d->n_files];
-  if (i < d->n_files) {
-    if (f->md5[0])
-      return 0; /* the streamed copy hashed it already */
-    f->failed = wp_place_md5(NULL, 0, &f->src, f->md5, &f->err) != 0;
-    return f->failed;
-  }
-  /* Its own error buffer (the key job may be writing F->err); a member
-   * hash that fails is only lost work: neff-pack hashes as it writes. */
+  cfile *f = &d->files[i];
+  if (f->md5[0])
+    return 0; /* the streamed copy hashed it already */
+  f->failed = wp_place_md5(NULL, 0, &f->src, f->md5, &f->err) != 0;
+  return f->failed;
+}
+
+typedef struct member_jobs {
+  dedup *d;
+  size_t *files;
+} member_jobs;
+
+static int hash_member(size_t i, void *user) {
+  member_jobs *m = user;
+  cfile *f = &m->d->files[m->files[i]];
+  /* a member hash that fails is only lost work: neff-pack hashes as it
+   * writes */
   wp_error member_err;
   if (wp_place_md5(f->prefix, f->prefix_len, &f->src, f->member_md5, &member_err))
     f->member_md5[0] = 0;
   return 0;
+}
+
+/* Files that will be one member: same key MD5, size and guessed header.
+ * Sorted so, each run's first by name is the one grouping keeps. */
+static int cmp_member_files(const void *pa, const void *pb, void *user) {
+  const cfile *files = user, *a = &files[*(const size_t *)pa], *b = &files[*(const size_t *)pb];
+  int c = strcmp(a->md5, b->md5);
+  if (!c)
+    c = a->size < b->size ? -1 : a->size > b->size;
+  if (!c)
+    c = strcmp(a->prefix_md5, b->prefix_md5);
+  if (!c)
+    c = strcmp(a->name, b->name);
+  return c;
+}
+
+static bool same_member(const cfile *a, const cfile *b) {
+  return !strcmp(a->md5, b->md5) && a->size == b->size && a->prefix_md5[0] &&
+         !strcmp(a->prefix_md5, b->prefix_md5);
 }
 
 static int hash_files(dedup *d, long threads) {
@@ -249,15 +276,27 @@ static int hash_files(dedup *d, long threads) {
       if (wp_md5_buffer(f->prefix, f->prefix_len, f->prefix_md5, NULL))
         f->prefix_md5[0] = 0;
     }
-  size_t jobs = d->member_md5 ? 2 * d->n_files : d->n_files;
-  if (!wp_parallel_for(jobs, threads, hash_one, d))
+  if (wp_parallel_for(d->n_files, threads, hash_key, d))
+    for (size_t i = 0; i < d->n_files; i++)
+      if (d->files[i].failed) {
+        wp_emit_error(unknown(d->run->module), "dedup-consts: %s", d->files[i].err.msg);
+        return -1;
+      }
+  if (!d->member_md5)
     return 0;
+  /* Then the members, once per set of tied copies (a tied model has many):
+   * the keys say which files will be one member. */
+  size_t *order = wp_arena_alloc(d->arena, (d->n_files + 1) * sizeof *order);
+  member_jobs jobs = {d, wp_arena_alloc(d->arena, (d->n_files + 1) * sizeof *jobs.files)};
   for (size_t i = 0; i < d->n_files; i++)
-    if (d->files[i].failed) {
-      wp_emit_error(unknown(d->run->module), "dedup-consts: %s", d->files[i].err.msg);
-      return -1;
-    }
-  return 0; /* only member hashes failed: they are an optimization */
+    order[i] = i;
+  qsort_r(order, d->n_files, sizeof *order, cmp_member_files, d->files);
+  size_t n_jobs = 0;
+  for (size_t i = 0; i < d->n_files; i++)
+    if (i == 0 || !same_member(&d->files[order[i - 1]], &d->files[order[i]]))
+      jobs.files[n_jobs++] = order[i];
+  wp_parallel_for(n_jobs, threads, hash_member, &jobs);
+  return 0;
 }
 
 /* ---- grouping ---- */
