@@ -221,29 +221,41 @@ out:
 
 /* Jobs 0..n-1 hash the files (the key), n..2n-1 their NEFF members: a big
  * file's two hashes run on two cores. */
-static int hash_key(size_t i, void *user) {
-  dedup *d = user;
-  cfile *f = &d->files[i];
-  if (f->md5[0])
-    return 0; /* the streamed copy hashed it already */
-  f->failed = wp_place_md5(NULL, 0, &f->src, f->md5, &f->err) != 0;
-  return f->failed;
-}
-
-typedef struct member_jobs {
+typedef struct hash_jobs {
   dedup *d;
-  size_t *files;
-} member_jobs;
+  size_t *members; /* files whose member is hashed */
+  size_t n_members;
+} hash_jobs;
 
-static int hash_member(size_t i, void *user) {
-  member_jobs *m = user;
-  cfile *f = &m->d->files[m->files[i]];
+/* Job I < n_files: file I's key MD5; after that, members[I - n_files]'s
+ * member MD5 (its .npy header and bytes). */
+static int hash_one(size_t i, void *user) {
+  hash_jobs *h = user;
+  dedup *d = h->d;
+  if (i < d->n_files) {
+    cfile *f = &d->files[i];
+    if (f->md5[0])
+      return 0; /* the streamed copy hashed it already */
+    f->failed = wp_place_md5(NULL, 0, &f->src, f->md5, &f->err) != 0;
+    return f->failed;
+  }
+  cfile *f = &d->files[h->members[i - d->n_files]];
   /* a member hash that fails is only lost work: neff-pack hashes as it
    * writes */
   wp_error member_err;
   if (wp_place_md5(f->prefix, f->prefix_len, &f->src, f->member_md5, &member_err))
     f->member_md5[0] = 0;
   return 0;
+}
+
+static int hash_member_only(size_t i, void *user) {
+  hash_jobs *h = user;
+  return hash_one(h->d->n_files + i, user);
+}
+
+static int cmp_sizes(const void *pa, const void *pb, void *user) {
+  const cfile *files = user, *a = &files[*(const size_t *)pa], *b = &files[*(const size_t *)pb];
+  return a->size < b->size ? -1 : a->size > b->size;
 }
 
 /* Files that will be one member: same key MD5, size and guessed header.
@@ -266,8 +278,9 @@ static bool same_member(const cfile *a, const cfile *b) {
 }
 
 static int hash_files(dedup *d, long threads) {
+  size_t n = d->n_files;
   if (d->member_md5)
-    for (size_t i = 0; i < d->n_files; i++) {
+    for (size_t i = 0; i < n; i++) {
       cfile *f = &d->files[i];
       char header[WP_NPY_MAX_HEADER];
       f->prefix_len = wp_neff_npy_prefix(header, f->guess_typed ? f->guess_dtype : NULL,
@@ -276,26 +289,43 @@ static int hash_files(dedup *d, long threads) {
       if (wp_md5_buffer(f->prefix, f->prefix_len, f->prefix_md5, NULL))
         f->prefix_md5[0] = 0;
     }
-  if (wp_parallel_for(d->n_files, threads, hash_key, d))
-    for (size_t i = 0; i < d->n_files; i++)
+  size_t *order = wp_arena_alloc(d->arena, (n + 1) * sizeof *order);
+  hash_jobs h = {d, wp_arena_alloc(d->arena, (n + 1) * sizeof *h.members), 0};
+  bool *later = wp_arena_alloc(d->arena, n + 1);
+  /* A file no other file matches in size cannot be a tied copy: its
+   * member is hashed alongside the keys (one big file then keeps both
+   * cores busy). The others wait for the keys, below. */
+  for (size_t i = 0; i < n; i++)
+    order[i] = i;
+  qsort_r(order, n, sizeof *order, cmp_sizes, d->files);
+  for (size_t i = 0; d->member_md5 && i < n; i++) {
+    bool tied = (i > 0 && d->files[order[i - 1]].size == d->files[order[i]].size) ||
+                (i + 1 < n && d->files[order[i + 1]].size == d->files[order[i]].size);
+    if (tied)
+      later[order[i]] = true;
+    else
+      h.members[h.n_members++] = order[i];
+  }
+  if (wp_parallel_for(n + h.n_members, threads, hash_one, &h))
+    for (size_t i = 0; i < n; i++)
       if (d->files[i].failed) {
         wp_emit_error(unknown(d->run->module), "dedup-consts: %s", d->files[i].err.msg);
         return -1;
       }
   if (!d->member_md5)
     return 0;
-  /* Then the members, once per set of tied copies (a tied model has many):
-   * the keys say which files will be one member. */
-  size_t *order = wp_arena_alloc(d->arena, (d->n_files + 1) * sizeof *order);
-  member_jobs jobs = {d, wp_arena_alloc(d->arena, (d->n_files + 1) * sizeof *jobs.files)};
-  for (size_t i = 0; i < d->n_files; i++)
-    order[i] = i;
-  qsort_r(order, d->n_files, sizeof *order, cmp_member_files, d->files);
-  size_t n_jobs = 0;
-  for (size_t i = 0; i < d->n_files; i++)
+  /* Then the members of files that share a size, once per set that will
+   * be one member (a tied model has many such copies). */
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (later[i])
+      order[k++] = i;
+  qsort_r(order, k, sizeof *order, cmp_member_files, d->files);
+  h.n_members = 0;
+  for (size_t i = 0; i < k; i++)
     if (i == 0 || !same_member(&d->files[order[i - 1]], &d->files[order[i]]))
-      jobs.files[n_jobs++] = order[i];
-  wp_parallel_for(n_jobs, threads, hash_member, &jobs);
+      h.members[h.n_members++] = order[i];
+  wp_parallel_for(h.n_members, threads, hash_member_only, &h);
   return 0;
 }
 
