@@ -54,8 +54,16 @@ int wp_bir_export(MlirModule module, wp_arena *arena, const void **data, size_t 
                   wp_error *err);
 
 /* JSON: TensorClass and MemoryType by name; the HLO program is not part
- * of the JSON form. wp_bir_to_json returns a new reference. */
+ * of the JSON form. wp_bir_to_json returns a new reference (NULL when out
+ * of memory). */
 json_t *wp_bir_to_json(const Wp__Bir__Module *msg);
+
+/* Each set's memory locations as a linked list over F's locations: set K's
+ * first is FIRST[K] (SIZE_MAX when none), location J's next is NEXT[J].
+ * Locations follow their set in the IR: each finds its set by walking on
+ * from the last one found, linear in that order. FIRST holds n_sets
+ * entries, NEXT n_locations; returns -1 when out of memory. */
+int wp_bir_set_locations(const Wp__Bir__Function *f, size_t *first, size_t *next);
 int wp_bir_from_json(wp_arena *arena, json_t *root, Wp__Bir__Module **out, wp_error *err);
 
 #endif

@@ -5,6 +5,7 @@
 #include "wp_bir_enums.h"
 #include "wp_pb.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,30 @@ static json_t *loc_json(const Wp__Bir__MemoryLocation *l) {
   return j;
 }
 
+int wp_bir_set_locations(const Wp__Bir__Function *f, size_t *first, size_t *next) {
+  size_t *last = malloc((f->n_sets + 1) * sizeof *last);
+  if (!last)
+    return -1;
+  for (size_t k = 0; k < f->n_sets; k++)
+    first[k] = last[k] = SIZE_MAX;
+  size_t cur = 0;
+  for (size_t j = 0; j < f->n_locations; j++) {
+    const char *set = f->locations[j]->set;
+    next[j] = SIZE_MAX;
+    for (size_t tries = 0; tries < f->n_sets && strcmp(f->sets[cur]->name, set) != 0; tries++)
+      cur = (cur + 1) % f->n_sets;
+    if (f->n_sets && strcmp(f->sets[cur]->name, set) == 0) {
+      if (last[cur] == SIZE_MAX)
+        first[cur] = j;
+      else
+        next[last[cur]] = j;
+      last[cur] = j;
+    }
+  }
+  free(last);
+  return 0;
+}
+
 json_t *wp_bir_to_json(const Wp__Bir__Module *m) {
   json_t *root = json_object();
   json_object_set_new(root, "name", json_string(m->name));
@@ -85,7 +110,13 @@ json_t *wp_bir_to_json(const Wp__Bir__Module *m) {
       json_array_append_new(files, const_file_json(f->const_files[k]));
     json_object_set_new(jf, "const_files", files);
     json_t *sets = json_array();
-    json_t **set_locs = calloc(f->n_sets + 1, sizeof *set_locs);
+    size_t *first = malloc((f->n_sets + 1) * sizeof *first),
+           *next = malloc((f->n_locations + 1) * sizeof *next);
+    if (!first || !next || wp_bir_set_locations(f, first, next)) {
+      free(first), free(next);
+      json_decref(sets), json_decref(jf), json_decref(funcs), json_decref(root);
+      return NULL;
+    }
     for (size_t k = 0; k < f->n_sets; k++) {
       const Wp__Bir__MemoryLocationSet *s = f->sets[k];
       json_t *js = json_object();
@@ -98,23 +129,13 @@ json_t *wp_bir_to_json(const Wp__Bir__Module *m) {
       json_object_set_new(js, "shape", shape);
       if (s->hlo_value[0])
         json_object_set_new(js, "hlo_value", json_string(s->hlo_value));
-      set_locs[k] = json_array();
-      json_object_set(js, "memory_locations", set_locs[k]);
+      json_t *locs = json_array();
+      for (size_t j = first[k]; j != SIZE_MAX; j = next[j])
+        json_array_append_new(locs, loc_json(f->locations[j]));
+      json_object_set_new(js, "memory_locations", locs);
       json_array_append_new(sets, js);
     }
-    /* Locations follow their set in the IR; find each one's set by walking
-     * forward from the last match, which is linear for that order. */
-    size_t cur = 0;
-    for (size_t j = 0; j < f->n_locations; j++) {
-      const char *set = f->locations[j]->set;
-      for (size_t tries = 0; tries < f->n_sets && strcmp(f->sets[cur]->name, set) != 0; tries++)
-        cur = (cur + 1) % f->n_sets;
-      if (f->n_sets && strcmp(f->sets[cur]->name, set) == 0)
-        json_array_append_new(set_locs[cur], loc_json(f->locations[j]));
-    }
-    for (size_t k = 0; k < f->n_sets; k++)
-      json_decref(set_locs[k]);
-    free(set_locs);
+    free(first), free(next);
     json_object_set_new(jf, "memory_location_sets", sets);
     json_t *kernels = json_array();
     for (size_t k = 0; k < f->n_kernels; k++) {

@@ -101,11 +101,15 @@ static void text_json(wp_jsonw *t, const json_t *j) {
   free(one);
 }
 
+static void indent(wp_jsonw *w, int depth) {
+  static const char spaces[] = "                                ";
+  wp_jsonw_raw(w, spaces, (size_t)depth < sizeof spaces ? (size_t)depth : 0);
+}
+
 /* JSON with its outer levels (down to EXPAND) one item per line and
  * everything deeper on that item's line: a BIR module with 100,000 tensors
  * is 200,000 short lines instead of millions of indented ones. */
 static void text_json_lines(wp_jsonw *t, const json_t *j, int depth, int expand) {
-  static const char spaces[] = "                                "; /* NOLINT: its own */
   bool obj = json_is_object(j);
   if (depth >= expand || (!obj && !json_is_array(j)) ||
       (obj ? json_object_size(j) : json_array_size(j)) == 0) {
@@ -119,7 +123,7 @@ static void text_json_lines(wp_jsonw *t, const json_t *j, int depth, int expand)
   void *it = obj ? json_object_iter((json_t *)j) : NULL;
   for (; i < n; i++) {
     wp_jsonw_raw(t, i ? ",\n" : "\n", i ? 2 : 1);
-    wp_jsonw_raw(t, spaces, (size_t)(depth + 1) < sizeof spaces ? (size_t)depth + 1 : 0);
+    indent(t, depth + 1);
     if (obj) {
       key = json_object_iter_key(it);
       v = json_object_iter_value(it);
@@ -134,7 +138,7 @@ static void text_json_lines(wp_jsonw *t, const json_t *j, int depth, int expand)
     text_json_lines(t, v, depth + 1, expand);
   }
   wp_jsonw_raw(t, "\n", 1);
-  wp_jsonw_raw(t, spaces, (size_t)depth < sizeof spaces ? (size_t)depth : 0);
+  indent(t, depth);
   wp_jsonw_raw(t, obj ? "}" : "]", 1);
 }
 
@@ -427,10 +431,6 @@ fail:
   return rc;
 }
 
-static const char spaces[] = "                                ";
-
-static void indent(wp_jsonw *w, int depth) { wp_jsonw_raw(w, spaces, (size_t)depth); }
-
 /* A list of function items (depth 3) one per line at depth 4, as
  * text_json_lines lays it out. ITEM writes item I compactly. */
 static void item_lines(wp_jsonw *w, size_t n, void (*item)(wp_jsonw *, const void *, size_t),
@@ -528,54 +528,37 @@ static void kernel_item(wp_jsonw *w, const void *ctx, size_t i) {
   wp_jsonw_raw(w, "}", 1);
 }
 
-/* One function at depth 2. Locations follow their set in the IR; each
- * finds its set by walking on from the last one found (linear in that
- * order), as wp_bir_to_json does. */
+/* A member of an expanded object at DEPTH: its own line, then "KEY": . */
+static void key_line(wp_jsonw *w, bool first, int depth, const char *key) {
+  wp_jsonw_lit(w, first ? "\n" : ",\n");
+  indent(w, depth);
+  wp_jsonw_raw(w, "\"", 1);
+  wp_jsonw_lit(w, key);
+  wp_jsonw_raw(w, "\": ", 3);
+}
+
+/* One function at depth 2. */
 static int function_lines(wp_jsonw *w, const Wp__Bir__Function *f) {
   size_t *first = malloc((f->n_sets + 1) * sizeof *first),
-         *last = malloc((f->n_sets + 1) * sizeof *last),
          *next = malloc((f->n_locations + 1) * sizeof *next);
-  if (!first || !last || !next) {
-    free(first), free(last), free(next);
+  if (!first || !next || wp_bir_set_locations(f, first, next)) {
+    free(first), free(next);
     return -1;
   }
-  for (size_t k = 0; k < f->n_sets; k++)
-    first[k] = last[k] = SIZE_MAX;
-  size_t cur = 0;
-  for (size_t j = 0; j < f->n_locations; j++) {
-    const char *set = f->locations[j]->set;
-    next[j] = SIZE_MAX;
-    for (size_t tries = 0; tries < f->n_sets && strcmp(f->sets[cur]->name, set) != 0; tries++)
-      cur = (cur + 1) % f->n_sets;
-    if (f->n_sets && strcmp(f->sets[cur]->name, set) == 0) {
-      if (last[cur] == SIZE_MAX)
-        first[cur] = j;
-      else
-        next[last[cur]] = j;
-      last[cur] = j;
-    }
-  }
-  wp_jsonw_lit(w, "{\n");
-  indent(w, 3);
-  wp_jsonw_lit(w, "\"name\": ");
+  wp_jsonw_raw(w, "{", 1);
+  key_line(w, true, 3, "name");
   wp_jsonw_str(w, f->name);
-  wp_jsonw_lit(w, ",\n");
-  indent(w, 3);
-  wp_jsonw_lit(w, "\"const_files\": ");
+  key_line(w, false, 3, "const_files");
   item_lines(w, f->n_const_files, const_file_item, f);
-  wp_jsonw_lit(w, ",\n");
-  indent(w, 3);
-  wp_jsonw_lit(w, "\"memory_location_sets\": ");
+  key_line(w, false, 3, "memory_location_sets");
   sets_ctx c = {f, first, next};
   item_lines(w, f->n_sets, set_item, &c);
-  wp_jsonw_lit(w, ",\n");
-  indent(w, 3);
-  wp_jsonw_lit(w, "\"kernels\": ");
+  key_line(w, false, 3, "kernels");
   item_lines(w, f->n_kernels, kernel_item, f);
-  wp_jsonw_lit(w, "\n");
+  wp_jsonw_raw(w, "\n", 1);
   indent(w, 2);
   wp_jsonw_raw(w, "}", 1);
-  free(first), free(last), free(next);
+  free(first), free(next);
   return 0;
 }
 
@@ -585,26 +568,32 @@ static int function_lines(wp_jsonw *w, const Wp__Bir__Function *f) {
  * outer levels, down to each function's lists, are one item per line;
  * each list item is one line. */
 static int bir_json_lines(wp_jsonw *w, const Wp__Bir__Module *m) {
-  wp_jsonw_lit(w, "{\n \"name\": ");
+  wp_jsonw_raw(w, "{", 1);
+  key_line(w, true, 1, "name");
   wp_jsonw_str(w, m->name);
-  wp_jsonw_lit(w, ",\n \"artifact_path\": \"\",\n \"functions\": ");
+  key_line(w, false, 1, "artifact_path");
+  wp_jsonw_lit(w, "\"\""); /* a path on this machine: not content */
+  key_line(w, false, 1, "functions");
   if (m->n_functions == 0)
     wp_jsonw_raw(w, "[]", 2);
   else {
     wp_jsonw_raw(w, "[", 1);
     for (size_t i = 0; i < m->n_functions; i++) {
-      wp_jsonw_lit(w, i ? ",\n  " : "\n  ");
+      wp_jsonw_lit(w, i ? ",\n" : "\n");
+      indent(w, 2);
       if (function_lines(w, m->functions[i]))
         return -1;
     }
-    wp_jsonw_lit(w, "\n ]");
+    wp_jsonw_raw(w, "\n", 1);
+    indent(w, 1);
+    wp_jsonw_raw(w, "]", 1);
   }
   /* artifacts and de-dup counters: few, through jansson */
   json_t *arts = json_array();
   for (size_t i = 0; arts && i < m->n_artifacts; i++)
     json_array_append_new(arts, json_pack("{s:s,s:s}", "artifact_path", m->artifacts[i]->path,
                                           "artifact_info", m->artifacts[i]->info));
-  wp_jsonw_lit(w, ",\n \"artifacts\": ");
+  key_line(w, false, 1, "artifacts");
   if (!arts)
     return -1;
   text_json_lines(w, arts, 1, 4);
@@ -614,7 +603,7 @@ static int bir_json_lines(wp_jsonw *w, const Wp__Bir__Module *m) {
                           "bytes_saved", (json_int_t)m->dedup->bytes_saved);
     if (!d)
       return -1;
-    wp_jsonw_lit(w, ",\n \"dedup\": ");
+    key_line(w, false, 1, "dedup");
     text_json_lines(w, d, 1, 4);
     json_decref(d);
   }

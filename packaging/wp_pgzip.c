@@ -239,7 +239,7 @@ wp_pgzip *wp_pgzip_create(int threads, wp_pgzip_sink sink, wp_pgzip_sink tap, vo
   if (tap)
     z->consumers[z->n_consumers++] = (consumer){.z = z, .fn = tap, .user = user};
   /* Slots beyond the workers': one being filled, two being consumed; at
-   * least 8, so that the slot of each chunk is the same for 1 to 5 threads. */
+   * least 8, so that filling runs ahead of a slow consumer. */
   z->n_slots = threads + 3 < 8 ? 8 : threads + 3;
   pthread_mutex_init(&z->mu, NULL);
   pthread_cond_init(&z->cv, NULL);
@@ -280,9 +280,8 @@ oom:
 /* A free slot for the caller to fill; NULL once the pipeline failed. */
 static slot *take_slot(wp_pgzip *z) {
   pthread_mutex_lock(&z->mu);
-  /* Chunk N always goes to slot N mod n_slots (a count that does not
-   * depend on the thread count below 6): whatever a slot's buffers hold
-   * from before is then the same in every run. */
+  /* Chunk N goes to slot N mod n_slots: slots are used in turn, so the
+   * previous chunk's slot (this chunk's history) is never the one taken. */
   slot *want = &z->slots[z->next_seq % (uint64_t)z->n_slots], *s = NULL;
   while (!z->stop && !s) {
     if (want->state == SLOT_FREE)

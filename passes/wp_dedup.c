@@ -219,38 +219,40 @@ out:
 
 /* ---- hashing, in parallel across files ---- */
 
-/* Jobs 0..n-1 hash the files (the key), n..2n-1 their NEFF members: a big
- * file's two hashes run on two cores. */
+/* The key MD5 of every file, and the MD5 of the NEFF member (guessed .npy
+ * header and bytes) that neff-pack would otherwise compute as it writes. */
 typedef struct hash_jobs {
   dedup *d;
   size_t *members; /* files whose member is hashed */
   size_t n_members;
 } hash_jobs;
 
-/* Job I < n_files: file I's key MD5; after that, members[I - n_files]'s
- * member MD5 (its .npy header and bytes). */
-static int hash_one(size_t i, void *user) {
-  hash_jobs *h = user;
-  dedup *d = h->d;
-  if (i < d->n_files) {
-    cfile *f = &d->files[i];
-    if (f->md5[0])
-      return 0; /* the streamed copy hashed it already */
-    f->failed = wp_place_md5(NULL, 0, &f->src, f->md5, &f->err) != 0;
-    return f->failed;
-  }
-  cfile *f = &d->files[h->members[i - d->n_files]];
-  /* a member hash that fails is only lost work: neff-pack hashes as it
-   * writes */
+static int hash_key(cfile *f) {
+  if (f->md5[0])
+    return 0; /* the streamed copy hashed it already */
+  f->failed = wp_place_md5(NULL, 0, &f->src, f->md5, &f->err) != 0;
+  return f->failed;
+}
+
+/* A member hash that fails is only lost work: neff-pack hashes as it
+ * writes. */
+static int hash_member(cfile *f) {
   wp_error member_err;
   if (wp_place_md5(f->prefix, f->prefix_len, &f->src, f->member_md5, &member_err))
     f->member_md5[0] = 0;
   return 0;
 }
 
-static int hash_member_only(size_t i, void *user) {
+/* Job I: file I's key, then (I >= n_files) a member of h->members. */
+static int hash_keys_and_members(size_t i, void *user) {
   hash_jobs *h = user;
-  return hash_one(h->d->n_files + i, user);
+  size_t n = h->d->n_files;
+  return i < n ? hash_key(&h->d->files[i]) : hash_member(&h->d->files[h->members[i - n]]);
+}
+
+static int hash_members(size_t i, void *user) {
+  hash_jobs *h = user;
+  return hash_member(&h->d->files[h->members[i]]);
 }
 
 static int cmp_sizes(const void *pa, const void *pb, void *user) {
@@ -297,7 +299,8 @@ static int hash_files(dedup *d, long threads) {
    * cores busy). The others wait for the keys, below. */
   for (size_t i = 0; i < n; i++)
     order[i] = i;
-  qsort_r(order, n, sizeof *order, cmp_sizes, d->files);
+  if (d->member_md5)
+    qsort_r(order, n, sizeof *order, cmp_sizes, d->files);
   for (size_t i = 0; d->member_md5 && i < n; i++) {
     bool tied = (i > 0 && d->files[order[i - 1]].size == d->files[order[i]].size) ||
                 (i + 1 < n && d->files[order[i + 1]].size == d->files[order[i]].size);
@@ -306,7 +309,7 @@ static int hash_files(dedup *d, long threads) {
     else
       h.members[h.n_members++] = order[i];
   }
-  if (wp_parallel_for(n + h.n_members, threads, hash_one, &h))
+  if (wp_parallel_for(n + h.n_members, threads, hash_keys_and_members, &h))
     for (size_t i = 0; i < n; i++)
       if (d->files[i].failed) {
         wp_emit_error(unknown(d->run->module), "dedup-consts: %s", d->files[i].err.msg);
@@ -325,7 +328,7 @@ static int hash_files(dedup *d, long threads) {
   for (size_t i = 0; i < k; i++)
     if (i == 0 || !same_member(&d->files[order[i - 1]], &d->files[order[i]]))
       h.members[h.n_members++] = order[i];
-  wp_parallel_for(h.n_members, threads, hash_member_only, &h);
+  wp_parallel_for(h.n_members, threads, hash_members, &h);
   return 0;
 }
 

@@ -83,6 +83,9 @@ const char *wp_pass_option(const wp_pass_run *run, const char *name);
  * the same run, never from an IR file written earlier. */
 const char *wp_pass_run_token(void);
 
+/* The process's peak resident set so far, in KiB (0 if unknown). */
+long wp_pass_peak_rss_kib(void);
+
 int wp_pass_option_count(const wp_pass_run *run, const char *name, long long min, long long max,
                          long long dflt, long long *out);
 

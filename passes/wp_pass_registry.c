@@ -200,6 +200,11 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+long wp_pass_peak_rss_kib(void) {
+  struct rusage ru;
+  return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+}
+
 static void print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, stderr); }
 
 static void cb_run(MlirOperation op, MlirExternalPass pass, void *user) {
@@ -210,9 +215,8 @@ static void cb_run(MlirOperation op, MlirExternalPass pass, void *user) {
   double dt = now_seconds() - t0;
   wp_pass_hooks *h = p->hooks;
   if (h && h->timing && h->n_timings < sizeof h->timing_names / sizeof h->timing_names[0]) {
-    struct rusage ru;
     h->timing_names[h->n_timings] = p->info->title;
-    h->timing_peak_kib[h->n_timings] = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+    h->timing_peak_kib[h->n_timings] = wp_pass_peak_rss_kib();
     h->timing_seconds[h->n_timings++] = dt;
   }
   if (rc != 0) {

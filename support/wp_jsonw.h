@@ -1,9 +1,9 @@
 /* A JSON text writer: strings, numbers and literals appended to a growing
  * buffer, formatted exactly as jansson's json_dumps does without an indent
- * (", " between items, ": " after keys, \uXXXX for control characters), so
- * records written here and records dumped from jansson trees read the
- * same. Used where a NEFF has 100,000 records and a tree per record costs
- * more than writing it. */
+ * (", " between items, ": " after keys, \u001F-style escapes for control
+ * characters), so records written here and records dumped from jansson
+ * trees read the same. Used where a NEFF has 100,000 records and a tree
+ * per record costs more than writing it. */
 #ifndef WP_JSONW_H
 #define WP_JSONW_H
 

@@ -15,7 +15,6 @@
 #include <mlir-c/Diagnostics.h>
 #include <signal.h>
 #include <stdio.h>
-#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
@@ -566,8 +565,7 @@ int main(int argc, char **argv) {
     goto out;
   hooks.model_dir = model_dir;
   double t_parsed = now_seconds();
-  struct rusage parse_ru;
-  long parse_peak_kib = getrusage(RUSAGE_SELF, &parse_ru) == 0 ? parse_ru.ru_maxrss : 0;
+  long parse_peak_kib = wp_pass_peak_rss_kib();
   if (cfg.verify_roundtrip && wp_verify_roundtrip(module, "parsing", &err)) {
     fprintf(stderr, "error: %s: %s\n", cfg.input, err.msg);
     goto out;

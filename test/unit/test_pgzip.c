@@ -70,6 +70,20 @@ static void fill(unsigned char *p, size_t n) {
   }
 }
 
+/* Compresses N bytes of DATA with THREADS, written in pieces of PIECE
+ * bytes (as libarchive hands them over); the streams land in *P. */
+static void compress_in_pieces(int threads, const unsigned char *data, size_t n, size_t piece,
+                               pair *p) {
+  *p = (pair){{.fail_after = -1}, {.fail_after = -1}};
+  wp_error err;
+  wp_pgzip *z = wp_pgzip_create(threads, sink_fn, tap_fn, p, &err);
+  CHECK(z != NULL);
+  for (size_t off = 0; z && off < n; off += piece)
+    CHECK(wp_pgzip_write(z, data + off, n - off < piece ? n - off : piece) == 0);
+  CHECK(z && wp_pgzip_finish(z) == 0);
+  wp_pgzip_destroy(z);
+}
+
 static void test_roundtrip(void) {
   const size_t C = WP_PGZIP_CHUNK;
   const size_t sizes[] = {0, 1, C - 1, C, C + 1, 3 * C + 5};
@@ -78,19 +92,8 @@ static void test_roundtrip(void) {
   for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
     buf first = {0};
     for (int threads = 1; threads <= 4; threads++) {
-      pair p = {{.fail_after = -1}, {.fail_after = -1}};
-      wp_error err;
-      wp_pgzip *z = wp_pgzip_create(threads, sink_fn, tap_fn, &p, &err);
-      CHECK(z != NULL);
-      /* in uneven pieces, as libarchive hands them over */
-      for (size_t off = 0; off < sizes[s];) {
-        size_t piece = 10240 + (size_t)threads;
-        size_t n = sizes[s] - off < piece ? sizes[s] - off : piece;
-        CHECK(wp_pgzip_write(z, data + off, n) == 0);
-        off += n;
-      }
-      CHECK(wp_pgzip_finish(z) == 0);
-      wp_pgzip_destroy(z);
+      pair p;
+      compress_in_pieces(threads, data, sizes[s], 10240 + (size_t)threads, &p); /* uneven */
       size_t got = 0;
       CHECK(gunzip(p.sink.p, p.sink.n, back, 3 * C + 64, &got) == 0);
       CHECK(got == sizes[s] && memcmp(back, data, got) == 0);
@@ -119,14 +122,8 @@ static void test_timing_independent(void) {
   buf ref = {0};
   int runs = g_stress ? 200 : 10;
   for (int run = 0; run < runs; run++) {
-    int threads = run == 0 ? 1 : 2 + run % 3;
-    pair p = {{.fail_after = -1}, {.fail_after = -1}};
-    wp_error err;
-    wp_pgzip *z = wp_pgzip_create(threads, sink_fn, tap_fn, &p, &err);
-    for (size_t off = 0; off < n; off += 65536)
-      CHECK(wp_pgzip_write(z, data + off, n - off < 65536 ? n - off : 65536) == 0);
-    CHECK(wp_pgzip_finish(z) == 0);
-    wp_pgzip_destroy(z);
+    pair p;
+    compress_in_pieces(run == 0 ? 1 : 2 + run % 3, data, n, 65536, &p);
     if (run == 0) {
       ref = p.sink;
       p.sink.p = NULL;
