@@ -40,6 +40,9 @@ static json_t *const_file_json(const Wp__Bir__ConstFile *cf) {
   case WP__BIR__CONST_FILE__BYTES_FROM_DATA:
     json_object_set_new(j, "data", hex(cf->data.data, cf->data.len));
     break;
+  case WP__BIR__CONST_FILE__BYTES_FROM_ASSEMBLED:
+    json_object_set_new(j, "assembled", json_string(cf->assembled));
+    break;
   default:
     break;
   }
@@ -245,9 +248,13 @@ static int const_file_from(from_json *f, json_t *j, Wp__Bir__ConstFile **out) {
     if (!d || unhex(f, d, &cf->data))
       return -1;
     cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_DATA;
+  } else if (json_object_get(j, "assembled")) {
+    if (!(cf->assembled = get_str(f, j, "assembled", true)))
+      return -1;
+    cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_ASSEMBLED;
   } else {
-    return wp_error_set(f->err, "%s: const file '%s' has none of source, constant, data",
-                        f->where, cf->name);
+    return wp_error_set(f->err, "%s: const file '%s' has none of source, constant, data, "
+                        "assembled", f->where, cf->name);
   }
   *out = cf;
   return 0;

@@ -99,8 +99,13 @@ static int const_file_to_proto(to_proto *t, MlirOperation op, Wp__Bir__ConstFile
     cf->data.data = (uint8_t *)bytes;
     cf->data.len = (size_t)size;
     cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_DATA;
+  } else if (!mlirAttributeIsNull(wp_attr(op, "assembled"))) {
+    if (!(cf->assembled = str_attr(t, op, "assembled", true)))
+      return -1;
+    cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_ASSEMBLED;
   } else {
-    return wp_error_set(t->err, "const file '%s' has none of source, constant, data", cf->name);
+    return wp_error_set(t->err, "const file '%s' has none of source, constant, data, assembled",
+                        cf->name);
   }
   *out = cf;
   return 0;
@@ -339,8 +344,12 @@ static int add_const_file(from_proto *f, MlirBlock b, const Wp__Bir__ConstFile *
                                   t, cf->data.len, cf->data.len ? (void *)cf->data.data : empty));
     break;
   }
+  case WP__BIR__CONST_FILE__BYTES_FROM_ASSEMBLED:
+    a[n++] = named(c, "assembled", str(c, cf->assembled));
+    break;
   default:
-    return wp_error_set(f->err, "const file '%s' has none of source, constant, data", cf->name);
+    return wp_error_set(f->err, "const file '%s' has none of source, constant, data, assembled",
+                        cf->name);
   }
   if (cf->artifact[0])
     a[n++] = named(c, "artifact", str(c, cf->artifact));

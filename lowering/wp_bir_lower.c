@@ -35,11 +35,13 @@ typedef struct lower_opts {
   uint64_t min_align;
 } lower_opts;
 
-/* A region of the shared file, for reuse by identical small constants. */
+/* A region of the shared file, for reuse by identical small constants.
+ * BYTES are the first constant's, which the IR keeps. */
 typedef struct shared_entry {
   uint64_t at, size;
   int64_t sub_id;
   const char *dtype;
+  const void *bytes;
 } shared_entry;
 
 typedef struct lowering {
@@ -50,9 +52,9 @@ typedef struct lowering {
   wp_arena *arena;
   lower_opts opts;
   uint64_t placement[WP_MT_COUNT]; /* next free byte per memory type */
-  /* the shared file of small constants */
-  unsigned char *shared;
-  uint64_t shared_size, shared_cap;
+  /* the shared file of small constants: only laid out here; its bytes stay
+   * in the constants (the file is "assembled" from them when read) */
+  uint64_t shared_size;
   int64_t shared_count;
   wp_i64map shared_index; /* hash(bytes, dtype) -> index into shared_entries */
   shared_entry *shared_entries;
@@ -193,7 +195,7 @@ static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, M
   int64_t found;
   if (wp_i64map_get(&l->shared_index, key, &found)) {
     const shared_entry *e = &l->shared_entries[found];
-    if (e->size == size && !strcmp(e->dtype, dtype) && !memcmp(l->shared + e->at, bytes, size)) {
+    if (e->size == size && !strcmp(e->dtype, dtype) && !memcmp(e->bytes, bytes, size)) {
       add_tensor(l, name, tc, t, name, l->opts.const_memory, WP_BIR_SHARED_CONST_FILE, e->at,
                  e->sub_id);
       return 0;
@@ -201,18 +203,6 @@ static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, M
   }
   uint64_t align = wp_bir_alignment((uint64_t)elt, size, l->opts.min_align);
   uint64_t at = wp_bir_align_up(l->shared_size, align);
-  if (at + size > l->shared_cap) {
-    uint64_t cap = (at + size) * 2 + 256;
-    unsigned char *p = realloc(l->shared, cap);
-    if (!p) {
-      wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
-      return -1;
-    }
-    l->shared = p;
-    l->shared_cap = cap;
-  }
-  memset(l->shared + l->shared_size, 0, at - l->shared_size); /* padding */
-  memcpy(l->shared + at, bytes, size);
   l->shared_size = at + size;
   if (l->n_shared_entries == l->cap_shared_entries) {
     size_t cap = l->cap_shared_entries ? 2 * l->cap_shared_entries : 64;
@@ -230,7 +220,8 @@ static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, M
     wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
     return -1;
   }
-  l->shared_entries[l->n_shared_entries++] = (shared_entry){at, size, l->shared_count, dtype};
+  l->shared_entries[l->n_shared_entries++] = (shared_entry){at, size, l->shared_count, dtype,
+                                                            bytes};
   add_tensor(l, name, tc, t, name, l->opts.const_memory, WP_BIR_SHARED_CONST_FILE, at,
              l->shared_count++);
   return 0;
@@ -449,18 +440,12 @@ static int run_bir_lower(const wp_pass_run *run) {
       goto out;
     }
   if (l.shared_count) {
-    /* Give back the growth slack before MLIR copies the bytes: the peak is
-     * then twice the file, not three times. */
-    unsigned char *fit = realloc(l.shared, l.shared_size ? l.shared_size : 1);
-    if (fit)
-      l.shared = fit;
-    int64_t len = (int64_t)l.shared_size;
-    MlirType bt = mlirRankedTensorTypeGet(1, &len, mlirIntegerTypeUnsignedGet(c, 8),
-                                          mlirAttributeGetNull());
-    MlirAttribute data = mlirDenseElementsAttrRawBufferGet(bt, l.shared_size, l.shared);
-    /* The shared file goes first, ahead of the per-tensor files. */
+    /* The shared file goes first, ahead of the per-tensor files. Its bytes
+     * are not copied: a copy would double the memory of a model with many
+     * small weights. */
     MlirNamedAttribute a[3] = {named(c, "sym_name", str(c, WP_BIR_SHARED_CONST_FILE)),
-                               named(c, "size", wp_i64_attr(c, len)), named(c, "data", data)};
+                               named(c, "size", wp_i64_attr(c, (int64_t)l.shared_size)),
+                               named(c, "assembled", str(c, WP_BIR_SHARED_CONST_FILE))};
     MlirOperationState st = mlirOperationStateGet(wp_sref("bir.const_file"), l.loc);
     mlirOperationStateAddAttributes(&st, 3, a);
     mlirBlockInsertOwnedOperation(l.body, 0, mlirOperationCreate(&st));
@@ -497,7 +482,6 @@ static int run_bir_lower(const wp_pass_run *run) {
   wp_set_attr(module, "bir.artifact_path", str(c, ""));
   rc = 0;
 out:
-  free(l.shared);
   free(l.shared_entries);
   wp_i64map_free(&l.shared_index);
   free(l.files);

@@ -11,6 +11,7 @@
 
 #include "wp_error.h"
 #include "wp_md5.h"
+#include "wp_place.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -47,6 +48,8 @@ typedef struct wp_neff_member {
   const char *path;   /* file content, or NULL */
   uint64_t offset;    /* into PATH */
   uint64_t size;      /* of DATA or the file region */
+  const wp_place_piece *pieces; /* or assembled content (see wp_place_src) */
+  size_t n_pieces;
   char md5[WP_MD5_HEX]; /* of the whole member: known, or filled by the writer */
 } wp_neff_member;
 

@@ -134,12 +134,14 @@ static int member_bytes(const wp_neff_member *m, wp_place_chunk_fn fn, void *use
                         wp_error *err) {
   if (m->prefix_len && fn(m->prefix, m->prefix_len, user))
     return -1;
-  wp_place_src src = {.path = m->path, .offset = m->offset, .data = m->data, .size = m->size};
+  wp_place_src src = {.path = m->path, .offset = m->offset, .data = m->data, .size = m->size,
+                      .pieces = m->pieces, .n_pieces = m->n_pieces};
   return wp_place_each_chunk(&src, fn, user, err) ? -1 : 0;
 }
 
 int wp_neff_member_md5(wp_neff_member *m, wp_error *err) {
-  wp_place_src src = {.path = m->path, .offset = m->offset, .data = m->data, .size = m->size};
+  wp_place_src src = {.path = m->path, .offset = m->offset, .data = m->data, .size = m->size,
+                      .pieces = m->pieces, .n_pieces = m->n_pieces};
   return wp_place_md5(m->prefix, m->prefix_len, &src, m->md5, err);
 }
 

@@ -352,6 +352,8 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
       m->path = src.path;
       m->offset = src.offset;
       m->data = src.data;
+      m->pieces = src.pieces;
+      m->n_pieces = src.n_pieces;
     } else {
       m->path = wp_arena_alloc(p->arena, strlen(p->dir) + strlen(cf->artifact) + 2);
       sprintf((char *)m->path, "%s/%s", p->dir, cf->artifact);

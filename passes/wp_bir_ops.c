@@ -5,6 +5,7 @@
 #include "wp_hlo_resource.h"
 #include "wp_hlo_weight.h"
 #include "wp_mlir_util.h"
+#include "wp_strmap.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <stdlib.h>
@@ -103,6 +104,225 @@ static MlirOperation hlo_constant(MlirOperation module, MlirStringRef name) {
   return (MlirOperation){NULL};
 }
 
+/* The HLO program's constants by name, for assembling a file of many. */
+typedef struct constant_index {
+  wp_i64map by_hash; /* hash(name) -> index + 1, or 0 for a shared hash */
+  MlirOperation *ops;
+  size_t n;
+} constant_index;
+
+static MlirStringRef constant_name(MlirOperation op) {
+  MlirStringRef s = {"", 0};
+  wp_attr_str(op, "name", &s);
+  return s;
+}
+
+static int constant_index_init(constant_index *ci, MlirOperation module, wp_arena *arena) {
+  wp_i64map_init(&ci->by_hash);
+  ci->n = 0;
+  ci->ops = NULL;
+  MlirOperation prog = wp_bir_hlo_program(mlirModuleFromOperation(module));
+  if (mlirOperationIsNull(prog))
+    return 0;
+  for (int pass = 0; pass < 2; pass++) { /* count, then fill */
+    size_t n = 0;
+    for (MlirOperation f = wp_first_op_in(prog); !mlirOperationIsNull(f);
+         f = mlirOperationGetNextInBlock(f)) {
+      if (!wp_op_is(f, "func.func"))
+        continue;
+      MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+      for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
+                                                 : mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+        if (!wp_op_is(op, "hlo.constant"))
+          continue;
+        if (pass == 1) {
+          MlirStringRef s = constant_name(op);
+          int64_t h = wp_hash_bytes(s.data, s.length), v;
+          if (wp_i64map_put(&ci->by_hash, h,
+                            wp_i64map_get(&ci->by_hash, h, &v) ? 0 : (int64_t)n + 1))
+            return -1;
+          ci->ops[n] = op;
+        }
+        n++;
+      }
+    }
+    if (pass == 0)
+      ci->ops = wp_arena_alloc(arena, (n + 1) * sizeof *ci->ops);
+    ci->n = n;
+  }
+  return 0;
+}
+
+static MlirOperation constant_index_find(const constant_index *ci, MlirStringRef name) {
+  int64_t v;
+  if (wp_i64map_get(&ci->by_hash, wp_hash_bytes(name.data, name.length), &v)) {
+    if (v > 0 && mlirStringRefEqual(constant_name(ci->ops[v - 1]), name))
+      return ci->ops[v - 1];
+    for (size_t i = 0; v == 0 && i < ci->n; i++) /* first of that name, as hlo_constant */
+      if (mlirStringRefEqual(constant_name(ci->ops[i]), name))
+        return ci->ops[i];
+  }
+  return (MlirOperation){NULL};
+}
+
+static int piece_order(const void *a, const void *b) {
+  const wp_place_piece *x = a, *y = b;
+  return x->at < y->at ? -1 : x->at > y->at ? 1 : 0;
+}
+
+/* An assembled file: the value of each tensor placed in it (its set's
+ * hlo_value) at its const_ap_offset, zeros between. The tensors are those
+ * of every const file of the function assembled under the same LABEL:
+ * dedup-consts gives each dtype of one file a file of its own, all with
+ * the file's bytes. Tensors that share a region (bir-lower places
+ * identical small constants once) must hold the same bytes there. */
+static int assembled_source(MlirOperation module, MlirOperation cf, const char *name,
+                            MlirStringRef label, uint64_t size, wp_arena *arena,
+                            wp_place_src *src, wp_error *err) {
+  MlirOperation func = mlirOperationGetParentOperation(cf);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  wp_bir_names sets = {0};
+  constant_index ci = {0};
+  wp_strmap group; /* names of the const files assembled under LABEL */
+  wp_strmap_init(&group);
+  wp_place_piece *pieces = NULL;
+  const char **owners = NULL;
+  size_t n = 0, cap = 0;
+  int rc = -1;
+  if (wp_bir_names_init(&sets, func, "bir.memloc_set") ||
+      constant_index_init(&ci, module, arena)) {
+    wp_error_set(err, "out of memory");
+    goto out;
+  }
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef l, file;
+    if (wp_op_is(op, "bir.const_file") && wp_attr_str(op, "assembled", &l) &&
+        mlirStringRefEqual(l, label) && wp_attr_str(op, "sym_name", &file) &&
+        wp_strmap_put(&group, file.data, file.length, 1)) {
+      wp_error_set(err, "out of memory");
+      goto out;
+    }
+  }
+  bool sorted = true;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!wp_op_is(op, "bir.memloc"))
+      continue;
+    MlirAttribute f = wp_attr(op, "const_file");
+    MlirStringRef fname;
+    if (mlirAttributeIsNull(f) || !mlirAttributeIsAFlatSymbolRef(f) ||
+        (fname = mlirFlatSymbolRefAttrGetValue(f),
+         !wp_strmap_get(&group, fname.data, fname.length, NULL)))
+      continue;
+    MlirAttribute set_ref = wp_attr(op, "set");
+    MlirOperation set = mlirAttributeIsNull(set_ref) || !mlirAttributeIsAFlatSymbolRef(set_ref)
+                            ? (MlirOperation){NULL}
+                            : wp_bir_names_find(&sets, mlirFlatSymbolRefAttrGetValue(set_ref));
+    MlirStringRef value;
+    char *loc = wp_bir_str(arena, op, "sym_name");
+    if (mlirOperationIsNull(set) || !wp_attr_str(set, "hlo_value", &value)) {
+      wp_error_set(err, "const file '%s': memory location '%s' has no set with an hlo_value",
+                   name, loc);
+      goto out;
+    }
+    MlirOperation k = constant_index_find(&ci, value);
+    if (mlirOperationIsNull(k)) {
+      wp_error_set(err, "const file '%s': no HLO constant '%.*s' (for '%s')", name,
+                   (int)value.length, value.data, loc);
+      goto out;
+    }
+    int64_t at = -1, len = -1;
+    const void *bytes;
+    uint64_t got;
+    if (!wp_attr_i64(op, "const_ap_offset", &at) || !wp_attr_i64(op, "size", &len) || at < 0 ||
+        len < 0 || (uint64_t)at > size || (uint64_t)len > size - (uint64_t)at) {
+      wp_error_set(err, "const file '%s' (%llu bytes): memory location '%s' lies outside it",
+                   name, (unsigned long long)size, loc);
+      goto out;
+    }
+    if (wp_hlo_constant_bytes(k, arena, &bytes, &got, err)) {
+      wp_error_prefix(err, "const file '%s': constant '%.*s'", name, (int)value.length,
+                      value.data);
+      goto out;
+    }
+    if (got != (uint64_t)len) {
+      wp_error_set(err, "const file '%s': memory location '%s' is %lld bytes but constant "
+                   "'%.*s' holds %llu", name, loc, (long long)len, (int)value.length,
+                   value.data, (unsigned long long)got);
+      goto out;
+    }
+    if (n == cap) {
+      size_t ncap = cap ? 2 * cap : 64;
+      wp_place_piece *p = realloc(pieces, ncap * sizeof *p);
+      const char **o = p ? realloc(owners, ncap * sizeof *o) : NULL;
+      if (p)
+        pieces = p;
+      if (!o) {
+        wp_error_set(err, "out of memory");
+        goto out;
+      }
+      owners = o;
+      cap = ncap;
+    }
+    if (n && pieces[n - 1].at > (uint64_t)at)
+      sorted = false;
+    owners[n] = loc;
+    pieces[n++] = (wp_place_piece){(uint64_t)at, bytes, (uint64_t)len};
+  }
+  if (!sorted) { /* hand-written IR: the message then gives the offset, not names */
+    free(owners);
+    owners = NULL;
+    qsort(pieces, n, sizeof *pieces, piece_order);
+  }
+  /* Made disjoint: a piece reaching into the ones before (a region two
+   * tensors share, or a whole-file tensor merged in by dedup-consts) must
+   * agree with what is there, and only its part beyond them is kept. */
+  size_t k = 0;
+  uint64_t end = 0;
+  for (size_t i = 0; i < n; i++) {
+    wp_place_piece p = pieces[i];
+    if (k && p.at < end) {
+      uint64_t overlap = (p.at + p.size < end ? p.at + p.size : end) - p.at;
+      wp_place_src before = {.pieces = pieces, .n_pieces = k, .size = end};
+      unsigned char *have = wp_arena_alloc(arena, overlap ? (size_t)overlap : 1);
+      wp_place_gather(&before, p.at, (size_t)overlap, have);
+      if (memcmp(have, p.data, (size_t)overlap) != 0) {
+        if (owners)
+          wp_error_set(err, "const file '%s': memory locations '%s' and '%s' overlap with "
+                       "other bytes", name, owners[k - 1], owners[i]);
+        else
+          wp_error_set(err, "const file '%s': memory locations overlap at offset %llu with "
+                       "other bytes", name, (unsigned long long)p.at);
+        goto out;
+      }
+      if (p.at + p.size <= end)
+        continue;
+      p.data = (const unsigned char *)p.data + (end - p.at);
+      p.size -= end - p.at;
+      p.at = end;
+    }
+    if (owners)
+      owners[k] = owners[i];
+    pieces[k++] = p;
+    end = p.at + p.size;
+  }
+  wp_place_piece *kept = wp_arena_alloc(arena, (k ? k : 1) * sizeof *kept);
+  memcpy(kept, pieces, k * sizeof *kept);
+  src->pieces = kept;
+  src->n_pieces = k;
+  src->size = size;
+  rc = 0;
+out:
+  free(pieces);
+  free(owners);
+  wp_strmap_free(&group);
+  wp_bir_names_free(&sets);
+  wp_i64map_free(&ci.by_hash);
+  return rc;
+}
+
 int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, wp_arena *arena,
                              wp_place_src *src, wp_error *err) {
   memset(src, 0, sizeof *src);
@@ -134,8 +354,16 @@ int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, wp_arena *a
   } else if (!mlirAttributeIsNull(data)) {
     if (wp_hlo_elements_bytes(arena, data, &bytes, &n, err))
       return wp_error_prefix(err, "const file '%s'", name);
+  } else if (!mlirAttributeIsNull(wp_attr(cf, "assembled"))) {
+    MlirStringRef label;
+    if (!wp_attr_str(cf, "assembled", &label))
+      return wp_error_set(err, "const file '%s': assembled must be a string", name);
+    if (size < 0)
+      return wp_error_set(err, "const file '%s' has a negative size", name);
+    return assembled_source(module, cf, name, label, (uint64_t)size, arena, src, err);
   } else {
-    return wp_error_set(err, "const file '%s' has none of source, constant, data", name);
+    return wp_error_set(err, "const file '%s' has none of source, constant, data, assembled",
+                        name);
   }
   if (n != (uint64_t)size)
     return wp_error_set(err, "const file '%s' says %lld bytes but holds %llu", name,

@@ -28,8 +28,9 @@ int64_t wp_bir_names_index(const wp_bir_names *names, MlirStringRef name);
 MlirOperation wp_bir_next_function(MlirOperation module, MlirOperation prev);
 
 /* Where const file CF's bytes are: a .npy region, an HLO constant's value
- * (found in MODULE's HLO program) or its own data. Memory is borrowed from
- * the IR or ARENA. */
+ * (found in MODULE's HLO program), its own data, or (assembled) the values
+ * of the tensors placed in it, each at its const_ap_offset. Memory is
+ * borrowed from the IR or ARENA. */
 int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, wp_arena *arena,
                              wp_place_src *src, wp_error *err);
 

@@ -479,8 +479,8 @@ static MlirOperation add_unique_op(dedup *d, MlirOperation func, const unique *u
   a[n++] = named(c, "size", wp_i64_attr(c, (int64_t)rep->size));
   a[n++] = named(c, "artifact", wp_str_attr(c, u->name, strlen(u->name)));
   a[n++] = named(c, "md5", wp_str_attr(c, rep->md5, strlen(rep->md5)));
-  static const char *const from[] = {"source", "constant", "data"};
-  for (size_t i = 0; i < 3; i++) {
+  static const char *const from[] = {"source", "constant", "data", "assembled"};
+  for (size_t i = 0; i < sizeof from / sizeof from[0]; i++) {
     MlirAttribute v = wp_attr(rep->op, from[i]);
     if (!mlirAttributeIsNull(v)) {
       a[n++] = named(c, from[i], v);

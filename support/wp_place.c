@@ -70,36 +70,73 @@ static int try_copy_file_range(int src, uint64_t off, uint64_t size, int dst) {
   return 1;
 }
 
-/* Reads SRC (file region or memory) chunk by chunk into FN: 0, 1 when FN
- * stopped, -1 on a read error (errno set). */
+void wp_place_gather(const wp_place_src *src, uint64_t off, size_t n, unsigned char *out) {
+  /* the first piece that ends after OFF */
+  size_t lo = 0, hi = src->n_pieces;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    const wp_place_piece *p = &src->pieces[mid];
+    if (p->at + p->size <= off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  uint64_t end = off + n, at = off;
+  for (size_t i = lo; i < src->n_pieces && at < end; i++) {
+    const wp_place_piece *p = &src->pieces[i];
+    if (p->at >= end)
+      break;
+    if (p->at > at) {
+      memset(out + (at - off), 0, (size_t)(p->at - at));
+      at = p->at;
+    }
+    uint64_t stop = p->at + p->size < end ? p->at + p->size : end;
+    if (stop <= at)
+      continue;
+    memcpy(out + (at - off), (const unsigned char *)p->data + (at - p->at), (size_t)(stop - at));
+    at = stop;
+  }
+  if (at < end)
+    memset(out + (at - off), 0, (size_t)(end - at));
+}
+
+/* Bytes [OFF, OFF + N) of SRC: in place for memory, else read or gathered
+ * into BUF. NULL on a read error (errno set; ENODATA when the file ends
+ * early). */
+static const unsigned char *read_at(const wp_place_src *src, int fd, uint64_t off, size_t n,
+                                    unsigned char *buf) {
+  if (src->pieces) {
+    wp_place_gather(src, off, n, buf);
+    return buf;
+  }
+  if (!src->path)
+    return (const unsigned char *)src->data + off;
+  for (size_t done = 0; done < n;) {
+    ssize_t r = pread(fd, buf + done, n - done, (off_t)(src->offset + off + done));
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0) {
+      if (r == 0)
+        errno = ENODATA;
+      return NULL;
+    }
+    done += (size_t)r;
+  }
+  return buf;
+}
+
+/* Reads SRC chunk by chunk into FN: 0, 1 when FN stopped, -1 on a read
+ * error (errno set). BUF holds a chunk (unused for plain memory). */
 static int for_each_chunk(const wp_place_src *src, int src_fd, unsigned char *buf,
                           wp_place_chunk_fn fn, void *user) {
-  if (!src->path) {
-    const unsigned char *p = src->data;
-    for (uint64_t left = src->size; left;) {
-      size_t n = left > WP_PLACE_CHUNK ? WP_PLACE_CHUNK : (size_t)left;
-      if (fn(p, n, user))
-        return 1;
-      p += n;
-      left -= n;
-    }
-    return 0;
-  }
-  uint64_t off = src->offset;
-  for (uint64_t left = src->size; left;) {
-    size_t want = left > WP_PLACE_CHUNK ? WP_PLACE_CHUNK : (size_t)left;
-    ssize_t n = pread(src_fd, buf, want, (off_t)off);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0) {
-      if (n == 0)
-        errno = ENODATA; /* the file ends early */
+  for (uint64_t done = 0; done < src->size;) {
+    size_t n = src->size - done > WP_PLACE_CHUNK ? WP_PLACE_CHUNK : (size_t)(src->size - done);
+    const unsigned char *p = read_at(src, src_fd, done, n, buf);
+    if (!p)
       return -1;
-    }
-    if (fn(buf, (size_t)n, user))
+    if (fn(p, n, user))
       return 1;
-    off += (uint64_t)n;
-    left -= (uint64_t)n;
+    done += n;
   }
   return 0;
 }
@@ -137,8 +174,16 @@ static size_t chunk_for(uint64_t size) {
 
 int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *user,
                         wp_error *err) {
-  if (!src->path)
+  if (!src->path && !src->pieces)
     return for_each_chunk(src, -1, NULL, fn, user);
+  if (!src->path) {
+    unsigned char *buf = malloc(chunk_for(src->size));
+    if (!buf)
+      return wp_error_set(err, "out of memory");
+    int rc = for_each_chunk(src, -1, buf, fn, user);
+    free(buf);
+    return rc;
+  }
   int fd = open_source(src->path);
   if (fd < 0)
     return source_error(err, src, errno);
@@ -216,11 +261,10 @@ int wp_bytes_compare(const wp_place_src *a, const wp_place_src *b, int *order, w
   }
   for (uint64_t done = 0; done < a->size;) {
     size_t n = a->size - done > WP_PLACE_CHUNK ? WP_PLACE_CHUNK : (size_t)(a->size - done);
-    const unsigned char *pa = a->path ? ba : (const unsigned char *)a->data + done;
-    const unsigned char *pb = b->path ? bb : (const unsigned char *)b->data + done;
-    if ((a->path && pread(fa, ba, n, (off_t)(a->offset + done)) != (ssize_t)n) ||
-        (b->path && pread(fb, bb, n, (off_t)(b->offset + done)) != (ssize_t)n)) {
-      rc = wp_error_errno(err, errno ? errno : EIO, "%s", a->path ? a->path : b->path);
+    const unsigned char *pa = read_at(a, fa, done, n, ba);
+    const unsigned char *pb = pa ? read_at(b, fb, done, n, bb) : NULL;
+    if (!pa || !pb) {
+      rc = source_error(err, pa ? b : a, errno);
       goto out;
     }
     int c = memcmp(pa, pb, n);

@@ -11,13 +11,28 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* The bytes: a region of a file (path set) or memory (data set). */
+/* One piece of an assembled source: SIZE bytes of DATA at offset AT. */
+typedef struct wp_place_piece {
+  uint64_t at;
+  const void *data;
+  uint64_t size;
+} wp_place_piece;
+
+/* The bytes: a region of a file (path set), memory (data set), or pieces
+ * of memory laid out at their offsets, zeros between them (pieces set;
+ * sorted by offset, not overlapping, within size). */
 typedef struct wp_place_src {
   const char *path;
   uint64_t offset;
   const void *data;
   uint64_t size;
+  const wp_place_piece *pieces;
+  size_t n_pieces;
 } wp_place_src;
+
+/* Copies bytes [OFF, OFF + N) of an assembled source (pieces set) into
+ * OUT. */
+void wp_place_gather(const wp_place_src *src, uint64_t off, size_t n, unsigned char *out);
 
 typedef enum wp_place_how {
   WP_PLACED_REFLINK,         /* a copy-on-write clone: no bytes moved */

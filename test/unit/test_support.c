@@ -4,6 +4,7 @@
 #include "wp_i64map.h"
 #include "wp_jsonw.h"
 #include "wp_model_dir.h"
+#include "wp_place.h"
 #include "wp_test.h"
 
 #include <jansson.h>
@@ -214,6 +215,69 @@ static void test_jsonw(void) {
   }
 }
 
+static int append_chunk(const void *data, size_t n, void *user) {
+  unsigned char **at = user;
+  memcpy(*at, data, n);
+  *at += n;
+  return 0;
+}
+
+/* An assembled source (pieces at offsets, zeros between) reads, hashes,
+ * compares and places as the flat bytes would, across 1 MiB chunks. */
+static void test_place_pieces(void) {
+  const uint64_t size = 3u << 20;
+  unsigned char *flat = calloc(size, 1), *got = malloc(size);
+  CHECK(flat && got);
+  wp_place_piece pieces[64];
+  size_t n = 0;
+  uint64_t at = 5;
+  for (; n < 64 && at < size; n++) {
+    uint64_t len = (n % 7 == 3) ? (1u << 20) + 17 : 1000 + n * 13;
+    if (at + len > size)
+      len = size - at;
+    unsigned char *p = malloc(len);
+    CHECK(p);
+    for (uint64_t i = 0; i < len; i++)
+      p[i] = (unsigned char)(n * 31 + i * 7 + 1);
+    memcpy(flat + at, p, len);
+    pieces[n] = (wp_place_piece){at, p, len};
+    at += len + (n % 3) * 100; /* some pieces touch, some leave a gap */
+  }
+  wp_place_src asm_src = {.pieces = pieces, .n_pieces = n, .size = size};
+  wp_place_src flat_src = {.data = flat, .size = size};
+  unsigned char *w = got;
+  wp_error err;
+  CHECK(wp_place_each_chunk(&asm_src, append_chunk, &w, &err) == 0);
+  CHECK(w == got + size && memcmp(got, flat, size) == 0);
+  for (uint64_t off = 0; off < size; off += 333333) { /* gathers from any offset */
+    size_t len = size - off < 70000 ? (size_t)(size - off) : 70000;
+    wp_place_gather(&asm_src, off, len, got);
+    CHECK(memcmp(got, flat + off, len) == 0);
+  }
+  char a[WP_MD5_HEX], b[WP_MD5_HEX];
+  CHECK(wp_place_md5("x", 1, &asm_src, a, &err) == 0);
+  CHECK(wp_place_md5("x", 1, &flat_src, b, &err) == 0);
+  CHECK(strcmp(a, b) == 0);
+  int order = 9;
+  CHECK(wp_bytes_compare(&asm_src, &flat_src, &order, &err) == 0 && order == 0);
+  flat[size - 2] ^= 1; /* in the zeros after the last piece, or in it */
+  CHECK(wp_bytes_compare(&asm_src, &flat_src, &order, &err) == 0 && order != 0);
+  flat[size - 2] ^= 1;
+  wp_place_how how;
+  wp_place_methods m = {true, true};
+  CHECK(wp_place_file(tmp, "assembled.bin", &asm_src, m, &how, a, &err) == 0);
+  CHECK(wp_place_md5(NULL, 0, &flat_src, b, &err) == 0);
+  CHECK(how == WP_PLACED_STREAM && strcmp(a, b) == 0); /* the MD5 of what was written */
+  char path[300];
+  snprintf(path, sizeof path, "%s/assembled.bin", tmp);
+  wp_place_src placed = {.path = path, .size = size};
+  CHECK(wp_bytes_compare(&placed, &flat_src, &order, &err) == 0 && order == 0);
+  for (size_t i = 0; i < n; i++)
+    free((void *)pieces[i].data);
+  free(flat);
+  free(got);
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-unit-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -222,6 +286,7 @@ int main(void) {
   test_resolve();
   test_output();
   test_jsonw();
+  test_place_pieces();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
   CHECK(system(cmd) == 0);
