@@ -327,6 +327,9 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
 /* The planted constant keeps the parameter's non-default shape (its
  * layout) and metadata; nothing parameter-specific. */
 static MlirAttribute constant_extra(wp_arena *arena, MlirContext ctx, MlirAttribute param_extra) {
+  if (mlirAttributeIsNull(param_extra))
+    return param_extra; /* the usual case: nothing to keep */
+  wp_arena_mark_t scratch = wp_arena_mark(arena);
   Xla__HloInstructionProto *p =
       wp_hlo_unpack_extra(arena, param_extra, &xla__hlo_instruction_proto__descriptor);
   Xla__HloInstructionProto c = XLA__HLO_INSTRUCTION_PROTO__INIT;
@@ -335,7 +338,9 @@ static MlirAttribute constant_extra(wp_arena *arena, MlirContext ctx, MlirAttrib
     c.metadata = p->metadata;
   }
   ProtobufCBinaryData b = wp_pb_pack(arena, &c.base);
-  return b.len ? wp_str_attr(ctx, b.data, b.len) : mlirAttributeGetNull();
+  MlirAttribute extra = b.len ? wp_str_attr(ctx, b.data, b.len) : mlirAttributeGetNull();
+  wp_arena_release(arena, scratch);
+  return extra;
 }
 
 static MlirOperation make_constant(wp_arena *arena, MlirOperation func, intptr_t i,
