@@ -281,7 +281,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
                                 .type = mlirValueGetType(mlirBlockGetArgument(body, i)),
                                 .path = plan[i].path};
   }
-  wp_parallel_for(n_jobs, 0, read_one, jobs);
+  wp_parallel_for(n_jobs, wp_parallel_cores(), read_one, jobs);
   int rc = 0;
   size_t k = 0;
   for (; k < n_jobs && rc == 0; k++) {
