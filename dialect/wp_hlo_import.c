@@ -3,6 +3,7 @@
 
 #include "hlo.pb-c.h"
 #include "wp_hlo_internal.h"
+#include "wp_hlo_lazy.h"
 #include "wp_hlo_literal.h"
 #include "wp_hlo_opcodes.h"
 #include "wp_hlo_types.h"
@@ -83,11 +84,9 @@ enum wp_hlo_container wp_hlo_sniff(const void *data, size_t len) {
   if (text)
     return WP_HLO_MODULE_PROTO;
   wp_arena *a = wp_arena_create();
-  Xla__HloModuleProto *inner =
-      wp_pb_depth(f1, n, WP_HLO_MAX_DEPTH) <= WP_HLO_MAX_DEPTH
-          ? wp_pb_unpack(a, &xla__hlo_module_proto__descriptor, f1, n)
-          : NULL;
-  bool wrapper = inner && inner->n_computations > 0;
+  wp_hlo_lazy_module inner;
+  bool wrapper = wp_pb_depth(f1, n, WP_HLO_MAX_DEPTH) <= WP_HLO_MAX_DEPTH &&
+                 wp_hlo_lazy_unpack(a, f1, n, &inner) == 0 && inner.msg->n_computations > 0;
   wp_arena_destroy(a);
   return wrapper ? WP_HLO_PROTO : WP_HLO_MODULE_PROTO;
 }
@@ -97,6 +96,7 @@ enum wp_hlo_container wp_hlo_sniff(const void *data, size_t len) {
 typedef struct importer {
   MlirContext ctx;
   wp_arena *arena;
+  wp_arena *decoded; /* one instruction at a time, unpacked from its bytes */
   const char *filename;
   wp_error *err;
 } importer;
@@ -145,6 +145,16 @@ static int instr_error(importer *im, const Xla__HloComputationProto *comp,
                       comp->name, ins->name, (long long)ins->id, what);
 }
 
+/* instr_error for an instruction not unpacked yet. */
+static int ref_error(importer *im, const Xla__HloComputationProto *comp,
+                     const wp_hlo_lazy_comp *lc, size_t i, const char *what) {
+  wp_arena_mark_t mark = wp_arena_mark(im->decoded);
+  const Xla__HloInstructionProto *ins = wp_hlo_lazy_instr(im->decoded, &lc->ins[i]);
+  int rc = ins ? instr_error(im, comp, ins, what) : wp_error_set(im->err, "out of memory");
+  wp_arena_release(im->decoded, mark);
+  return rc;
+}
+
 static int instr_type(importer *im, const Xla__HloComputationProto *comp,
                       const Xla__HloInstructionProto *ins, MlirType *out) {
   if (!ins->shape)
@@ -187,23 +197,24 @@ static MlirAttribute instr_extra(importer *im, const Xla__HloInstructionProto *i
   return extra_attr(im, &rest.base, empty);
 }
 
+/* Parameter number -> instruction index. */
 static int build_params(importer *im, const Xla__HloComputationProto *comp,
-                        const Xla__HloInstructionProto ***params_out, size_t *n_out) {
+                        const wp_hlo_lazy_comp *lc, size_t **params_out, size_t *n_out) {
   size_t n = 0;
-  for (size_t i = 0; i < comp->n_instructions; i++)
-    if (strcmp(comp->instructions[i]->opcode, "parameter") == 0)
-      n++;
-  const Xla__HloInstructionProto **params =
-      wp_arena_alloc(im->arena, (n ? n : 1) * sizeof *params);
-  for (size_t i = 0; i < comp->n_instructions; i++) {
-    const Xla__HloInstructionProto *ins = comp->instructions[i];
-    if (strcmp(ins->opcode, "parameter") != 0)
+  for (size_t i = 0; i < lc->n; i++)
+    n += lc->ins[i].is_param;
+  size_t *params = wp_arena_alloc(im->arena, (n ? n : 1) * sizeof *params);
+  for (size_t k = 0; k < n; k++)
+    params[k] = SIZE_MAX;
+  for (size_t i = 0; i < lc->n; i++) {
+    const wp_hlo_instr_ref *r = &lc->ins[i];
+    if (!r->is_param)
       continue;
-    if (ins->parameter_number < 0 || (uint64_t)ins->parameter_number >= n)
-      return instr_error(im, comp, ins, "parameter number out of range");
-    if (params[ins->parameter_number])
-      return instr_error(im, comp, ins, "parameter number used twice");
-    params[ins->parameter_number] = ins;
+    if (r->parameter_number < 0 || (uint64_t)r->parameter_number >= n)
+      return ref_error(im, comp, lc, i, "parameter number out of range");
+    if (params[r->parameter_number] != SIZE_MAX)
+      return ref_error(im, comp, lc, i, "parameter number used twice");
+    params[r->parameter_number] = i;
   }
   *params_out = params;
   *n_out = n;
@@ -213,8 +224,9 @@ static int build_params(importer *im, const Xla__HloComputationProto *comp,
 /* Post-order over operands, starting from the stored order, so every op is
  * created after its operands. Iterative: real graphs can be deep. */
 static int topo_order(importer *im, const Xla__HloComputationProto *comp,
-                      const wp_i64map *index, size_t *order, size_t *n_order) {
-  size_t n = comp->n_instructions;
+                      const wp_hlo_lazy_comp *lc, const wp_i64map *index, size_t *order,
+                      size_t *n_order) {
+  size_t n = lc->n;
   unsigned char *state = wp_arena_alloc(im->arena, n + 1); /* 0 new, 1 open, 2 done */
   size_t *stack = wp_arena_alloc(im->arena, (n + 1) * sizeof *stack);
   size_t *next = wp_arena_alloc(im->arena, (n + 1) * sizeof *next);
@@ -228,19 +240,19 @@ static int topo_order(importer *im, const Xla__HloComputationProto *comp,
     next[root] = 0;
     while (sp) {
       size_t cur = stack[sp - 1];
-      const Xla__HloInstructionProto *ins = comp->instructions[cur];
+      const wp_hlo_instr_ref *ins = &lc->ins[cur];
       /* A parameter's operand ids (if any) are kept, not followed. */
-      size_t n_ops = strcmp(ins->opcode, "parameter") == 0 ? 0 : ins->n_operand_ids;
+      size_t n_ops = ins->is_param ? 0 : ins->n_operand_ids;
       if (next[cur] < n_ops) {
         int64_t opid = ins->operand_ids[next[cur]++], oi;
         if (!wp_i64map_get(index, opid, &oi)) {
           char what[96];
           snprintf(what, sizeof what, "operand id %lld names no instruction",
                    (long long)opid);
-          return instr_error(im, comp, ins, what);
+          return ref_error(im, comp, lc, cur, what);
         }
         if (state[oi] == 1)
-          return instr_error(im, comp, ins, "operands form a cycle");
+          return ref_error(im, comp, lc, cur, "operands form a cycle");
         if (state[oi] == 0) {
           state[oi] = 1;
           next[oi] = 0;
@@ -250,7 +262,7 @@ static int topo_order(importer *im, const Xla__HloComputationProto *comp,
       }
       state[cur] = 2;
       sp--;
-      if (strcmp(ins->opcode, "parameter") != 0)
+      if (!ins->is_param)
         order[count++] = cur;
     }
   }
@@ -332,58 +344,64 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
 
 /* Default export order: parameters by number, then ops as created. Record
  * the stored order only when it differs. */
-static MlirAttribute order_attr(importer *im, const Xla__HloComputationProto *comp,
-                                const Xla__HloInstructionProto **params, size_t n_params,
-                                const size_t *order, size_t n_order) {
-  size_t n = comp->n_instructions;
+static MlirAttribute order_attr(importer *im, const wp_hlo_lazy_comp *lc, const size_t *params,
+                                size_t n_params, const size_t *order) {
+  size_t n = lc->n;
   int same = 1;
-  for (size_t i = 0; i < n && same; i++) {
-    const Xla__HloInstructionProto *want =
-        i < n_params ? params[i] : comp->instructions[order[i - n_params]];
-    same = comp->instructions[i] == want;
-  }
+  for (size_t i = 0; i < n && same; i++)
+    same = (i < n_params ? params[i] : order[i - n_params]) == i;
   if (same)
     return mlirAttributeGetNull();
   int64_t *ids = wp_arena_alloc(im->arena, (n ? n : 1) * sizeof *ids);
   for (size_t i = 0; i < n; i++)
-    ids[i] = comp->instructions[i]->id;
+    ids[i] = lc->ins[i].id;
   return mlirDenseI64ArrayGet(im->ctx, (intptr_t)n, ids);
 }
 
-/* The program shape export would compute; used to drop a stored one that
- * says nothing more. */
+static bool same_packed(importer *im, const ProtobufCMessage *a, const ProtobufCMessage *b) {
+  ProtobufCBinaryData x = wp_pb_pack(im->arena, a), y = wp_pb_pack(im->arena, b);
+  return x.len == y.len && memcmp(x.data, y.data, x.len) == 0;
+}
+
+/* The program shape export would compute (the parameters' shapes and
+ * names, the root's shape); used to drop a stored one that says nothing
+ * more. Compared a parameter at a time, as the instructions are unpacked
+ * one at a time: the same as packing both whole. */
 static int program_shape_is_default(importer *im, const Xla__ProgramShapeProto *ps,
-                                    const Xla__HloInstructionProto **params, size_t n,
-                                    const Xla__HloInstructionProto *root) {
-  if (!ps)
+                                    const wp_hlo_lazy_comp *lc, const size_t *params, size_t n,
+                                    size_t root) {
+  if (!ps || ps->base.n_unknown_fields || ps->n_parameters != n || ps->n_parameter_names != n ||
+      !ps->result)
     return 0;
-  Xla__ProgramShapeProto def = XLA__PROGRAM_SHAPE_PROTO__INIT;
-  def.n_parameters = n;
-  def.parameters = wp_arena_alloc(im->arena, (n ? n : 1) * sizeof(void *));
-  def.n_parameter_names = n;
-  def.parameter_names = wp_arena_alloc(im->arena, (n ? n : 1) * sizeof(char *));
-  for (size_t i = 0; i < n; i++) {
-    def.parameters[i] = params[i]->shape;
-    def.parameter_names[i] = params[i]->name;
+  int same = 1;
+  for (size_t i = 0; i <= n && same; i++) {
+    wp_arena_mark_t scratch = wp_arena_mark(im->arena), mark = wp_arena_mark(im->decoded);
+    const Xla__HloInstructionProto *ins =
+        wp_hlo_lazy_instr(im->decoded, &lc->ins[i < n ? params[i] : root]);
+    if (i < n)
+      same = ins && ins->shape && strcmp(ps->parameter_names[i], ins->name) == 0 &&
+             same_packed(im, &ps->parameters[i]->base, &ins->shape->base);
+    else
+      same = ins && ins->shape && same_packed(im, &ps->result->base, &ins->shape->base);
+    wp_arena_release(im->decoded, mark);
+    wp_arena_release(im->arena, scratch);
   }
-  def.result = root->shape;
-  ProtobufCBinaryData a = wp_pb_pack(im->arena, &ps->base);
-  ProtobufCBinaryData b = wp_pb_pack(im->arena, &def.base);
-  return a.len == b.len && memcmp(a.data, b.data, a.len) == 0;
+  return same;
 }
 
 static int import_computation(importer *im, const Xla__HloComputationProto *comp,
-                              MlirBlock module_body, MlirOperation *func_out) {
+                              const wp_hlo_lazy_comp *lc, MlirBlock module_body,
+                              MlirOperation *func_out) {
   wp_i64map index;
   wp_i64map_init(&index);
   int rc = -1;
-  for (size_t i = 0; i < comp->n_instructions; i++) {
-    const Xla__HloInstructionProto *ins = comp->instructions[i];
-    if (wp_i64map_get(&index, ins->id, NULL)) {
-      instr_error(im, comp, ins, "duplicate instruction id");
+  for (size_t i = 0; i < lc->n; i++) {
+    int64_t id = lc->ins[i].id;
+    if (wp_i64map_get(&index, id, NULL)) {
+      ref_error(im, comp, lc, i, "duplicate instruction id");
       goto out;
     }
-    if (wp_i64map_put(&index, ins->id, (int64_t)i)) {
+    if (wp_i64map_put(&index, id, (int64_t)i)) {
       wp_error_set(im->err, "out of memory");
       goto out;
     }
@@ -394,23 +412,27 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
                  comp->name, (long long)comp->root_id);
     goto out;
   }
-  const Xla__HloInstructionProto **params = NULL;
+  size_t *params = NULL;
   size_t n_params = 0, n_order = 0;
-  if (build_params(im, comp, &params, &n_params))
+  if (build_params(im, comp, lc, &params, &n_params))
     goto out;
-  size_t *order = wp_arena_alloc(im->arena, (comp->n_instructions + 1) * sizeof *order);
-  if (topo_order(im, comp, &index, order, &n_order))
+  size_t *order = wp_arena_alloc(im->arena, (lc->n + 1) * sizeof *order);
+  if (topo_order(im, comp, lc, &index, order, &n_order))
     goto out;
 
-  /* Signature and argument attributes. */
+  /* Signature and argument attributes. Each instruction is unpacked when
+   * it is needed, into memory given back right after (as are the defaults
+   * built and packed to compare with). */
   MlirType *arg_types = wp_arena_alloc(im->arena, (n_params + 1) * sizeof *arg_types);
   MlirLocation *arg_locs = wp_arena_alloc(im->arena, (n_params + 1) * sizeof *arg_locs);
   MlirAttribute *arg_attrs = wp_arena_alloc(im->arena, (n_params + 1) * sizeof *arg_attrs);
   for (size_t i = 0; i < n_params; i++) {
-    const Xla__HloInstructionProto *p = params[i];
-    /* The defaults built and packed to compare with are scratch: with
-     * 100,000 parameters they would be most of the import's memory. */
-    wp_arena_mark_t scratch = wp_arena_mark(im->arena);
+    wp_arena_mark_t scratch = wp_arena_mark(im->arena), mark = wp_arena_mark(im->decoded);
+    const Xla__HloInstructionProto *p = wp_hlo_lazy_instr(im->decoded, &lc->ins[params[i]]);
+    if (!p) {
+      wp_error_set(im->err, "out of memory");
+      goto out;
+    }
     if (instr_type(im, comp, p, &arg_types[i]))
       goto out;
     arg_locs[i] = instr_loc(im, p);
@@ -425,24 +447,35 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
     if (!empty)
       na[k++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref("hlo.extra")), extra);
     arg_attrs[i] = mlirDictionaryAttrGet(im->ctx, k, na);
+    wp_arena_release(im->decoded, mark);
     wp_arena_release(im->arena, scratch);
   }
-  const Xla__HloInstructionProto *root = comp->instructions[root_index];
   MlirType result_type;
-  if (instr_type(im, comp, root, &result_type))
-    goto out;
+  {
+    wp_arena_mark_t mark = wp_arena_mark(im->decoded);
+    const Xla__HloInstructionProto *root = wp_hlo_lazy_instr(im->decoded, &lc->ins[root_index]);
+    if (!root) {
+      wp_error_set(im->err, "out of memory");
+      goto out;
+    }
+    if (instr_type(im, comp, root, &result_type))
+      goto out;
+    wp_arena_release(im->decoded, mark);
+  }
 
   MlirBlock body = mlirBlockCreate((intptr_t)n_params, arg_types, arg_locs);
-  MlirValue *values = wp_arena_alloc(im->arena, (comp->n_instructions + 1) * sizeof *values);
-  for (size_t i = 0; i < n_params; i++) {
-    int64_t idx;
-    wp_i64map_get(&index, params[i]->id, &idx);
-    values[idx] = mlirBlockGetArgument(body, (intptr_t)i);
-  }
+  MlirValue *values = wp_arena_alloc(im->arena, (lc->n + 1) * sizeof *values);
+  for (size_t i = 0; i < n_params; i++)
+    values[params[i]] = mlirBlockGetArgument(body, (intptr_t)i);
   for (size_t k = 0; k < n_order; k++) {
-    const Xla__HloInstructionProto *ins = comp->instructions[order[k]];
-    wp_arena_mark_t scratch = wp_arena_mark(im->arena);
+    wp_arena_mark_t scratch = wp_arena_mark(im->arena), mark = wp_arena_mark(im->decoded);
+    const Xla__HloInstructionProto *ins = wp_hlo_lazy_instr(im->decoded, &lc->ins[order[k]]);
     MlirType type;
+    if (!ins) {
+      wp_error_set(im->err, "out of memory");
+      mlirBlockDestroy(body);
+      goto out;
+    }
     if (instr_type(im, comp, ins, &type)) {
       mlirBlockDestroy(body);
       goto out;
@@ -460,6 +493,7 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
     }
     mlirBlockAppendOwnedOperation(body, op);
     values[order[k]] = mlirOperationGetResult(op, 0);
+    wp_arena_release(im->decoded, mark);
     wp_arena_release(im->arena, scratch);
   }
   MlirOperationState ret = mlirOperationStateGet(wp_sref("func.return"), file_loc(im));
@@ -483,16 +517,15 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
   if (n_params)
     FNAMED("arg_attrs", mlirArrayAttrGet(im->ctx, (intptr_t)n_params, arg_attrs));
   FNAMED("hlo.id", wp_i64_attr(im->ctx, comp->id));
-  MlirAttribute ord = order_attr(im, comp, params, n_params, order, n_order);
+  MlirAttribute ord = order_attr(im, lc, params, n_params, order);
   if (!mlirAttributeIsNull(ord))
     FNAMED("hlo.order", ord);
-  Xla__HloComputationProto rest = *comp;
+  Xla__HloComputationProto rest = *comp; /* its instructions are not in it */
   rest.name = "";
-  rest.n_instructions = 0;
-  rest.instructions = NULL;
   rest.id = 0;
   rest.root_id = 0;
-  if (program_shape_is_default(im, comp->program_shape, params, n_params, root))
+  if (program_shape_is_default(im, comp->program_shape, lc, params, n_params,
+                               (size_t)root_index))
     rest.program_shape = NULL;
   int empty;
   MlirAttribute extra = extra_attr(im, &rest.base, &empty);
@@ -509,7 +542,8 @@ out:
   return rc;
 }
 
-static int import_module(importer *im, const Xla__HloModuleProto *mod, MlirModule *out) {
+static int import_module(importer *im, const wp_hlo_lazy_module *lazy, MlirModule *out) {
+  const Xla__HloModuleProto *mod = lazy->msg;
   if (mod->n_computations == 0)
     return wp_error_set(im->err, "module has no computations");
   /* The entry: by id when given, else by name. */
@@ -545,7 +579,7 @@ static int import_module(importer *im, const Xla__HloModuleProto *mod, MlirModul
   MlirOperation entry_func = {NULL};
   for (size_t i = 0; i < mod->n_computations; i++) {
     MlirOperation f;
-    if (import_computation(im, mod->computations[i], body, &f)) {
+    if (import_computation(im, mod->computations[i], &lazy->comps[i], body, &f)) {
       mlirModuleDestroy(m);
       return -1;
     }
@@ -578,10 +612,10 @@ static int import_module(importer *im, const Xla__HloModuleProto *mod, MlirModul
 
 int wp_hlo_import(MlirContext ctx, const void *data, size_t len, const char *filename,
                   MlirModule *out, wp_error *err) {
-  wp_arena *arena = wp_arena_create();
-  importer im = {ctx, arena, filename, err};
+  wp_arena *arena = wp_arena_create(), *decoded = wp_arena_create();
+  importer im = {ctx, arena, decoded, filename, err};
   int rc = -1;
-  Xla__HloModuleProto *mod = NULL;
+  wp_hlo_lazy_module mod;
   if (wp_pb_depth(data, len, WP_HLO_MAX_DEPTH) > WP_HLO_MAX_DEPTH) {
     wp_error_set(err, "protobuf nesting deeper than %d levels (a tuple shape nested that deep?)",
                  WP_HLO_MAX_DEPTH);
@@ -591,29 +625,26 @@ int wp_hlo_import(MlirContext ctx, const void *data, size_t len, const char *fil
   case WP_HLO_NOT_HLO:
     wp_error_set(err, "not a protobuf message");
     goto out;
-  case WP_HLO_PROTO: {
-    Xla__HloProto *w = wp_pb_unpack(arena, &xla__hlo_proto__descriptor, data, len);
-    if (!w || !w->hlo_module) {
+  case WP_HLO_PROTO:
+    if (wp_hlo_lazy_unpack_hlo_proto(arena, data, len, &mod)) {
       wp_error_set(err, "malformed HloProto");
       goto out;
     }
-    mod = w->hlo_module;
     break;
-  }
   case WP_HLO_MODULE_PROTO:
-    mod = wp_pb_unpack(arena, &xla__hlo_module_proto__descriptor, data, len);
-    if (!mod) {
+    if (wp_hlo_lazy_unpack(arena, data, len, &mod)) {
       wp_error_set(err, "malformed HloModuleProto (truncated or not protobuf)");
       goto out;
     }
     break;
   }
-  rc = import_module(&im, mod, out);
+  rc = import_module(&im, &mod, out);
   if (rc == 0 && !mlirOperationVerify(mlirModuleGetOperation(*out))) {
     mlirModuleDestroy(*out);
     rc = wp_error_set(err, "imported module does not verify");
   }
 out:
+  wp_arena_destroy(decoded);
   wp_arena_destroy(arena);
   return rc;
 }

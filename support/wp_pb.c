@@ -23,8 +23,8 @@ void *wp_pb_convert(wp_arena *arena, const ProtobufCMessage *msg,
   return wp_pb_unpack(arena, desc, bytes.data, bytes.len);
 }
 
-static int next_field(const uint8_t **p, const uint8_t *end, uint64_t *tag, const uint8_t **payload,
-                      size_t *plen) {
+int wp_pb_next_field(const uint8_t **p, const uint8_t *end, uint64_t *tag, const uint8_t **payload,
+                     size_t *plen) {
   uint64_t v = 0;
   int shift = 0;
   for (;;) {
@@ -84,7 +84,7 @@ static bool scans(const uint8_t *p, const uint8_t *end) {
     uint64_t tag;
     const uint8_t *pl;
     size_t n;
-    if (next_field(&p, end, &tag, &pl, &n))
+    if (wp_pb_next_field(&p, end, &tag, &pl, &n))
       return false;
   }
   return true;
@@ -108,7 +108,7 @@ int wp_pb_depth(const void *data, size_t len, int limit) {
     uint64_t tag;
     const uint8_t *pl;
     size_t n;
-    if (next_field(&f->p, f->end, &tag, &pl, &n)) {
+    if (wp_pb_next_field(&f->p, f->end, &tag, &pl, &n)) {
       sp--; /* not a message after all: a leaf */
       continue;
     }

@@ -5,6 +5,7 @@
 #include "wp_arena.h"
 
 #include <protobuf-c/protobuf-c.h>
+#include <stdint.h>
 
 /* Unpacks DATA as DESC with memory from ARENA; NULL when malformed. */
 void *wp_pb_unpack(wp_arena *arena, const ProtobufCMessageDescriptor *desc,
@@ -23,6 +24,13 @@ void *wp_pb_convert(wp_arena *arena, const ProtobufCMessage *msg,
  * recurses once per level, so inputs deeper than a sane limit are refused
  * before they are unpacked. */
 int wp_pb_depth(const void *data, size_t len, int limit);
+
+/* Steps over the field at *P (before END): its TAG, and for a
+ * length-delimited field its PAYLOAD (else NULL) and PLEN. -1 when the
+ * bytes there are not a field (bad varint, field number 0, a group, a
+ * length past END). */
+int wp_pb_next_field(const uint8_t **p, const uint8_t *end, uint64_t *tag,
+                     const uint8_t **payload, size_t *plen);
 
 /* A new empty message of DESC in arena memory. */
 void *wp_pb_new(wp_arena *arena, const ProtobufCMessageDescriptor *desc);
