@@ -84,9 +84,10 @@ enum wp_hlo_container wp_hlo_sniff(const void *data, size_t len) {
   if (text)
     return WP_HLO_MODULE_PROTO;
   wp_arena *a = wp_arena_create();
-  wp_hlo_lazy_module inner;
-  bool wrapper = wp_pb_depth(f1, n, WP_HLO_MAX_DEPTH) <= WP_HLO_MAX_DEPTH &&
-                 wp_hlo_lazy_unpack(a, f1, n, &inner) == 0 && inner.msg->n_computations > 0;
+  wp_hlo_lazy_module inner; /* every field 1 merged, as protobuf reads them */
+  bool wrapper = wp_pb_depth(data, len, WP_HLO_MAX_DEPTH) <= WP_HLO_MAX_DEPTH &&
+                 wp_hlo_lazy_hlo_proto_module(a, data, len, &inner) == 0 &&
+                 inner.msg->n_computations > 0;
   wp_arena_destroy(a);
   return wrapper ? WP_HLO_PROTO : WP_HLO_MODULE_PROTO;
 }

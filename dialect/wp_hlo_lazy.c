@@ -179,16 +179,15 @@ Xla__HloInstructionProto *wp_hlo_lazy_instr(wp_arena *scratch, const wp_hlo_inst
 
 #define HLOPROTO_MODULE 1 /* HloProto.hlo_module */
 
-int wp_hlo_lazy_unpack_hlo_proto(wp_arena *arena, const void *data, size_t len,
-                                 wp_hlo_lazy_module *out) {
-  memset(out, 0, sizeof *out);
-  /* The wrapper's other fields are checked by unpacking it without the
-   * module; the module's bytes (several fields merge, as protobuf says:
-   * their bytes concatenated) are read lazily. */
-  uint8_t *rest = wp_arena_alloc(arena, len + 1), *module = wp_arena_alloc(arena, len + 1);
-  size_t n_rest = 0, n_module = 0;
+/* Splits an HloProto into its module's bytes (several fields merge, as
+ * protobuf says: their bytes concatenated) and the rest. */
+static int split_hlo_proto(wp_arena *arena, const uint8_t *data, size_t len, uint8_t **module,
+                           size_t *n_module, uint8_t **rest, size_t *n_rest) {
+  *rest = wp_arena_alloc(arena, len + 1);
+  *module = wp_arena_alloc(arena, len + 1);
+  *n_rest = *n_module = 0;
   bool have_module = false;
-  const uint8_t *p = data, *end = (const uint8_t *)data + len;
+  const uint8_t *p = data, *end = data + len;
   while (p < end) {
     const uint8_t *start = p, *payload;
     uint64_t tag;
@@ -196,15 +195,36 @@ int wp_hlo_lazy_unpack_hlo_proto(wp_arena *arena, const void *data, size_t len,
     if (wp_pb_next_field(&p, end, &tag, &payload, &n))
       return -1;
     if ((tag >> 3) == HLOPROTO_MODULE && payload) {
-      memcpy(module + n_module, payload, n);
-      n_module += n;
+      memcpy(*module + *n_module, payload, n);
+      *n_module += n;
       have_module = true;
       continue;
     }
-    memcpy(rest + n_rest, start, (size_t)(p - start));
-    n_rest += (size_t)(p - start);
+    memcpy(*rest + *n_rest, start, (size_t)(p - start));
+    *n_rest += (size_t)(p - start);
   }
-  if (!have_module || !wp_pb_unpack(arena, &xla__hlo_proto__descriptor, rest, n_rest))
+  return have_module ? 0 : -1;
+}
+
+int wp_hlo_lazy_hlo_proto_module(wp_arena *arena, const void *data, size_t len,
+                                 wp_hlo_lazy_module *out) {
+  memset(out, 0, sizeof *out);
+  uint8_t *module, *rest;
+  size_t n_module, n_rest;
+  if (split_hlo_proto(arena, data, len, &module, &n_module, &rest, &n_rest))
+    return -1;
+  return wp_hlo_lazy_unpack(arena, module, n_module, out);
+}
+
+int wp_hlo_lazy_unpack_hlo_proto(wp_arena *arena, const void *data, size_t len,
+                                 wp_hlo_lazy_module *out) {
+  memset(out, 0, sizeof *out);
+  uint8_t *module, *rest;
+  size_t n_module, n_rest;
+  /* The wrapper's other fields are checked by unpacking it without the
+   * module. */
+  if (split_hlo_proto(arena, data, len, &module, &n_module, &rest, &n_rest) ||
+      !wp_pb_unpack(arena, &xla__hlo_proto__descriptor, rest, n_rest))
     return -1;
   return wp_hlo_lazy_unpack(arena, module, n_module, out);
 }

@@ -47,6 +47,11 @@ int wp_hlo_lazy_unpack(wp_arena *arena, const void *data, size_t len, wp_hlo_laz
 int wp_hlo_lazy_unpack_hlo_proto(wp_arena *arena, const void *data, size_t len,
                                  wp_hlo_lazy_module *out);
 
+/* Only the module of an HloProto, its other fields unchecked (to tell the
+ * wrapper from a bare module). */
+int wp_hlo_lazy_hlo_proto_module(wp_arena *arena, const void *data, size_t len,
+                                 wp_hlo_lazy_module *out);
+
 /* Instruction REF unpacked in SCRATCH (the caller marks and releases it);
  * NULL only when out of memory, as the bytes were checked. */
 Xla__HloInstructionProto *wp_hlo_lazy_instr(wp_arena *scratch, const wp_hlo_instr_ref *ref);

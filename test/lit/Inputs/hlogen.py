@@ -255,15 +255,34 @@ def param_operands():
     return mod(c, y)
 
 
+def bad_instruction():
+    """An instruction with a field of wire type 7 (no such type)."""
+    c = Computation("main")
+    x = c.param("x", 0, shape([4]))
+    y = c.add("neg", "negate", shape([4]), [x], tail=b"\xff\x07")
+    return mod(c, y)
+
+
 SCENARIOS = {n.replace("_", "-"): f for n, f in list(globals().items())
              if callable(f) and n not in ("simple", "mod", "Computation", "f_bytes",
                                           "f_int", "f_packed", "shape", "tuple_shape")}
 
 
 def main():
-    if len(sys.argv) == 4 and sys.argv[1] == "wrap":
+    if len(sys.argv) == 4 and sys.argv[1] in ("wrap", "wrap-split", "wrap-bad"):
         data = open(sys.argv[2], "rb").read()
-        open(sys.argv[3], "wb").write(pb.wrap_hloproto(data))
+        if sys.argv[1] == "wrap":
+            out = pb.wrap_hloproto(data)
+        elif sys.argv[1] == "wrap-split":
+            # the module in two hlo_module fields, cut after its first field:
+            # protobuf merges them into the one module
+            cut = 1 + len(pb.varint(data[1])) + data[1] if data[1] < 0x80 else None
+            assert cut, "first field too long for this test"
+            out = pb.wrap_hloproto(data[:cut]) + pb.wrap_hloproto(data[cut:])
+        else:
+            # a buffer_assignment whose bytes are no message (wire type 7)
+            out = pb.wrap_hloproto(data) + f_bytes(3, b"\x0f")
+        open(sys.argv[3], "wb").write(out)
         return
     if len(sys.argv) != 3 or sys.argv[1] not in SCENARIOS:
         sys.exit("usage: hlogen.py {%s} OUT | hlogen.py wrap IN OUT" % ",".join(sorted(SCENARIOS)))
