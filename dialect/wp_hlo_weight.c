@@ -74,15 +74,15 @@ struct wp_hlo_weight_data {
   uint64_t size;
 };
 
-int wp_hlo_weight_read(MlirType type, const char *path, wp_hlo_weight_data **out,
-                       wp_error *err) {
+int wp_hlo_weight_read(MlirType type, const char *path, int file_flags,
+                       wp_hlo_weight_data **out, wp_error *err) {
   *out = NULL;
   if (!mlirTypeIsARankedTensor(type))
     return wp_error_set(err, "the parameter is not an array");
   int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
   wp_mapped_file f;
   wp_error sub;
-  if (wp_file_map(path, &f, &sub)) {
+  if (wp_file_map_flags(path, file_flags, &f, &sub)) {
     /* The caller names the file; keep only what went wrong. */
     size_t n = strlen(path);
     const char *why = strncmp(sub.msg, path, n) == 0 && sub.msg[n] == ':' ? sub.msg + n + 2
@@ -160,7 +160,7 @@ int wp_hlo_weight_attr(MlirType type, const char *key, wp_hlo_weight_data *w,
 int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAttribute *value,
                        wp_error *err) {
   wp_hlo_weight_data *w;
-  if (wp_hlo_weight_read(type, path, &w, err))
+  if (wp_hlo_weight_read(type, path, 0, &w, err))
     return -1;
   return wp_hlo_weight_attr(type, key, w, value, err);
 }

@@ -26,10 +26,11 @@ int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAtt
  * threads: wp_hlo_weight_read touches no MLIR state but reading TYPE (safe
  * while no thread changes the context) and gives a weight the caller
  * either turns into the attribute with wp_hlo_weight_attr (which takes it,
- * on the thread that owns the context) or frees. */
+ * on the thread that owns the context) or frees. FILE_FLAGS go to
+ * wp_file_map_flags. */
 typedef struct wp_hlo_weight_data wp_hlo_weight_data;
-int wp_hlo_weight_read(MlirType type, const char *path, wp_hlo_weight_data **out,
-                       wp_error *err);
+int wp_hlo_weight_read(MlirType type, const char *path, int file_flags,
+                       wp_hlo_weight_data **out, wp_error *err);
 int wp_hlo_weight_attr(MlirType type, const char *key, wp_hlo_weight_data *w,
                        MlirAttribute *value, wp_error *err);
 void wp_hlo_weight_data_free(wp_hlo_weight_data *w);

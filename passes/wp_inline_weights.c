@@ -6,6 +6,7 @@
 
 #include "hlo.pb-c.h"
 #include "wp_hlo_internal.h"
+#include "wp_file.h"
 #include "wp_hlo_weight.h"
 #include "wp_i64map.h"
 #include "wp_mlir_util.h"
@@ -242,22 +243,30 @@ typedef struct read_job {
   wp_hlo_weight_data *weight;
   char *error;
   bool failed;
+  /* resolved without a look at the file (wp_model_dir_resolve_unchecked):
+   * read refusing a link; any failure sends it through the full check */
+  bool unchecked, recheck;
 } read_job;
 
 static int read_one(size_t i, void *user) {
   read_job *j = &((read_job *)user)[i];
   wp_error err;
-  j->failed = wp_hlo_weight_read(j->type, j->path, &j->weight, &err) != 0;
-  if (j->failed)
+  j->failed = wp_hlo_weight_read(j->type, j->path, j->unchecked ? WP_FILE_NO_LINK : 0,
+                                 &j->weight, &err) != 0;
+  if (j->failed && j->unchecked)
+    j->recheck = true;
+  else if (j->failed)
     j->error = strdup(err.msg);
   return j->failed;
 }
 
-/* Paths are resolved in order up to the first that fails; the files before
- * it are read on all cores (100,000 small files are mostly system calls);
- * then, in order again, each becomes its constant's value or the first
- * failure (by parameter order, as a one-by-one loop would report) is
- * reported. */
+/* Paths are resolved in order up to the first that fails, most without a
+ * system call (the open refuses links instead of an lstat before it); the
+ * files before it are read on all cores (100,000 small files are mostly
+ * system calls); then, in order again, a file whose read failed unchecked
+ * is resolved with every check and read again, and each becomes its
+ * constant's value or the first failure (by parameter order, as a
+ * one-by-one loop would report) is reported. */
 static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
                      const wp_model_dir *md, arg_plan *plan, intptr_t n_args,
                      wp_resolve_cache *cache) {
@@ -272,20 +281,38 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
   for (intptr_t i = 0; i < n_args && unresolved < 0; i++) {
     if (!plan[i].ref)
       continue;
-    if (wp_model_dir_resolve_cached(cache, md->dir, plan[i].ref->rel_path, 0, &plan[i].path,
-                                    &resolve_err)) {
+    bool unchecked =
+        wp_model_dir_resolve_unchecked(cache, md->dir, plan[i].ref->rel_path, &plan[i].path) == 0;
+    if (!unchecked && wp_model_dir_resolve_cached(cache, md->dir, plan[i].ref->rel_path, 0,
+                                                  &plan[i].path, &resolve_err)) {
       unresolved = i;
       break;
     }
     jobs[n_jobs++] = (read_job){.arg = i,
                                 .type = mlirValueGetType(mlirBlockGetArgument(body, i)),
-                                .path = plan[i].path};
+                                .path = plan[i].path,
+                                .unchecked = unchecked};
   }
   wp_parallel_for(n_jobs, wp_parallel_cores(), read_one, jobs);
   int rc = 0;
   size_t k = 0;
   for (; k < n_jobs && rc == 0; k++) {
     read_job *j = &jobs[k];
+    if (j->recheck) {
+      free(plan[j->arg].path);
+      plan[j->arg].path = NULL;
+      if (wp_model_dir_resolve_cached(cache, md->dir, plan[j->arg].ref->rel_path, 0,
+                                      &plan[j->arg].path, &resolve_err)) {
+        MlirStringRef name = arg_name(func, j->arg);
+        wp_emit_error(unknown_loc(module), "%s (parameter '%.*s')", resolve_err.msg,
+                      (int)name.length, name.data);
+        rc = -1;
+        break;
+      }
+      j->path = plan[j->arg].path;
+      j->unchecked = j->recheck = false;
+      read_one(k, jobs);
+    }
     MlirStringRef name = arg_name(func, j->arg);
     char *pname = strndup(name.data, name.length);
     if (!pname) {

@@ -34,11 +34,16 @@ static int read_whole(int fd, size_t size, wp_mapped_file *out) {
 }
 
 int wp_file_map(const char *path, wp_mapped_file *out, wp_error *err) {
+  return wp_file_map_flags(path, 0, out, err);
+}
+
+int wp_file_map_flags(const char *path, int flags, wp_mapped_file *out, wp_error *err) {
   out->data = NULL;
   out->size = 0;
   out->heap = 0;
   /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
-  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK |
+                          (flags & WP_FILE_NO_LINK ? O_NOFOLLOW : 0));
   if (fd < 0)
     return wp_error_errno(err, errno, "%s", path);
   struct stat st;

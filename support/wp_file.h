@@ -22,6 +22,11 @@ typedef struct wp_mapped_file {
 /* Maps PATH (or reads it, when small or when the process is out of
  * mappings); release with wp_file_unmap. Errors name the path. */
 int wp_file_map(const char *path, wp_mapped_file *out, wp_error *err);
+
+/* wp_file_map with FLAGS: WP_FILE_NO_LINK fails (ELOOP) when PATH itself is
+ * a symbolic link. */
+#define WP_FILE_NO_LINK 1
+int wp_file_map_flags(const char *path, int flags, wp_mapped_file *out, wp_error *err);
 void wp_file_unmap(wp_mapped_file *file);
 
 /* An output file that appears at its path only when committed: data goes to

@@ -1,6 +1,7 @@
 #include "wp_model_dir.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -51,11 +52,8 @@ static int check_inside(const char *dir, const char *rel, const char *real_dir,
   return 0;
 }
 
-int wp_model_dir_resolve_cached(wp_resolve_cache *cache, const char *dir, const char *rel,
-                                int missing_ok, char **out, wp_error *err) {
-  *out = NULL;
-  if (memchr(rel, 0, strlen(rel) + 1) != rel + strlen(rel) || !lexically_inside(rel))
-    return wp_error_set(err, "%s: path '%s' leaves the model directory", dir, rel);
+/* Remembers DIR's real path in CACHE. */
+static int cache_dir(wp_resolve_cache *cache, const char *dir, wp_error *err) {
   if (strlen(dir) >= sizeof cache->dir)
     return wp_error_set(err, "%s: path too long", dir);
   if (strcmp(cache->dir, dir) != 0 || !cache->real_dir[0]) {
@@ -66,36 +64,78 @@ int wp_model_dir_resolve_cached(wp_resolve_cache *cache, const char *dir, const 
     }
     strcpy(cache->dir, dir);
   }
+  return 0;
+}
+
+/* For PATH (DIR/REL) naming a plain file, not a link: its real path is its
+ * directory's, usually the one resolved just before, and its name. 0 and
+ * REAL_PATH set; 1 when PATH is no plain name (nothing set); -1 with ERR. */
+static int plain_real_path(wp_resolve_cache *cache, const char *dir, const char *rel,
+                           const char *path, char real_path[PATH_MAX], wp_error *err) {
+  const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+  size_t parent_len = slash ? (size_t)(slash - path) : 0;
+  if (!slash || !*base || !strcmp(base, ".") || !strcmp(base, "..") ||
+      parent_len >= sizeof cache->parent)
+    return 1;
+  if (strncmp(cache->parent, path, parent_len) != 0 || cache->parent[parent_len] != 0) {
+    memcpy(cache->parent, path, parent_len);
+    cache->parent[parent_len] = 0;
+    if (!realpath(cache->parent, cache->real_parent)) {
+      int e = errno;
+      cache->parent[0] = 0;
+      return wp_error_errno(err, e, "%s: %s", dir, rel);
+    }
+  }
+  if ((size_t)snprintf(real_path, PATH_MAX, "%s/%s",
+                       strcmp(cache->real_parent, "/") ? cache->real_parent : "",
+                       base) >= PATH_MAX)
+    return wp_error_set(err, "%s: %s: path too long", dir, rel);
+  return 0;
+}
+
+static bool plain_rel(const char *rel) {
+  return memchr(rel, 0, strlen(rel) + 1) == rel + strlen(rel) && lexically_inside(rel);
+}
+
+int wp_model_dir_resolve_unchecked(wp_resolve_cache *cache, const char *dir, const char *rel,
+                                   char **out) {
+  *out = NULL;
+  wp_error ignored;
+  char real_path[PATH_MAX];
+  if (!plain_rel(rel) || cache_dir(cache, dir, &ignored))
+    return -1;
+  char *path = join(dir, rel);
+  if (!path || plain_real_path(cache, dir, rel, path, real_path, &ignored) != 0 ||
+      check_inside(dir, rel, cache->real_dir, real_path, &ignored)) {
+    free(path);
+    return -1;
+  }
+  *out = path;
+  return 0;
+}
+
+int wp_model_dir_resolve_cached(wp_resolve_cache *cache, const char *dir, const char *rel,
+                                int missing_ok, char **out, wp_error *err) {
+  *out = NULL;
+  if (!plain_rel(rel))
+    return wp_error_set(err, "%s: path '%s' leaves the model directory", dir, rel);
+  if (cache_dir(cache, dir, err))
+    return -1;
   char *path = join(dir, rel);
   if (!path)
     return wp_error_set(err, "out of memory");
   char real_path[PATH_MAX];
-  const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
-  size_t parent_len = slash ? (size_t)(slash - path) : 0;
-  int plain_name = slash && *base && strcmp(base, ".") && strcmp(base, "..") &&
-                   parent_len < sizeof cache->parent;
   struct stat st;
-  if (plain_name && lstat(path, &st) == 0 && !S_ISLNK(st.st_mode)) {
-    /* Not a link itself: only its directory needs resolving, and the
-     * directory is usually the one resolved just before. */
-    if (strncmp(cache->parent, path, parent_len) != 0 || cache->parent[parent_len] != 0) {
-      memcpy(cache->parent, path, parent_len);
-      cache->parent[parent_len] = 0;
-      if (!realpath(cache->parent, cache->real_parent)) {
-        int e = errno;
-        cache->parent[0] = 0;
-        wp_error_errno(err, e, "%s: %s", dir, rel);
-        free(path);
-        return -1;
-      }
-    }
-    if ((size_t)snprintf(real_path, sizeof real_path, "%s/%s",
-                         strcmp(cache->real_parent, "/") ? cache->real_parent : "",
-                         base) >= sizeof real_path) {
+  int plain = -1;
+  if (lstat(path, &st) == 0 && !S_ISLNK(st.st_mode)) {
+    /* Not a link itself: only its directory needs resolving. */
+    plain = plain_real_path(cache, dir, rel, path, real_path, err);
+    if (plain < 0) {
       free(path);
-      return wp_error_set(err, "%s: %s: path too long", dir, rel);
+      return -1;
     }
-  } else if (!realpath(path, real_path)) {
+  }
+  if (plain != 0 && !realpath(path, real_path)) {
     int e = errno;
     if (e == ENOENT && missing_ok) {
       *out = path;

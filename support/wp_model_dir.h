@@ -47,6 +47,14 @@ typedef struct wp_resolve_cache {
   char parent[PATH_MAX], real_parent[PATH_MAX];
 } wp_resolve_cache;
 
+/* The path wp_model_dir_resolve_cached would give REL, without a system
+ * call when REL's directory was resolved before, assuming REL itself is a
+ * plain file, not a link: the caller must open it with O_NOFOLLOW (see
+ * WP_FILE_NO_LINK) and, when that fails, ask wp_model_dir_resolve_cached,
+ * which also gives the error. -1 (no error set) when it cannot tell. */
+int wp_model_dir_resolve_unchecked(wp_resolve_cache *cache, const char *dir, const char *rel,
+                                   char **out);
+
 /* wp_model_dir_resolve for many paths under one directory: a plain file
  * costs one lstat instead of a realpath walk; symbolic links and odd names
  * still get the full walk. */
