@@ -100,11 +100,30 @@ typedef struct importer {
   wp_arena *decoded; /* one instruction at a time, unpacked from its bytes */
   const char *filename;
   wp_error *err;
+  /* looked up once, not per instruction */
+  MlirLocation file;
+  struct {
+    MlirIdentifier name, id, opcode, value, weight, extra, segments, hlo_name, hlo_id, hlo_extra;
+  } key;
 } importer;
 
-static MlirLocation file_loc(importer *im) {
-  return mlirLocationFileLineColGet(im->ctx, wp_sref(im->filename), 0, 0);
+static void init_importer(importer *im) {
+  im->file = mlirLocationFileLineColGet(im->ctx, wp_sref(im->filename), 0, 0);
+#define KEY(k, s) im->key.k = mlirIdentifierGet(im->ctx, wp_sref(s))
+  KEY(name, "name");
+  KEY(id, "id");
+  KEY(opcode, "opcode");
+  KEY(value, "value");
+  KEY(weight, "weight");
+  KEY(extra, "extra");
+  KEY(segments, "operand_segment_sizes");
+  KEY(hlo_name, "hlo.name");
+  KEY(hlo_id, "hlo.id");
+  KEY(hlo_extra, "hlo.extra");
+#undef KEY
 }
+
+static MlirLocation file_loc(importer *im) { return im->file; }
 
 /* NameLoc(instruction name) around the source position in its metadata,
  * or around the input file. */
@@ -319,22 +338,21 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
   snprintf(opname, sizeof opname, "hlo.%s", generic ? WP_HLO_GENERIC_OP : oc->mlir);
   MlirNamedAttribute attrs[8];
   int na = 0;
-#define NAMED(key, val) \
-  attrs[na++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref(key)), (val))
-  NAMED("name", wp_str_attr(im->ctx, ins->name, strlen(ins->name)));
-  NAMED("id", wp_i64_attr(im->ctx, ins->id));
+#define NAMED(k, val) attrs[na++] = mlirNamedAttributeGet(im->key.k, (val))
+  NAMED(name, wp_str_attr(im->ctx, ins->name, strlen(ins->name)));
+  NAMED(id, wp_i64_attr(im->ctx, ins->id));
   if (generic)
-    NAMED("opcode", wp_str_attr(im->ctx, ins->opcode, strlen(ins->opcode)));
+    NAMED(opcode, wp_str_attr(im->ctx, ins->opcode, strlen(ins->opcode)));
   if (!mlirAttributeIsNull(value))
-    NAMED("value", value);
+    NAMED(value, value);
   if (origin)
-    NAMED("weight", wp_hlo_weight_origin(im->ctx, origin->file, origin->param, origin->number));
+    NAMED(weight, wp_hlo_weight_origin(im->ctx, origin->file, origin->param, origin->number));
   int empty;
   MlirAttribute extra = instr_extra(im, ins, type, modeled, &empty);
   if (!empty)
-    NAMED("extra", extra);
+    NAMED(extra, extra);
   if (segmented)
-    NAMED("operand_segment_sizes", mlirDenseI32ArrayGet(im->ctx, WP_HLO_SEGMENTS, sizes));
+    NAMED(segments, mlirDenseI32ArrayGet(im->ctx, WP_HLO_SEGMENTS, sizes));
 #undef NAMED
   MlirOperationState st = mlirOperationStateGet(wp_sref(opname), instr_loc(im, ins));
   mlirOperationStateAddOperands(&st, (intptr_t)ins->n_operand_ids, operands);
@@ -439,14 +457,13 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
     arg_locs[i] = instr_loc(im, p);
     MlirNamedAttribute na[3];
     int k = 0;
-    na[k++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref("hlo.name")),
+    na[k++] = mlirNamedAttributeGet(im->key.hlo_name,
                                     wp_str_attr(im->ctx, p->name, strlen(p->name)));
-    na[k++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref("hlo.id")),
-                                    wp_i64_attr(im->ctx, p->id));
+    na[k++] = mlirNamedAttributeGet(im->key.hlo_id, wp_i64_attr(im->ctx, p->id));
     int empty;
     MlirAttribute extra = instr_extra(im, p, arg_types[i], 0, &empty);
     if (!empty)
-      na[k++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref("hlo.extra")), extra);
+      na[k++] = mlirNamedAttributeGet(im->key.hlo_extra, extra);
     arg_attrs[i] = mlirDictionaryAttrGet(im->ctx, k, na);
     wp_arena_release(im->decoded, mark);
     wp_arena_release(im->arena, scratch);
@@ -614,7 +631,8 @@ static int import_module(importer *im, const wp_hlo_lazy_module *lazy, MlirModul
 int wp_hlo_import(MlirContext ctx, const void *data, size_t len, const char *filename,
                   MlirModule *out, wp_error *err) {
   wp_arena *arena = wp_arena_create(), *decoded = wp_arena_create();
-  importer im = {ctx, arena, decoded, filename, err};
+  importer im = {.ctx = ctx, .arena = arena, .decoded = decoded, .filename = filename, .err = err};
+  init_importer(&im);
   int rc = -1;
   wp_hlo_lazy_module mod;
   if (wp_pb_depth(data, len, WP_HLO_MAX_DEPTH) > WP_HLO_MAX_DEPTH) {

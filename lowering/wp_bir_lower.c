@@ -62,7 +62,54 @@ typedef struct lowering {
   MlirAttribute *files; /* const file names, for the kernel */
   size_t n_files, cap_files;
   MlirOperation last_file_op; /* const files lead the function body, in order */
+  /* Looked up once, not per tensor: with 100,000 tensors, finding the
+   * same identifiers and enum strings again in MLIR's uniquing tables was
+   * a third of the lowering. */
+  struct {
+    MlirIdentifier sym_name, tensor_class, dtype, shape, hlo_value, set, memory_type, size,
+        alignment, placement, const_file, const_ap_offset, const_sub_tensor_id,
+        is_regloc_offset;
+  } key;
+  MlirAttribute no; /* false */
+  struct {
+    const char *s;
+    MlirAttribute attr;
+  } memo[16]; /* static strings (enum names) -> their attributes */
+  const char *last_file;
+  MlirAttribute last_file_ref;
 } lowering;
+
+static void init_keys(lowering *l) {
+  MlirContext c = l->ctx;
+#define KEY(k) l->key.k = mlirIdentifierGet(c, wp_sref(#k))
+  KEY(sym_name);
+  KEY(tensor_class);
+  KEY(dtype);
+  KEY(shape);
+  KEY(hlo_value);
+  KEY(set);
+  KEY(memory_type);
+  KEY(size);
+  KEY(alignment);
+  KEY(placement);
+  KEY(const_file);
+  KEY(const_ap_offset);
+  KEY(const_sub_tensor_id);
+  KEY(is_regloc_offset);
+#undef KEY
+  l->no = mlirBoolAttrGet(c, false);
+}
+
+/* The attribute of S, a string that lives as long as the program (an enum
+ * or dtype name), remembered by its address. */
+static MlirAttribute static_str(lowering *l, const char *s) {
+  size_t slot = ((uintptr_t)s >> 3) % (sizeof l->memo / sizeof l->memo[0]);
+  if (l->memo[slot].s != s) {
+    l->memo[slot].s = s;
+    l->memo[slot].attr = wp_str_attr(l->ctx, s, strlen(s));
+  }
+  return l->memo[slot].attr;
+}
 
 static MlirNamedAttribute named(MlirContext c, const char *k, MlirAttribute v) {
   return mlirNamedAttributeGet(mlirIdentifierGet(c, wp_sref(k)), v);
@@ -121,12 +168,14 @@ static void add_tensor(lowering *l, const char *name, int tensor_class, MlirType
   elt = tensor_info(t, &prim, &dtype, &bytes);
   MlirNamedAttribute a[10];
   int n = 0;
-  a[n++] = named(c, "sym_name", str(c, name));
-  a[n++] = named(c, "tensor_class", str(c, wp_tensor_class_name(tensor_class)));
-  a[n++] = named(c, "dtype", str(c, dtype));
-  a[n++] = named(c, "shape", shape_attr(c, t));
+  MlirAttribute name_attr = str(c, name);
+#define NAMED(k, v) a[n++] = mlirNamedAttributeGet(l->key.k, (v))
+  NAMED(sym_name, name_attr);
+  NAMED(tensor_class, static_str(l, wp_tensor_class_name(tensor_class)));
+  NAMED(dtype, static_str(l, dtype));
+  NAMED(shape, shape_attr(c, t));
   if (hlo_value)
-    a[n++] = named(c, "hlo_value", str(c, hlo_value));
+    NAMED(hlo_value, hlo_value == name ? name_attr : str(c, hlo_value));
   emit(l, "bir.memloc_set", a, n);
 
   uint64_t align = wp_bir_alignment((uint64_t)elt, bytes, l->opts.min_align);
@@ -135,18 +184,24 @@ static void add_tensor(lowering *l, const char *name, int tensor_class, MlirType
   char locname[512];
   snprintf(locname, sizeof locname, "%s.0", name);
   n = 0;
-  a[n++] = named(c, "sym_name", str(c, locname));
-  a[n++] = named(c, "set", mlirFlatSymbolRefAttrGet(c, wp_sref(name)));
-  a[n++] = named(c, "memory_type", str(c, wp_memory_type_name(memtype)));
-  a[n++] = named(c, "size", wp_i64_attr(c, (int64_t)bytes));
-  a[n++] = named(c, "alignment", wp_i64_attr(c, (int64_t)align));
-  a[n++] = named(c, "placement", wp_i64_attr(c, (int64_t)at));
+  NAMED(sym_name, str(c, locname));
+  NAMED(set, mlirFlatSymbolRefAttrGet(c, wp_sref(name)));
+  NAMED(memory_type, static_str(l, wp_memory_type_name(memtype)));
+  NAMED(size, wp_i64_attr(c, (int64_t)bytes));
+  NAMED(alignment, wp_i64_attr(c, (int64_t)align));
+  MlirAttribute place = wp_i64_attr(c, (int64_t)at);
+  NAMED(placement, place);
   if (const_file) {
-    a[n++] = named(c, "const_file", mlirFlatSymbolRefAttrGet(c, wp_sref(const_file)));
-    a[n++] = named(c, "const_ap_offset", wp_i64_attr(c, (int64_t)const_offset));
-    a[n++] = named(c, "const_sub_tensor_id", wp_i64_attr(c, sub_id));
-    a[n++] = named(c, "is_regloc_offset", mlirBoolAttrGet(c, false));
+    if (!l->last_file || strcmp(l->last_file, const_file) != 0) {
+      l->last_file = const_file;
+      l->last_file_ref = mlirFlatSymbolRefAttrGet(c, wp_sref(const_file));
+    }
+    NAMED(const_file, l->last_file_ref);
+    NAMED(const_ap_offset, const_offset == at ? place : wp_i64_attr(c, (int64_t)const_offset));
+    NAMED(const_sub_tensor_id, wp_i64_attr(c, sub_id));
+    NAMED(is_regloc_offset, l->no);
   }
+#undef NAMED
   emit(l, "bir.memloc", a, n);
 }
 
@@ -382,6 +437,7 @@ static int run_bir_lower(const wp_pass_run *run) {
     return -1;
   }
   lowering l = {.ctx = c, .loc = mlirOperationGetLocation(entry), .arena = wp_arena_create()};
+  init_keys(&l);
   int rc = -1;
   if (read_options(run, &l.opts))
     goto out;
