@@ -166,6 +166,46 @@ static MlirOperation constant_index_find(const constant_index *ci, MlirStringRef
   return (MlirOperation){NULL};
 }
 
+/* Finds constants in the order bir-lower placed them, which is their
+ * order in the program: the constant after the last one found is tried
+ * first, and the index of all of them is built only when that guess
+ * fails (then the first of a name wins). */
+typedef struct constant_finder {
+  MlirOperation module, next;
+  constant_index ci;
+  bool indexed;
+} constant_finder;
+
+static MlirOperation first_program_op(MlirOperation module) {
+  MlirOperation prog = wp_bir_hlo_program(mlirModuleFromOperation(module));
+  for (MlirOperation f = mlirOperationIsNull(prog) ? prog : wp_first_op_in(prog);
+       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    MlirBlock b = wp_op_is(f, "func.func")
+                      ? mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0))
+                      : (MlirBlock){NULL};
+    if (!mlirBlockIsNull(b))
+      return mlirBlockGetFirstOperation(b);
+  }
+  return (MlirOperation){NULL};
+}
+
+static MlirOperation find_constant(constant_finder *f, wp_arena *arena, MlirStringRef name,
+                                   bool *oom) {
+  MlirOperation k = f->next;
+  while (!mlirOperationIsNull(k) && !wp_op_is(k, "hlo.constant"))
+    k = mlirOperationGetNextInBlock(k);
+  if (mlirOperationIsNull(k) || !mlirStringRefEqual(constant_name(k), name)) {
+    if (!f->indexed && constant_index_init(&f->ci, f->module, arena)) {
+      *oom = true;
+      return (MlirOperation){NULL};
+    }
+    f->indexed = true;
+    k = constant_index_find(&f->ci, name);
+  }
+  f->next = mlirOperationIsNull(k) ? k : mlirOperationGetNextInBlock(k);
+  return k;
+}
+
 static int piece_order(const void *a, const void *b) {
   const wp_place_piece *x = a, *y = b;
   return x->at < y->at ? -1 : x->at > y->at ? 1 : 0;
@@ -182,19 +222,20 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
                             wp_place_src *src, wp_error *err) {
   MlirOperation func = mlirOperationGetParentOperation(cf);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  /* A memory location follows its set in what bir-lower writes: the last
+   * set seen is tried first, the index of all sets built only when that
+   * guess fails. */
   wp_bir_names sets = {0};
-  constant_index ci = {0};
+  bool sets_indexed = false;
+  MlirOperation last_set = {NULL};
+  constant_finder cf_find = {.module = module, .next = first_program_op(module)};
+  bool oom = false;
   wp_strmap group; /* names of the const files assembled under LABEL */
   wp_strmap_init(&group);
   wp_place_piece *pieces = NULL;
-  const char **owners = NULL;
+  MlirOperation *owners = NULL; /* each piece's memory location, for messages */
   size_t n = 0, cap = 0;
   int rc = -1;
-  if (wp_bir_names_init(&sets, func, "bir.memloc_set") ||
-      constant_index_init(&ci, module, arena)) {
-    wp_error_set(err, "out of memory");
-    goto out;
-  }
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef l, file;
@@ -208,6 +249,8 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
   bool sorted = true;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
+    if (wp_op_is(op, "bir.memloc_set"))
+      last_set = op;
     if (!wp_op_is(op, "bir.memloc"))
       continue;
     MlirAttribute f = wp_attr(op, "const_file");
@@ -217,20 +260,37 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
          !wp_strmap_get(&group, fname.data, fname.length, NULL)))
       continue;
     MlirAttribute set_ref = wp_attr(op, "set");
-    MlirOperation set = mlirAttributeIsNull(set_ref) || !mlirAttributeIsAFlatSymbolRef(set_ref)
-                            ? (MlirOperation){NULL}
-                            : wp_bir_names_find(&sets, mlirFlatSymbolRefAttrGetValue(set_ref));
+    MlirOperation set = {NULL};
+    if (!mlirAttributeIsNull(set_ref) && mlirAttributeIsAFlatSymbolRef(set_ref)) {
+      MlirStringRef want = mlirFlatSymbolRefAttrGetValue(set_ref), have;
+      if (!mlirOperationIsNull(last_set) && wp_attr_str(last_set, "sym_name", &have) &&
+          mlirStringRefEqual(have, want)) {
+        set = last_set;
+      } else {
+        if (!sets_indexed && wp_bir_names_init(&sets, func, "bir.memloc_set")) {
+          wp_error_set(err, "out of memory");
+          goto out;
+        }
+        sets_indexed = true;
+        set = wp_bir_names_find(&sets, want);
+      }
+    }
     MlirStringRef value;
-    char *loc = wp_bir_str(arena, op, "sym_name");
+    char *loc = NULL;
+#define LOC (loc ? loc : (loc = wp_bir_str(arena, op, "sym_name")))
     if (mlirOperationIsNull(set) || !wp_attr_str(set, "hlo_value", &value)) {
       wp_error_set(err, "const file '%s': memory location '%s' has no set with an hlo_value",
-                   name, loc);
+                   name, LOC);
       goto out;
     }
-    MlirOperation k = constant_index_find(&ci, value);
+    MlirOperation k = find_constant(&cf_find, arena, value, &oom);
+    if (oom) {
+      wp_error_set(err, "out of memory");
+      goto out;
+    }
     if (mlirOperationIsNull(k)) {
       wp_error_set(err, "const file '%s': no HLO constant '%.*s' (for '%s')", name,
-                   (int)value.length, value.data, loc);
+                   (int)value.length, value.data, LOC);
       goto out;
     }
     int64_t at = -1, len = -1;
@@ -239,7 +299,7 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
     if (!wp_attr_i64(op, "const_ap_offset", &at) || !wp_attr_i64(op, "size", &len) || at < 0 ||
         len < 0 || (uint64_t)at > size || (uint64_t)len > size - (uint64_t)at) {
       wp_error_set(err, "const file '%s' (%llu bytes): memory location '%s' lies outside it",
-                   name, (unsigned long long)size, loc);
+                   name, (unsigned long long)size, LOC);
       goto out;
     }
     if (wp_hlo_constant_bytes(k, arena, &bytes, &got, err)) {
@@ -249,14 +309,14 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
     }
     if (got != (uint64_t)len) {
       wp_error_set(err, "const file '%s': memory location '%s' is %lld bytes but constant "
-                   "'%.*s' holds %llu", name, loc, (long long)len, (int)value.length,
+                   "'%.*s' holds %llu", name, LOC, (long long)len, (int)value.length,
                    value.data, (unsigned long long)got);
       goto out;
     }
     if (n == cap) {
       size_t ncap = cap ? 2 * cap : 64;
       wp_place_piece *p = realloc(pieces, ncap * sizeof *p);
-      const char **o = p ? realloc(owners, ncap * sizeof *o) : NULL;
+      MlirOperation *o = p ? realloc(owners, ncap * sizeof *o) : NULL;
       if (p)
         pieces = p;
       if (!o) {
@@ -268,8 +328,9 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
     }
     if (n && pieces[n - 1].at > (uint64_t)at)
       sorted = false;
-    owners[n] = loc;
+    owners[n] = op;
     pieces[n++] = (wp_place_piece){(uint64_t)at, bytes, (uint64_t)len};
+#undef LOC
   }
   if (!sorted) { /* hand-written IR: the message then gives the offset, not names */
     free(owners);
@@ -291,7 +352,8 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
       if (memcmp(have, p.data, (size_t)overlap) != 0) {
         if (owners)
           wp_error_set(err, "const file '%s': memory locations '%s' and '%s' overlap with "
-                       "other bytes", name, owners[k - 1], owners[i]);
+                       "other bytes", name, wp_bir_str(arena, owners[k - 1], "sym_name"),
+                       wp_bir_str(arena, owners[i], "sym_name"));
         else
           wp_error_set(err, "const file '%s': memory locations overlap at offset %llu with "
                        "other bytes", name, (unsigned long long)p.at);
@@ -319,7 +381,7 @@ out:
   free(owners);
   wp_strmap_free(&group);
   wp_bir_names_free(&sets);
-  wp_i64map_free(&ci.by_hash);
+  wp_i64map_free(&cf_find.ci.by_hash);
   return rc;
 }
 
