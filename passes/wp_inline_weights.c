@@ -486,9 +486,15 @@ static int run_inline_weights(const wp_pass_run *run) {
   if (allow[0] && !allowed(allow, entry_name))
     return 0; /* weights are entry parameters; the entry is not ours to touch */
 
+  /* opt read this directory's metadata.json already: 100,000 entries are
+   * not parsed twice. */
   wp_model_dir md;
   wp_error err;
-  if (wp_model_dir_load(dir, &md, &err)) {
+  bool borrowed = run->hooks && run->hooks->model && run->hooks->model_dir &&
+                  strcmp(dir, run->hooks->model_dir) == 0;
+  if (borrowed) {
+    md = *run->hooks->model;
+  } else if (wp_model_dir_load(dir, &md, &err)) {
     wp_emit_error(unknown_loc(module), "%s", err.msg);
     return -1;
   }
@@ -496,7 +502,8 @@ static int run_inline_weights(const wp_pass_run *run) {
   if (mlirBlockIsNull(body)) {
     wp_emit_error(mlirOperationGetLocation(func), "inline-weights: the entry computation has "
                   "no body");
-    wp_model_dir_free(&md);
+    if (!borrowed)
+      wp_model_dir_free(&md);
     return -1;
   }
   intptr_t n_args = mlirBlockGetNumArguments(body);
@@ -541,7 +548,8 @@ out:
   free(plan);
   free(removed);
   wp_arena_destroy(arena);
-  wp_model_dir_free(&md);
+  if (!borrowed)
+    wp_model_dir_free(&md);
   return rc;
 }
 

@@ -44,6 +44,8 @@ typedef struct wp_pass_info {
   int (*run)(const wp_pass_run *run);
 } wp_pass_info;
 
+struct wp_model_dir;
+
 /* Driver services a pass can see, all optional. */
 typedef struct wp_pass_hooks {
   bool print_ir_after_all;
@@ -51,6 +53,7 @@ typedef struct wp_pass_hooks {
   bool timing;
   MlirOpPrintingFlags print_flags; /* for IR dumps; may be null */
   const char *model_dir;           /* default model directory (opt MODEL_DIR) */
+  const struct wp_model_dir *model; /* its metadata.json as opt read it, or null */
   const char *artifact_dir;        /* opt's --artifact-dir, or its private temp dir */
   bool artifact_dir_private;       /* artifact_dir is opt's, removed at exit: nobody
                                       sees it, so constants are placed in place */

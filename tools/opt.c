@@ -290,18 +290,19 @@ static int load_bir_json(MlirContext ctx, const char *path, const wp_mapped_file
   return rc;
 }
 
+/* Reads the input; for a model directory, MD receives its metadata.json
+ * (caller frees, whatever the result), which inline-weights then reuses. */
 static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModule *out,
-                      char **model_dir) {
+                      char **model_dir, wp_model_dir *md) {
   wp_error err;
   const char *path = cfg->input;
-  wp_model_dir md = {0};
   *model_dir = NULL;
   if (wp_is_directory(path)) {
-    if (wp_model_dir_load(path, &md, &err)) {
+    if (wp_model_dir_load(path, md, &err)) {
       fprintf(stderr, "error: %s\n", err.msg);
       return -1;
     }
-    path = md.model_path;
+    path = md->model_path;
     *model_dir = strdup(cfg->input);
   } else {
     /* A model file's directory is the default model directory. */
@@ -354,7 +355,6 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
   }
   wp_file_unmap(&f);
 out:
-  wp_model_dir_free(&md);
   return rc;
 }
 
@@ -568,9 +568,11 @@ int main(int argc, char **argv) {
   MlirPassManager pm = {NULL};
   char *model_dir = NULL;
   rc = EXIT_BAD_INPUT;
-  if (load_input(ctx, &cfg, &ds, &module, &model_dir))
+  wp_model_dir md = {0};
+  if (load_input(ctx, &cfg, &ds, &module, &model_dir, &md))
     goto out;
   hooks.model_dir = model_dir;
+  hooks.model = md.dir ? &md : NULL;
   double t_parsed = now_seconds();
   long parse_peak_kib = wp_pass_peak_rss_kib();
   if (cfg.verify_roundtrip && wp_verify_roundtrip(module, "parsing", &err)) {
@@ -627,6 +629,7 @@ out:
   mlirOpPrintingFlagsDestroy(flags);
   mlirContextDestroy(ctx);
   free(model_dir);
+  wp_model_dir_free(&md);
   remove_tmp_artifacts();
   return rc;
 }
