@@ -251,7 +251,8 @@ typedef struct read_job {
 static int read_one(size_t i, void *user) {
   read_job *j = &((read_job *)user)[i];
   wp_error err;
-  j->failed = wp_hlo_weight_read(j->type, j->path, j->unchecked ? WP_FILE_NO_LINK : 0,
+  j->failed = wp_hlo_weight_read(j->type, j->path,
+                                 WP_FILE_SLAB | (j->unchecked ? WP_FILE_NO_LINK : 0),
                                  &j->weight, &err) != 0;
   if (j->failed && j->unchecked)
     j->recheck = true;

@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,9 +12,71 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int read_whole(int fd, size_t size, wp_mapped_file *out) {
-  unsigned char *buf = malloc(size);
-  if (!buf)
+/* Slabs: bump-allocated, one current per thread; a slab goes when its
+ * thread has moved on (or ended) and every file in it is unmapped. */
+#define WP_SLAB_SIZE ((size_t)32 << 20)
+
+typedef struct wp_slab {
+  unsigned char *base;
+  size_t used;
+  int refs; /* atomic: files in it, plus one while it is a thread's current */
+} wp_slab;
+
+static pthread_key_t g_slab_key;
+static pthread_once_t g_slab_once = PTHREAD_ONCE_INIT;
+static bool g_slab_key_ok;
+
+static void slab_release(wp_slab *s) {
+  if (__atomic_sub_fetch(&s->refs, 1, __ATOMIC_ACQ_REL) == 0) {
+    munmap(s->base, WP_SLAB_SIZE);
+    free(s);
+  }
+}
+
+static void slab_thread_exit(void *s) { slab_release(s); }
+
+static void slab_init(void) {
+  g_slab_key_ok = pthread_key_create(&g_slab_key, slab_thread_exit) == 0;
+}
+
+/* SIZE bytes in the calling thread's slab (NULL: use the heap). */
+static void *slab_alloc(size_t size, wp_slab **owner) {
+  pthread_once(&g_slab_once, slab_init);
+  size_t need = (size + 15) & ~(size_t)15;
+  if (!g_slab_key_ok || need > WP_SLAB_SIZE / 64)
+    return NULL;
+  wp_slab *s = pthread_getspecific(g_slab_key);
+  if (!s || s->used + need > WP_SLAB_SIZE) {
+    wp_slab *n = malloc(sizeof *n);
+    void *base = n ? mmap(NULL, WP_SLAB_SIZE, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                   : MAP_FAILED;
+    if (base == MAP_FAILED) {
+      free(n);
+      return NULL;
+    }
+    madvise(base, WP_SLAB_SIZE, MADV_HUGEPAGE);
+    *n = (wp_slab){base, 0, 1};
+    if (pthread_setspecific(g_slab_key, n) != 0) {
+      munmap(base, WP_SLAB_SIZE);
+      free(n);
+      return NULL;
+    }
+    if (s)
+      slab_release(s);
+    s = n;
+  }
+  void *p = s->base + s->used;
+  s->used += need;
+  __atomic_add_fetch(&s->refs, 1, __ATOMIC_RELAXED);
+  *owner = s;
+  return p;
+}
+
+static int read_whole(int fd, size_t size, bool in_slab, wp_mapped_file *out) {
+  wp_slab *slab = NULL;
+  unsigned char *buf = in_slab ? slab_alloc(size, &slab) : NULL;
+  if (!buf && !(buf = malloc(size)))
     return -1;
   size_t done = 0;
   while (done < size) {
@@ -20,16 +84,20 @@ static int read_whole(int fd, size_t size, wp_mapped_file *out) {
     if (n <= 0) {
       if (n < 0 && errno == EINTR)
         continue;
-      free(buf);
-      if (n == 0)
-        errno = EIO; /* the file shrank under us */
+      int e = n == 0 ? EIO : errno; /* EIO: the file shrank under us */
+      if (slab)
+        slab_release(slab);
+      else
+        free(buf);
+      errno = e;
       return -1;
     }
     done += (size_t)n;
   }
   out->data = buf;
   out->size = size;
-  out->heap = 1;
+  out->heap = !slab;
+  out->slab = slab;
   return 0;
 }
 
@@ -41,6 +109,7 @@ int wp_file_map_flags(const char *path, int flags, wp_mapped_file *out, wp_error
   out->data = NULL;
   out->size = 0;
   out->heap = 0;
+  out->slab = NULL;
   /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
   int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK |
                           (flags & WP_FILE_NO_LINK ? O_NOFOLLOW : 0));
@@ -67,7 +136,9 @@ int wp_file_map_flags(const char *path, int flags, wp_mapped_file *out, wp_error
     if (p != MAP_FAILED) {
       out->data = p;
       out->size = size;
-    } else if ((size <= WP_FILE_READ_LIMIT || errno == ENOMEM) && read_whole(fd, size, out) == 0) {
+    } else if ((size <= WP_FILE_READ_LIMIT || errno == ENOMEM) &&
+               read_whole(fd, size, size <= WP_FILE_READ_LIMIT && (flags & WP_FILE_SLAB), out) ==
+                   0) {
       /* read instead */
     } else {
       int e = errno;
@@ -80,11 +151,14 @@ int wp_file_map_flags(const char *path, int flags, wp_mapped_file *out, wp_error
 }
 
 void wp_file_unmap(wp_mapped_file *file) {
-  if (file->heap)
+  if (file->slab)
+    slab_release(file->slab);
+  else if (file->heap)
     free((void *)file->data);
   else if (file->data)
     munmap((void *)file->data, file->size);
   file->heap = 0;
+  file->slab = NULL;
   file->data = NULL;
   file->size = 0;
 }

@@ -12,6 +12,7 @@ typedef struct wp_mapped_file {
   const unsigned char *data;
   size_t size;
   int heap; /* read into malloc'd memory rather than mapped */
+  struct wp_slab *slab; /* or read into a slab (WP_FILE_SLAB) */
 } wp_mapped_file;
 
 /* Files up to this size are read rather than mapped: a mapping costs a
@@ -24,8 +25,13 @@ typedef struct wp_mapped_file {
 int wp_file_map(const char *path, wp_mapped_file *out, wp_error *err);
 
 /* wp_file_map with FLAGS: WP_FILE_NO_LINK fails (ELOOP) when PATH itself is
- * a symbolic link. */
+ * a symbolic link; WP_FILE_SLAB reads a small file into a slab shared with
+ * the thread's other small files (for views kept long: 100,000 small
+ * weights would otherwise be 100,000 heap blocks, each first touch of
+ * their pages a fault, which this VM makes slow; the slabs ask for huge
+ * pages). */
 #define WP_FILE_NO_LINK 1
+#define WP_FILE_SLAB 2
 int wp_file_map_flags(const char *path, int flags, wp_mapped_file *out, wp_error *err);
 void wp_file_unmap(wp_mapped_file *file);
 

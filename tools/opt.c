@@ -10,6 +10,7 @@
 #include "wp_hlo.h"
 #include "wp_mlir_util.h"
 #include "wp_model_dir.h"
+#include "opt_hugepages.h"
 #include "wp_pass.h"
 
 #include <mlir-c/Diagnostics.h>
@@ -489,6 +490,7 @@ static void print_timing(const wp_pass_hooks *h, double parse, long parse_peak_k
 }
 
 int main(int argc, char **argv) {
+  opt_exec_with_huge_pages(argv);
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       usage(stdout);

@@ -1,0 +1,71 @@
+/* Why: building the IR of a model with 100,000 tensors touches hundreds of
+ * MiB of fresh heap, and on a VM every first touch of a 4 KiB page is a
+ * fault that traps to the hypervisor: it was the largest single cost of
+ * such a run. glibc's malloc asks the kernel for 2 MiB pages (where the
+ * system allows them on request: transparent_hugepage "madvise" or
+ * "always") only when told so at startup, through GLIBC_TUNABLES; a
+ * running process cannot turn it on. So opt restarts itself once, early,
+ * with these tunables added to the environment:
+ *
+ *   glibc.malloc.hugetlb=1           madvise(MADV_HUGEPAGE) the heap
+ *   glibc.malloc.mmap_threshold=64M  blocks up to 64 MiB from that heap
+ *   glibc.malloc.top_pad=32M         and grow it 32 MiB at a time
+ *
+ * 100,000 small weights: 6.3-6.6 s -> 4.2-4.8 s; a 1 GiB weight 6.6 ->
+ * 5.1 s. The price: a small run's peak RSS is about 20 MiB higher (whole
+ * huge pages). WP_NO_HUGE_PAGES=1 (or a GLIBC_TUNABLES that already sets
+ * glibc.malloc.hugetlb) keeps the process as it was started. */
+#include "opt_hugepages.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define OPT_TUNABLES \
+  "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=67108864:glibc.malloc.top_pad=33554432"
+
+/* Does the kernel hand out huge pages on request? */
+static bool huge_pages_on_request(void) {
+  FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+  if (!f)
+    return false;
+  char line[128] = "";
+  bool ok = fgets(line, sizeof line, f) &&
+            (strstr(line, "[madvise]") != NULL || strstr(line, "[always]") != NULL);
+  fclose(f);
+  return ok;
+}
+
+void opt_exec_with_huge_pages(char **argv) {
+#if defined(__SANITIZE_ADDRESS__)
+  (void)argv; /* the sanitizer's allocator is not glibc's */
+  return;
+#else
+  const char *off = getenv("WP_NO_HUGE_PAGES");
+  const char *old = getenv("GLIBC_TUNABLES");
+  if ((off && *off && strcmp(off, "0") != 0) || (old && strstr(old, "glibc.malloc.hugetlb")) ||
+      !huge_pages_on_request())
+    return;
+  size_t n = (old ? strlen(old) : 0) + sizeof OPT_TUNABLES + 1;
+  char *value = malloc(n);
+  if (!value)
+    return;
+  snprintf(value, n, "%s%s%s", old && *old ? old : "", old && *old ? ":" : "", OPT_TUNABLES);
+  char *saved = old ? strdup(old) : NULL;
+  if ((old && !saved) || setenv("GLIBC_TUNABLES", value, 1) != 0) {
+    free(value);
+    free(saved);
+    return;
+  }
+  free(value);
+  execv("/proc/self/exe", argv);
+  /* Could not restart (no /proc?): go on as started. */
+  if (saved)
+    setenv("GLIBC_TUNABLES", saved, 1);
+  else
+    unsetenv("GLIBC_TUNABLES");
+  free(saved);
+#endif
+}
