@@ -26,6 +26,7 @@
 #define OPT_TUNABLES \
   "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=67108864:glibc.malloc.top_pad=33554432"
 
+#if !defined(__SANITIZE_ADDRESS__)
 /* Does the kernel hand out huge pages on request? */
 static bool huge_pages_on_request(void) {
   FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
@@ -37,6 +38,7 @@ static bool huge_pages_on_request(void) {
   fclose(f);
   return ok;
 }
+#endif
 
 void opt_exec_with_huge_pages(char **argv) {
 #if defined(__SANITIZE_ADDRESS__)
