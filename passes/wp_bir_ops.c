@@ -349,7 +349,7 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
       wp_place_src before = {.pieces = pieces, .n_pieces = k, .size = end};
       unsigned char *have = wp_arena_alloc(arena, overlap ? (size_t)overlap : 1);
       wp_place_gather(&before, p.at, (size_t)overlap, have);
-      if (memcmp(have, p.data, (size_t)overlap) != 0) {
+      if (overlap && memcmp(have, p.data, (size_t)overlap) != 0) {
         if (owners)
           wp_error_set(err, "const file '%s': memory locations '%s' and '%s' overlap with "
                        "other bytes", name, wp_bir_str(arena, owners[k - 1], "sym_name"),
@@ -370,8 +370,21 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
     pieces[k++] = p;
     end = p.at + p.size;
   }
+  /* The file ends where its last tensor does (as bir-lower lays it out):
+   * a size of its own would be bytes no tensor gives, or a hand-written
+   * claim of an exabyte of zeros. */
+  uint64_t last = 0;
+  for (size_t i = 0; i < k; i++)
+    if (pieces[i].at + pieces[i].size > last)
+      last = pieces[i].at + pieces[i].size;
+  if (last != size) {
+    wp_error_set(err, "const file '%s' says %llu bytes but its tensors end at %llu", name,
+                 (unsigned long long)size, (unsigned long long)last);
+    goto out;
+  }
   wp_place_piece *kept = wp_arena_alloc(arena, (k ? k : 1) * sizeof *kept);
-  memcpy(kept, pieces, k * sizeof *kept);
+  if (k)
+    memcpy(kept, pieces, k * sizeof *kept);
   src->pieces = kept;
   src->n_pieces = k;
   src->size = size;
