@@ -19,9 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* protobuf-c and the shape converters recurse once per level. */
-#define WP_HLO_MAX_DEPTH 100
-
 /* ---- container sniffing ---- */
 
 static int read_varint(const uint8_t **p, const uint8_t *end, uint64_t *v) {
@@ -85,9 +82,12 @@ enum wp_hlo_container wp_hlo_sniff(const void *data, size_t len) {
     return WP_HLO_MODULE_PROTO;
   wp_arena *a = wp_arena_create();
   wp_hlo_lazy_module inner; /* every field 1 merged, as protobuf reads them */
-  bool wrapper = wp_pb_depth(data, len, WP_HLO_MAX_DEPTH) <= WP_HLO_MAX_DEPTH &&
-                 wp_hlo_lazy_hlo_proto_module(a, data, len, &inner) == 0 &&
-                 inner.msg->n_computations > 0;
+  bool wrapper = false;
+  if (wp_pb_depth(data, len, WP_HLO_MAX_DEPTH) <= WP_HLO_MAX_DEPTH) {
+    int rc = wp_hlo_lazy_hlo_proto_module(a, data, len, &inner);
+    /* too deep to look into: the importer says so */
+    wrapper = rc == -2 || (rc == 0 && inner.msg->n_computations > 0);
+  }
   wp_arena_destroy(a);
   return wrapper ? WP_HLO_PROTO : WP_HLO_MODULE_PROTO;
 }
@@ -645,7 +645,14 @@ int wp_hlo_import(MlirContext ctx, const void *data, size_t len, const char *fil
     wp_error_set(err, "not a protobuf message");
     goto out;
   case WP_HLO_PROTO:
-    if (wp_hlo_lazy_unpack_hlo_proto(arena, data, len, &mod)) {
+    switch (wp_hlo_lazy_unpack_hlo_proto(arena, data, len, &mod)) {
+    case 0:
+      break;
+    case -2:
+      wp_error_set(err, "protobuf nesting deeper than %d levels (in HloProto.hlo_module)",
+                   WP_HLO_MAX_DEPTH);
+      goto out;
+    default:
       wp_error_set(err, "malformed HloProto");
       goto out;
     }

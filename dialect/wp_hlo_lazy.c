@@ -180,7 +180,11 @@ Xla__HloInstructionProto *wp_hlo_lazy_instr(wp_arena *scratch, const wp_hlo_inst
 #define HLOPROTO_MODULE 1 /* HloProto.hlo_module */
 
 /* Splits an HloProto into its module's bytes (several fields merge, as
- * protobuf says: their bytes concatenated) and the rest. */
+ * protobuf says: their bytes concatenated) and the rest. protobuf parses
+ * each field by itself before merging, so each must scan as a message: a
+ * nested field cut across two pieces would otherwise hide its depth from
+ * wp_pb_depth, which sees the pieces apart. The merged bytes are checked
+ * again. */
 static int split_hlo_proto(wp_arena *arena, const uint8_t *data, size_t len, uint8_t **module,
                            size_t *n_module, uint8_t **rest, size_t *n_rest) {
   *rest = wp_arena_alloc(arena, len + 1);
@@ -195,6 +199,8 @@ static int split_hlo_proto(wp_arena *arena, const uint8_t *data, size_t len, uin
     if (wp_pb_next_field(&p, end, &tag, &payload, &n))
       return -1;
     if ((tag >> 3) == HLOPROTO_MODULE && payload) {
+      if (!wp_pb_scans(payload, n))
+        return -1;
       memcpy(*module + *n_module, payload, n);
       *n_module += n;
       have_module = true;
@@ -203,7 +209,9 @@ static int split_hlo_proto(wp_arena *arena, const uint8_t *data, size_t len, uin
     memcpy(*rest + *n_rest, start, (size_t)(p - start));
     *n_rest += (size_t)(p - start);
   }
-  return have_module ? 0 : -1;
+  if (!have_module)
+    return -1;
+  return wp_pb_depth(*module, *n_module, WP_HLO_MAX_DEPTH) > WP_HLO_MAX_DEPTH ? -2 : 0;
 }
 
 int wp_hlo_lazy_hlo_proto_module(wp_arena *arena, const void *data, size_t len,
@@ -211,8 +219,9 @@ int wp_hlo_lazy_hlo_proto_module(wp_arena *arena, const void *data, size_t len,
   memset(out, 0, sizeof *out);
   uint8_t *module, *rest;
   size_t n_module, n_rest;
-  if (split_hlo_proto(arena, data, len, &module, &n_module, &rest, &n_rest))
-    return -1;
+  int rc = split_hlo_proto(arena, data, len, &module, &n_module, &rest, &n_rest);
+  if (rc)
+    return rc;
   return wp_hlo_lazy_unpack(arena, module, n_module, out);
 }
 
@@ -223,8 +232,10 @@ int wp_hlo_lazy_unpack_hlo_proto(wp_arena *arena, const void *data, size_t len,
   size_t n_module, n_rest;
   /* The wrapper's other fields are checked by unpacking it without the
    * module. */
-  if (split_hlo_proto(arena, data, len, &module, &n_module, &rest, &n_rest) ||
-      !wp_pb_unpack(arena, &xla__hlo_proto__descriptor, rest, n_rest))
+  int rc = split_hlo_proto(arena, data, len, &module, &n_module, &rest, &n_rest);
+  if (rc)
+    return rc;
+  if (!wp_pb_unpack(arena, &xla__hlo_proto__descriptor, rest, n_rest))
     return -1;
   return wp_hlo_lazy_unpack(arena, module, n_module, out);
 }

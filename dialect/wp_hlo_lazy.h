@@ -18,6 +18,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* protobuf-c and the shape converters recurse once per level: deeper
+ * inputs are refused before they are unpacked. */
+#define WP_HLO_MAX_DEPTH 100
+
 typedef struct wp_hlo_instr_ref {
   const uint8_t *bytes; /* the serialized HloInstructionProto */
   size_t len;
@@ -42,13 +46,15 @@ typedef struct wp_hlo_lazy_module {
  * is not a well-formed HloModuleProto. */
 int wp_hlo_lazy_unpack(wp_arena *arena, const void *data, size_t len, wp_hlo_lazy_module *out);
 
-/* The same for the module inside an HloProto (whose other fields are
+/* The same for the module inside an HloProto (its hlo_module fields merged,
+ * each of which must be a message by itself, as protobuf parses them one
+ * by one; -2 when the merged module nests deeper than WP_HLO_MAX_DEPTH) (whose other fields are
  * checked and dropped). */
 int wp_hlo_lazy_unpack_hlo_proto(wp_arena *arena, const void *data, size_t len,
                                  wp_hlo_lazy_module *out);
 
 /* Only the module of an HloProto, its other fields unchecked (to tell the
- * wrapper from a bare module). */
+ * wrapper from a bare module); -1 or -2 as above. */
 int wp_hlo_lazy_hlo_proto_module(wp_arena *arena, const void *data, size_t len,
                                  wp_hlo_lazy_module *out);
 

@@ -18,6 +18,7 @@
 #include "wp_i64map.h"
 #include "wp_mlir_util.h"
 #include "wp_npy.h"
+#include "wp_strmap.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -77,7 +78,25 @@ typedef struct lowering {
   } memo[16]; /* static strings (enum names) -> their attributes */
   const char *last_file;
   MlirAttribute last_file_ref;
+  wp_strmap tensor_names; /* of parameters and constants: each names one set */
 } lowering;
+
+/* Takes NAME (arena memory) for one input or constant tensor. Its set and
+ * every later lookup by hlo_value go by the name, so a second tensor of
+ * that name would silently get the first one's bytes. */
+static int claim_name(lowering *l, const char *name, MlirLocation loc, const char *what) {
+  size_t len = strlen(name);
+  if (wp_strmap_get(&l->tensor_names, name, len, NULL)) {
+    wp_emit_error(loc, "bir-lower: %s '%s': another parameter or constant has that name "
+                  "(XLA instruction names are unique)", what, name);
+    return -1;
+  }
+  if (wp_strmap_put(&l->tensor_names, name, len, 1)) {
+    wp_emit_error(loc, "bir-lower: out of memory");
+    return -1;
+  }
+  return 0;
+}
 
 static void init_keys(lowering *l) {
   MlirContext c = l->ctx;
@@ -287,6 +306,8 @@ static int lower_constant(lowering *l, MlirOperation op) {
   MlirStringRef nref = {"constant", 8};
   wp_attr_str(op, "name", &nref);
   char *name = wp_arena_strndup(l->arena, nref.data, nref.length);
+  if (claim_name(l, name, mlirOperationGetLocation(op), "constant"))
+    return -1;
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   int prim;
   const char *dtype;
@@ -437,6 +458,7 @@ static int run_bir_lower(const wp_pass_run *run) {
     return -1;
   }
   lowering l = {.ctx = c, .loc = mlirOperationGetLocation(entry), .arena = wp_arena_create()};
+  wp_strmap_init(&l.tensor_names);
   init_keys(&l);
   int rc = -1;
   if (read_options(run, &l.opts))
@@ -484,6 +506,10 @@ static int run_bir_lower(const wp_pass_run *run) {
       char ts[256];
       wp_hlo_type_str(t, ts, sizeof ts);
       wp_emit_error(l.loc, "bir-lower: parameter '%s' of type %s cannot be a BIR tensor", name, ts);
+      mlirOperationDestroy(bir_func);
+      goto out;
+    }
+    if (claim_name(&l, wp_arena_strndup(l.arena, name, strlen(name)), l.loc, "parameter")) {
       mlirOperationDestroy(bir_func);
       goto out;
     }
@@ -540,6 +566,7 @@ static int run_bir_lower(const wp_pass_run *run) {
 out:
   free(l.shared_entries);
   wp_i64map_free(&l.shared_index);
+  wp_strmap_free(&l.tensor_names);
   free(l.files);
   wp_arena_destroy(l.arena);
   return rc;

@@ -106,7 +106,7 @@ static MlirOperation hlo_constant(MlirOperation module, MlirStringRef name) {
 
 /* The HLO program's constants by name, for assembling a file of many. */
 typedef struct constant_index {
-  wp_i64map by_hash; /* hash(name) -> index + 1, or 0 for a shared hash */
+  wp_i64map by_hash; /* hash(name) -> index + 1 of the first constant with that hash */
   MlirOperation *ops;
   size_t n;
 } constant_index;
@@ -116,6 +116,8 @@ static MlirStringRef constant_name(MlirOperation op) {
   wp_attr_str(op, "name", &s);
   return s;
 }
+
+static int64_t name_hash(MlirStringRef s) { return wp_hash_bytes(s.data, s.length); }
 
 static int constant_index_init(constant_index *ci, MlirOperation module, wp_arena *arena) {
   wp_i64map_init(&ci->by_hash);
@@ -137,10 +139,9 @@ static int constant_index_init(constant_index *ci, MlirOperation module, wp_aren
         if (!wp_op_is(op, "hlo.constant"))
           continue;
         if (pass == 1) {
-          MlirStringRef s = constant_name(op);
-          int64_t h = wp_hash_bytes(s.data, s.length), v;
-          if (wp_i64map_put(&ci->by_hash, h,
-                            wp_i64map_get(&ci->by_hash, h, &v) ? 0 : (int64_t)n + 1))
+          int64_t h = name_hash(constant_name(op)), v;
+          if (!wp_i64map_get(&ci->by_hash, h, &v) &&
+              wp_i64map_put(&ci->by_hash, h, (int64_t)n + 1))
             return -1;
           ci->ops[n] = op;
         }
@@ -154,26 +155,29 @@ static int constant_index_init(constant_index *ci, MlirOperation module, wp_aren
   return 0;
 }
 
+/* The first constant of that name, as hlo_constant finds it. */
 static MlirOperation constant_index_find(const constant_index *ci, MlirStringRef name) {
   int64_t v;
-  if (wp_i64map_get(&ci->by_hash, wp_hash_bytes(name.data, name.length), &v)) {
-    if (v > 0 && mlirStringRefEqual(constant_name(ci->ops[v - 1]), name))
-      return ci->ops[v - 1];
-    for (size_t i = 0; v == 0 && i < ci->n; i++) /* first of that name, as hlo_constant */
-      if (mlirStringRefEqual(constant_name(ci->ops[i]), name))
-        return ci->ops[i];
-  }
+  if (!wp_i64map_get(&ci->by_hash, name_hash(name), &v))
+    return (MlirOperation){NULL};
+  /* the first with that hash; a later one only when two names share it */
+  for (size_t i = (size_t)v - 1; i < ci->n; i++)
+    if (mlirStringRefEqual(constant_name(ci->ops[i]), name))
+      return ci->ops[i];
   return (MlirOperation){NULL};
 }
 
 /* Finds constants in the order bir-lower placed them, which is their
  * order in the program: the constant after the last one found is tried
  * first, and the index of all of them is built only when that guess
- * fails (then the first of a name wins). */
+ * fails, then used for every later name. The first constant of a name
+ * wins, whichever way it is found: a guess whose name was found before
+ * (a second constant of that name) goes to the index too. */
 typedef struct constant_finder {
   MlirOperation module, next;
   constant_index ci;
   bool indexed;
+  wp_i64map guessed; /* name hashes of the constants found by guessing */
 } constant_finder;
 
 static MlirOperation first_program_op(MlirOperation module) {
@@ -191,19 +195,33 @@ static MlirOperation first_program_op(MlirOperation module) {
 
 static MlirOperation find_constant(constant_finder *f, wp_arena *arena, MlirStringRef name,
                                    bool *oom) {
-  MlirOperation k = f->next;
-  while (!mlirOperationIsNull(k) && !wp_op_is(k, "hlo.constant"))
-    k = mlirOperationGetNextInBlock(k);
-  if (mlirOperationIsNull(k) || !mlirStringRefEqual(constant_name(k), name)) {
-    if (!f->indexed && constant_index_init(&f->ci, f->module, arena)) {
+  if (!f->indexed) {
+    MlirOperation k = f->next;
+    while (!mlirOperationIsNull(k) && !wp_op_is(k, "hlo.constant"))
+      k = mlirOperationGetNextInBlock(k);
+    int64_t h = name_hash(name);
+    if (!mlirOperationIsNull(k) && mlirStringRefEqual(constant_name(k), name) &&
+        !wp_i64map_get(&f->guessed, h, NULL)) {
+      if (wp_i64map_put(&f->guessed, h, 1)) {
+        *oom = true;
+        return (MlirOperation){NULL};
+      }
+      f->next = mlirOperationGetNextInBlock(k);
+      return k;
+    }
+    f->indexed = true; /* its map is freed even when building it fails */
+    if (constant_index_init(&f->ci, f->module, arena)) {
       *oom = true;
       return (MlirOperation){NULL};
     }
-    f->indexed = true;
-    k = constant_index_find(&f->ci, name);
   }
-  f->next = mlirOperationIsNull(k) ? k : mlirOperationGetNextInBlock(k);
-  return k;
+  return constant_index_find(&f->ci, name);
+}
+
+static void constant_finder_free(constant_finder *f) {
+  wp_i64map_free(&f->guessed);
+  if (f->indexed)
+    wp_i64map_free(&f->ci.by_hash);
 }
 
 static int piece_order(const void *a, const void *b) {
@@ -229,6 +247,7 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
   bool sets_indexed = false;
   MlirOperation last_set = {NULL};
   constant_finder cf_find = {.module = module, .next = first_program_op(module)};
+  wp_i64map_init(&cf_find.guessed);
   bool oom = false;
   wp_strmap group; /* names of the const files assembled under LABEL */
   wp_strmap_init(&group);
@@ -347,9 +366,12 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
     if (k && p.at < end) {
       uint64_t overlap = (p.at + p.size < end ? p.at + p.size : end) - p.at;
       wp_place_src before = {.pieces = pieces, .n_pieces = k, .size = end};
+      wp_arena_mark_t mark = wp_arena_mark(arena);
       unsigned char *have = wp_arena_alloc(arena, overlap ? (size_t)overlap : 1);
       wp_place_gather(&before, p.at, (size_t)overlap, have);
-      if (overlap && memcmp(have, p.data, (size_t)overlap) != 0) {
+      bool differ = overlap && memcmp(have, p.data, (size_t)overlap) != 0;
+      wp_arena_release(arena, mark);
+      if (differ) {
         if (owners)
           wp_error_set(err, "const file '%s': memory locations '%s' and '%s' overlap with "
                        "other bytes", name, wp_bir_str(arena, owners[k - 1], "sym_name"),
@@ -394,7 +416,7 @@ out:
   free(owners);
   wp_strmap_free(&group);
   wp_bir_names_free(&sets);
-  wp_i64map_free(&cf_find.ci.by_hash);
+  constant_finder_free(&cf_find);
   return rc;
 }
 

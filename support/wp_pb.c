@@ -27,8 +27,9 @@ int wp_pb_next_field(const uint8_t **p, const uint8_t *end, uint64_t *tag, const
                      size_t *plen) {
   uint64_t v = 0;
   int shift = 0;
+  /* a key is at most 5 bytes, as protobuf-c reads them */
   for (;;) {
-    if (*p >= end || shift > 63)
+    if (*p >= end || shift > 28)
       return -1;
     uint8_t b = *(*p)++;
     v |= (uint64_t)(b & 0x7f) << shift;
@@ -88,6 +89,10 @@ static bool scans(const uint8_t *p, const uint8_t *end) {
       return false;
   }
   return true;
+}
+
+bool wp_pb_scans(const void *data, size_t len) {
+  return scans(data, (const uint8_t *)data + len);
 }
 
 int wp_pb_depth(const void *data, size_t len, int limit) {

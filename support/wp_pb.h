@@ -5,6 +5,7 @@
 #include "wp_arena.h"
 
 #include <protobuf-c/protobuf-c.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Unpacks DATA as DESC with memory from ARENA; NULL when malformed. */
@@ -24,6 +25,9 @@ void *wp_pb_convert(wp_arena *arena, const ProtobufCMessage *msg,
  * recurses once per level, so inputs deeper than a sane limit are refused
  * before they are unpacked. */
 int wp_pb_depth(const void *data, size_t len, int limit);
+
+/* Does DATA scan as one message (every top-level field well formed)? */
+bool wp_pb_scans(const void *data, size_t len);
 
 /* Steps over the field at *P (before END): its TAG, and for a
  * length-delimited field its PAYLOAD (else NULL) and PLEN. -1 when the

@@ -328,9 +328,10 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
     }
     memcpy(text, f.data, f.size);
     text[f.size] = 0;
+    /* kept for the whole run: the parsed ops carry that empty name in the
+     * locations that passes report */
     ds->parse_file = path;
     *out = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, f.size));
-    ds->parse_file = NULL;
     free(text);
     if (mlirModuleIsNull(*out)) {
       fprintf(stderr, "error: %s: could not parse MLIR\n", path);

@@ -14,15 +14,24 @@
  * 100,000 small weights: 6.3-6.6 s -> 4.2-4.8 s; a 1 GiB weight 6.6 ->
  * 5.1 s. The price: a small run's peak RSS is about 20 MiB higher (whole
  * huge pages). WP_NO_HUGE_PAGES=1 (or a GLIBC_TUNABLES that already sets
- * glibc.malloc.hugetlb) keeps the process as it was started. */
+ * glibc.malloc.hugetlb) keeps the process as it was started.
+ *
+ * It restarts at most once: WP_HUGE_PAGES_RESTARTED marks the restarted
+ * process, which puts GLIBC_TUNABLES back as it was (glibc read it at
+ * startup already) so programs opt starts do not inherit it. Not in secure
+ * mode (setuid: glibc drops the tunables, so each restart would look like
+ * the first), and not when started through the dynamic loader by hand
+ * ("ld.so opt ...": /proc/self/exe is then the loader). */
 #include "opt_hugepages.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <unistd.h>
 
+#define RESTARTED "WP_HUGE_PAGES_RESTARTED" /* "-": GLIBC_TUNABLES was unset; "=V": it was V */
 #define OPT_TUNABLES \
   "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=67108864:glibc.malloc.top_pad=33554432"
 
@@ -45,29 +54,39 @@ void opt_exec_with_huge_pages(char **argv) {
   (void)argv; /* the sanitizer's allocator is not glibc's */
   return;
 #else
+  const char *restarted = getenv(RESTARTED);
+  if (restarted) {
+    if (restarted[0] == '=')
+      setenv("GLIBC_TUNABLES", restarted + 1, 1);
+    else
+      unsetenv("GLIBC_TUNABLES");
+    unsetenv(RESTARTED);
+    return;
+  }
   const char *off = getenv("WP_NO_HUGE_PAGES");
   const char *old = getenv("GLIBC_TUNABLES");
   if ((off && *off && strcmp(off, "0") != 0) || (old && strstr(old, "glibc.malloc.hugetlb")) ||
-      !huge_pages_on_request())
+      getauxval(AT_SECURE) || getauxval(AT_BASE) == 0 || !huge_pages_on_request())
     return;
   size_t n = (old ? strlen(old) : 0) + sizeof OPT_TUNABLES + 1;
-  char *value = malloc(n);
-  if (!value)
-    return;
-  snprintf(value, n, "%s%s%s", old && *old ? old : "", old && *old ? ":" : "", OPT_TUNABLES);
+  char *value = malloc(n), *marker = malloc(n + 1);
   char *saved = old ? strdup(old) : NULL;
-  if ((old && !saved) || setenv("GLIBC_TUNABLES", value, 1) != 0) {
-    free(value);
-    free(saved);
-    return;
-  }
-  free(value);
+  if (!value || !marker || (old && !saved))
+    goto out;
+  snprintf(value, n, "%s%s%s", old && *old ? old : "", old && *old ? ":" : "", OPT_TUNABLES);
+  snprintf(marker, n + 1, "%s%s", old ? "=" : "-", old ? old : "");
+  if (setenv(RESTARTED, marker, 1) != 0 || setenv("GLIBC_TUNABLES", value, 1) != 0)
+    goto restore;
   execv("/proc/self/exe", argv);
-  /* Could not restart (no /proc?): go on as started. */
+restore: /* could not restart (no /proc?): go on as started */
   if (saved)
     setenv("GLIBC_TUNABLES", saved, 1);
   else
     unsetenv("GLIBC_TUNABLES");
+  unsetenv(RESTARTED);
+out:
+  free(value);
+  free(marker);
   free(saved);
 #endif
 }

@@ -4,6 +4,7 @@
 #include "wp_i64map.h"
 #include "wp_jsonw.h"
 #include "wp_model_dir.h"
+#include "wp_pb.h"
 #include "wp_place.h"
 #include "wp_test.h"
 
@@ -278,6 +279,46 @@ static void test_place_pieces(void) {
   free(got);
 }
 
+/* The field walker the lazy HLO reader trusts instead of protobuf-c. */
+static void test_pb_fields(void) {
+  const uint8_t *p, *pl;
+  uint64_t tag;
+  size_t n;
+  /* field 2, length 3 */
+  static const uint8_t ok[] = {0x12, 0x03, 0x08, 0x01, 0x00};
+  p = ok;
+  CHECK(wp_pb_next_field(&p, ok + sizeof ok, &tag, &pl, &n) == 0 && tag == 0x12 && n == 3 &&
+        pl == ok + 2 && p == ok + 5);
+  /* a 5-byte key is read, a 6-byte one is not (protobuf-c refuses it) */
+  static const uint8_t key5[] = {0x80, 0x80, 0x80, 0x80, 0x01, 0x00};
+  static const uint8_t key6[] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x01, 0x00};
+  p = key5;
+  CHECK(wp_pb_next_field(&p, key5 + sizeof key5, &tag, &pl, &n) == 0 && tag == 1ull << 28);
+  p = key6;
+  CHECK(wp_pb_next_field(&p, key6 + sizeof key6, &tag, &pl, &n) == -1);
+  /* field number 0, a length past the end, a group */
+  static const uint8_t zero[] = {0x00, 0x00}, past[] = {0x0a, 0x05, 0x00}, group[] = {0x0b};
+  p = zero;
+  CHECK(wp_pb_next_field(&p, zero + 2, &tag, &pl, &n) == -1);
+  p = past;
+  CHECK(wp_pb_next_field(&p, past + 3, &tag, &pl, &n) == -1);
+  p = group;
+  CHECK(wp_pb_next_field(&p, group + 1, &tag, &pl, &n) == -1);
+  /* scans: whole fields only; depth follows payloads that scan */
+  CHECK(wp_pb_scans(ok, sizeof ok));
+  CHECK(!wp_pb_scans(ok, 3));
+  uint8_t deep[128];
+  size_t len = 0;
+  for (int i = 0; i < 61; i++) { /* 61 nested field-1 messages, the innermost empty */
+    memmove(deep + 2, deep, len);
+    deep[0] = 0x0a;
+    deep[1] = (uint8_t)len;
+    len += 2;
+  }
+  CHECK(wp_pb_depth(deep, len, 100) == 60);
+  CHECK(wp_pb_depth(deep, len, 50) == 51);
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-unit-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -287,6 +328,7 @@ int main(void) {
   test_output();
   test_jsonw();
   test_place_pieces();
+  test_pb_fields();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
   CHECK(system(cmd) == 0);

@@ -269,7 +269,7 @@ SCENARIOS = {n.replace("_", "-"): f for n, f in list(globals().items())
 
 
 def main():
-    if len(sys.argv) == 4 and sys.argv[1] in ("wrap", "wrap-split", "wrap-bad"):
+    if len(sys.argv) == 4 and sys.argv[1] in ("wrap", "wrap-split", "wrap-bad", "wrap-cut"):
         data = open(sys.argv[2], "rb").read()
         if sys.argv[1] == "wrap":
             out = pb.wrap_hloproto(data)
@@ -279,6 +279,12 @@ def main():
             cut = 1 + len(pb.varint(data[1])) + data[1] if data[1] < 0x80 else None
             assert cut, "first field too long for this test"
             out = pb.wrap_hloproto(data[:cut]) + pb.wrap_hloproto(data[cut:])
+        elif sys.argv[1] == "wrap-cut":
+            # the module cut every 5 bytes, each piece an hlo_module field:
+            # no piece is a message by itself, so none may be merged (the
+            # depth of a nested field cut across pieces hides from a check
+            # of the pieces one at a time)
+            out = b"".join(pb.wrap_hloproto(data[i:i + 5]) for i in range(0, len(data), 5))
         else:
             # a buffer_assignment whose bytes are no message (wire type 7)
             out = pb.wrap_hloproto(data) + f_bytes(3, b"\x0f")
