@@ -42,8 +42,9 @@ typedef struct pack {
   wp_bir_names names; /* const file ops of function NAMES_FOR */
   const char *names_for;
   wp_neff_member tail[2]; /* neff.json and bom.json, built last */
-  char *texts[8]; /* member texts this pack owns (def.json and bir.json) */
+  char **texts; /* member texts this pack owns (def.json and bir.json) */
   size_t n_texts;
+  wp_jsonw_spill spill; /* where the long ones are */
 } pack;
 
 static MlirLocation unknown(MlirOperation op) {
@@ -162,19 +163,41 @@ static int add_text(pack *p, const char *name, const char *text, size_t len, wp_
 }
 
 /* A member from text built in T, which the pack takes (T is emptied): not
- * copied, as these are the largest texts of a big model. */
+ * copied, as these are the largest texts of a big model; a long one is
+ * read back from the spill file. */
 static int add_text_member(pack *p, const char *name, wp_jsonw *t, wp_error *err) {
-  size_t len = t->len;
-  char *text = t->oom || p->n_texts == sizeof p->texts / sizeof *p->texts ? NULL : t->p;
-  if (!text)
-    free(t->p);
+  uint64_t size = 0;
+  int where = wp_jsonw_finish(t, &size);
+  char *text = t->p;
+  int write_errno = t->write_errno;
+  uint64_t at = t->spill_at;
   *t = (wp_jsonw){0};
-  if (!text)
+  if (where < 0) {
+    free(text);
+    return write_errno ? wp_error_errno(err, write_errno, "writing %s to a temporary file", name)
+                       : wp_error_set(err, "out of memory");
+  }
+  if (where == 1) {
+    wp_neff_member *m = add_member(p, name);
+    if (!m)
+      return wp_error_set(err, "out of memory");
+    m->path = p->spill.path;
+    m->offset = at;
+    m->size = size;
+    if (p->run->hooks && p->run->hooks->debug)
+      fprintf(stderr, "NeffPack: %s (%llu bytes) kept in a temporary file until written\n", name,
+              (unsigned long long)size);
+    return 0;
+  }
+  char **texts = realloc(p->texts, (p->n_texts + 1) * sizeof *texts);
+  if (!texts) {
+    free(text);
     return wp_error_set(err, "out of memory");
+  }
+  p->texts = texts;
   p->texts[p->n_texts++] = text;
-  return add_text(p, name, len ? text : "", len, err);
+  return add_text(p, name, size ? text : "", (size_t)size, err);
 }
-
 
 static const Wp__Bir__MemoryLocationSet *find_set_in(const wp_strmap *sets,
                                                      const Wp__Bir__Function *f, const char *name) {
@@ -270,7 +293,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   wp_strmap_free(&p->sets);
   for (size_t i = 0; i < f->n_sets; i++)
     wp_strmap_put(&p->sets, f->sets[i]->name, strlen(f->sets[i]->name), (int64_t)i);
-  wp_jsonw def = {0}; /* def.json */
+  wp_jsonw def = {.spill = &p->spill}; /* def.json */
   size_t n_vars = 0;
   wp_jsonw_lit(&def, "{\n \"name\": ");
   wp_jsonw_str(&def, sg);
@@ -624,7 +647,7 @@ static int build_members(pack *p, wp_error *err) {
   char name[600];
   const char *sg = p->bir->functions[0]->name;
   snprintf(name, sizeof name, "%s/bir.json", sg);
-  wp_jsonw t = {0};
+  wp_jsonw t = {.spill = &p->spill};
   t.oom |= bir_json_lines(&t, p->bir) != 0;
   if (add_text_member(p, name, &t, err))
     return -1;
@@ -710,7 +733,8 @@ static int run_neff_pack(const wp_pass_run *run) {
   if (wp_pass_option_count(run, "threads", 1, 64, how.threads, &threads))
     return -1;
   how.threads = (int)threads;
-  pack p = {.run = run, .arena = wp_arena_create(), .npy = strcmp(fmt, "bin") != 0};
+  pack p = {.run = run, .arena = wp_arena_create(), .npy = strcmp(fmt, "bin") != 0,
+            .spill = WP_JSONW_SPILL_INIT};
   wp_error err;
   int rc = -1;
   wp_output *o = NULL;
@@ -755,6 +779,8 @@ out:
   free(p.members);
   for (size_t i = 0; i < p.n_texts; i++)
     free(p.texts[i]);
+  free(p.texts);
+  wp_jsonw_spill_close(&p.spill);
   wp_strmap_free(&p.sets);
   wp_bir_names_free(&p.names);
   wp_arena_destroy(p.arena);

@@ -1,12 +1,72 @@
 #include "wp_jsonw.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+static bool spill_open(wp_jsonw_spill *s) {
+  if (s->fd >= 0 || s->failed)
+    return s->fd >= 0;
+  const char *dir = getenv("TMPDIR");
+  char path[4096];
+  snprintf(path, sizeof path, "%s/wp-text-XXXXXX", dir && *dir ? dir : "/tmp");
+  int fd = mkostemp(path, O_CLOEXEC);
+  if (fd >= 0)
+    unlink(path); /* gone when the process is, however it ends */
+  /* the archive writer opens members by name */
+  snprintf(s->path, sizeof s->path, "/proc/self/fd/%d", fd);
+  int probe = fd >= 0 ? open(s->path, O_RDONLY | O_CLOEXEC) : -1;
+  if (probe < 0) {
+    if (fd >= 0)
+      close(fd);
+    s->failed = true;
+    return false;
+  }
+  close(probe);
+  s->fd = fd;
+  return true;
+}
+
+void wp_jsonw_spill_close(wp_jsonw_spill *s) {
+  if (s->fd >= 0)
+    close(s->fd);
+  s->fd = -1;
+}
+
+/* Moves the buffered text to the end of the spill file. */
+static void spill_out(wp_jsonw *w) {
+  if (!w->spilled) {
+    w->spilled = true;
+    w->spill_at = w->spill->end;
+  }
+  for (size_t done = 0; done < w->len;) {
+    ssize_t n = pwrite(w->spill->fd, w->p + done, w->len - done,
+                       (off_t)(w->spill->end + done));
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      w->write_errno = n < 0 ? errno : EIO;
+      w->oom = true;
+      return;
+    }
+    done += (size_t)n;
+  }
+  w->spill->end += w->len;
+  w->spill_len += w->len;
+  w->len = 0;
+}
 
 void wp_jsonw_raw(wp_jsonw *w, const char *s, size_t n) {
   if (w->oom || n == 0)
     return;
+  if (w->spill && w->len + n > WP_JSONW_SPILL_AT && w->len && spill_open(w->spill)) {
+    spill_out(w);
+    if (w->oom)
+      return;
+  }
   if (w->len + n + 1 > w->cap) {
     size_t cap = (w->len + n + 1) * 2;
     char *q = realloc(w->p, cap);
@@ -19,6 +79,21 @@ void wp_jsonw_raw(wp_jsonw *w, const char *s, size_t n) {
   }
   memcpy(w->p + w->len, s, n);
   w->len += n;
+}
+
+int wp_jsonw_finish(wp_jsonw *w, uint64_t *size) {
+  if (!w->oom && w->spilled && w->len)
+    spill_out(w);
+  if (w->oom)
+    return -1;
+  *size = w->spilled ? w->spill_len : w->len;
+  if (w->spilled) {
+    free(w->p);
+    w->p = NULL;
+    w->len = w->cap = 0;
+    return 1;
+  }
+  return 0;
 }
 
 void wp_jsonw_lit(wp_jsonw *w, const char *s) { wp_jsonw_raw(w, s, strlen(s)); }

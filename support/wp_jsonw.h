@@ -11,13 +11,39 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Zero-initialize; the caller frees p. Once out of memory, oom stays set
- * and nothing more is appended. */
+/* Where long texts go instead of memory: one unlinked temporary file that
+ * several texts share, one after another (100,000 tensors make over 100
+ * MiB of def.json and bir.json, which would otherwise stay in the heap
+ * until the archive is written). Start from WP_JSONW_SPILL_INIT; the file
+ * is made when a text first needs it. */
+typedef struct wp_jsonw_spill {
+  int fd;       /* -1 until made */
+  uint64_t end; /* bytes written so far */
+  char path[40]; /* "/proc/self/fd/N": the file can be opened by name */
+  bool failed;  /* could not be made: texts stay in memory */
+} wp_jsonw_spill;
+#define WP_JSONW_SPILL_INIT {.fd = -1}
+void wp_jsonw_spill_close(wp_jsonw_spill *s);
+
+/* Zero-initialize; the caller frees p. Once out of memory (or a spill
+ * write fails: write_errno), oom stays set and nothing more is appended.
+ * With SPILL set, a text that grows past WP_JSONW_SPILL_AT bytes moves to
+ * the spill file and goes on there. */
+#define WP_JSONW_SPILL_AT (1u << 20)
 typedef struct wp_jsonw {
   char *p;
   size_t len, cap;
   bool oom;
+  int write_errno;
+  wp_jsonw_spill *spill;
+  bool spilled;                /* the text's start is in the spill file... */
+  uint64_t spill_at, spill_len; /* ...at spill_at, spill_len bytes so far */
 } wp_jsonw;
+
+/* Ends a text: its whole size in *SIZE, and 1 when it lives in the spill
+ * file at spill_at (p is then free), 0 when it is p[0, len); -1 when out
+ * of memory or a spill write failed. */
+int wp_jsonw_finish(wp_jsonw *w, uint64_t *size);
 
 void wp_jsonw_raw(wp_jsonw *w, const char *s, size_t n);
 void wp_jsonw_lit(wp_jsonw *w, const char *s); /* raw text, NUL-terminated */

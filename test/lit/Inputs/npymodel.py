@@ -250,6 +250,14 @@ def scenario_reshaped(out):
     m.write()
 
 
+def scenario_many(out, n=4000):
+    """N small weights (some tied): def.json and bir.json of several MiB."""
+    m = Model(out)
+    for i in range(n):
+        m.weight("w%d" % i, sample("float32", (4,), i % (n // 2)))
+    m.write()
+
+
 def bad_npy(out, mutate, prim=pb.F32, shape=(4,)):
     """A model with one weight 'w' whose file is written by MUTATE(path)."""
     m = Model(out)
@@ -461,6 +469,8 @@ def main():
         scenario_dedup(out, reverse=True)
     elif kind == "reshaped":
         scenario_reshaped(out)
+    elif kind == "many":
+        scenario_many(out)
     else:
         scenario_error(out, kind)
 
