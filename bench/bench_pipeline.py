@@ -214,13 +214,16 @@ def bench_case(a, label, model_args, peers=True, baseline_args=None):
     rows["limit: %s -1 unique" % tool] = median(
         "find %s -type f -print0 | sort -z | xargs -0 cat | %s %s > /dev/null" % (blobs, tool, args),
         a.runs, shell=True)
-    limit = max(r["wall"] for k, r in rows.items() if k.startswith("limit"))
+    # /usr/bin/time reports wall time in hundredths: a smoke-sized run can
+    # read 0.00, so ratios use that resolution as their floor
+    TICK = 0.01
+    limit = max(TICK, max(r["wall"] for k, r in rows.items() if k.startswith("limit")))
     print("## %s\n" % label)
     print("%.1f MiB in, %.1f MiB unique, %d weight files\n" %
           (total / 2**20, unique / 2**20, len(os.listdir(os.path.join(model, "weights")))))
     print("| run | wall s | cpu s | peak RSS MiB | disk read MiB | x weightpack |")
     print("|---|---|---|---|---|---|")
-    wp = rows["weightpack"]["wall"]
+    wp = max(TICK, rows["weightpack"]["wall"])
     for k, r in rows.items():
         print("| %s | %.2f | %.2f | %.1f | %.1f | %.2f |" % (k, r["wall"], r["cpu"], r["rss"],
                                                            r["read"] / 2**20, r["wall"] / wp))

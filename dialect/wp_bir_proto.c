@@ -32,14 +32,34 @@ MlirOperation wp_bir_hlo_program(MlirModule m) {
 typedef struct to_proto {
   wp_arena *arena;
   wp_error *err;
+  /* Copies of recent strings, by where MLIR keeps them: a uniqued string
+   * has one address, so a set's name, its hlo_value, its location's set
+   * reference and the enum names of 100,000 tensors are copied once each,
+   * not once per field. */
+  struct {
+    const char *from;
+    size_t len;
+    char *copy;
+  } recent[64];
 } to_proto;
 
 static char *dup_ref(wp_arena *a, MlirStringRef s) { return wp_arena_strndup(a, s.data, s.length); }
 
+static char *intern(to_proto *t, MlirStringRef s) {
+  size_t slot = ((uintptr_t)s.data >> 3) % (sizeof t->recent / sizeof *t->recent);
+  if (t->recent[slot].from == s.data && t->recent[slot].len == s.length && s.data)
+    return t->recent[slot].copy;
+  char *copy = dup_ref(t->arena, s);
+  t->recent[slot].from = s.data;
+  t->recent[slot].len = s.length;
+  t->recent[slot].copy = copy;
+  return copy;
+}
+
 static char *str_attr(to_proto *t, MlirOperation op, const char *name, bool required) {
   MlirStringRef s;
   if (wp_attr_str(op, name, &s))
-    return dup_ref(t->arena, s);
+    return intern(t, s);
   if (required) {
     MlirStringRef opname = mlirIdentifierStr(mlirOperationGetName(op));
     wp_error_set(t->err, "%.*s without a string '%s'", (int)opname.length, opname.data, name);
@@ -51,9 +71,9 @@ static char *str_attr(to_proto *t, MlirOperation op, const char *name, bool requ
 static char *sym_attr(to_proto *t, MlirOperation op, const char *name) {
   MlirAttribute a = wp_attr(op, name);
   if (!mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a))
-    return dup_ref(t->arena, mlirFlatSymbolRefAttrGetValue(a));
+    return intern(t, mlirFlatSymbolRefAttrGetValue(a));
   if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a))
-    return dup_ref(t->arena, mlirStringAttrGetValue(a));
+    return intern(t, mlirStringAttrGetValue(a));
   return "";
 }
 
@@ -187,15 +207,18 @@ static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function 
   if (!(f->name = str_attr(t, func, "sym_name", true)))
     return -1;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  size_t n_ops = 0;
+  size_t n_files = 0, n_sets = 0, n_locs = 0, n_kernels = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
-    n_ops++;
-  /* Every array can hold all ops; the arena makes the slack free to drop. */
-  f->const_files = wp_arena_alloc(t->arena, (n_ops + 1) * sizeof(void *));
-  f->sets = wp_arena_alloc(t->arena, (n_ops + 1) * sizeof(void *));
-  f->locations = wp_arena_alloc(t->arena, (n_ops + 1) * sizeof(void *));
-  f->kernels = wp_arena_alloc(t->arena, (n_ops + 1) * sizeof(void *));
+       op = mlirOperationGetNextInBlock(op)) {
+    n_files += wp_op_is(op, "bir.const_file");
+    n_sets += wp_op_is(op, "bir.memloc_set");
+    n_locs += wp_op_is(op, "bir.memloc");
+    n_kernels += wp_op_is(op, "bir.kernel");
+  }
+  f->const_files = wp_arena_alloc(t->arena, (n_files + 1) * sizeof(void *));
+  f->sets = wp_arena_alloc(t->arena, (n_sets + 1) * sizeof(void *));
+  f->locations = wp_arena_alloc(t->arena, (n_locs + 1) * sizeof(void *));
+  f->kernels = wp_arena_alloc(t->arena, (n_kernels + 1) * sizeof(void *));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     int rc = 0;
@@ -228,7 +251,7 @@ static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function 
 
 Wp__Bir__Module *wp_bir_to_proto(MlirModule m, wp_arena *arena, bool with_program,
                                  wp_error *err) {
-  to_proto t = {arena, err};
+  to_proto t = {.arena = arena, .err = err};
   MlirOperation mop = mlirModuleGetOperation(m);
   Wp__Bir__Module *mod = wp_pb_new(arena, &wp__bir__module__descriptor);
   mod->schema = WP_BIR_SCHEMA;
