@@ -577,12 +577,16 @@ const wp_pass_info wp_bir_lower_pass = {
     .title = "BirLower",
     .description = "lower the HLO entry computation to a BIR function: input, output and "
                    "const tensors with their TensorClass, dtype, memory type and constant files",
-    .options = {{"const-memory", "memory type of constants: Const (default) or DRAM"},
+    .options = {{"const-memory", "memory type of constants: Const (default) or DRAM",
+                 .choices = "Const|DRAM"},
                 {"small-const-threshold",
-                 "literal constants smaller than this many bytes share one file (default 4096)"},
+                 "literal constants smaller than this many bytes share one file (default 4096)",
+                 .number = true, .min = 0, .max = INT64_MAX},
                 {"small-weight-threshold",
                  "weights smaller than this many bytes share that file too (default 4096; 0: "
-                 "every weight keeps a file of its own)"},
-                {"alignment", "raise every tensor's alignment to at least this (power of two)"}},
+                 "every weight keeps a file of its own)",
+                 .number = true, .min = 0, .max = INT64_MAX},
+                {"alignment", "raise every tensor's alignment to at least this (power of two)",
+                 .number = true, .pow2 = true, .min = 1, .max = 1 << 30}},
     .run = run_bir_lower,
 };

@@ -758,6 +758,11 @@ static int run_neff_pack(const wp_pass_run *run) {
   }
   FILE *f = wp_output_stream(o);
   fflush(f);
+  if (lseek(fileno(f), 0, SEEK_CUR) < 0) { /* a pipe or FIFO */
+    wp_emit_error(unknown(module), "%s: a NEFF needs an output it can seek in (its header "
+                  "is written last): give a file", out);
+    goto out;
+  }
   if (wp_neff_write_payload(fileno(f), p.members, p.n_members, p.bir->name, how,
                             build_tail, &p, &err)) {
     wp_emit_error(unknown(module), "%s: %s", out, err.msg);
@@ -794,10 +799,13 @@ const wp_pass_info wp_neff_pack_pass = {
                    "the unique constant files, variable definitions, BOM and BIR "
                    "(copy-const-artifacts and dedup-consts run first when not named)",
     .options = {{"output", "the NEFF file (default: opt's -o)"},
-                {"weights-format", "npy (default; signed members numpy.load reads) or bin"},
+                {"weights-format", "npy (default; signed members numpy.load reads) or bin",
+                 .choices = "npy|bin"},
                 {"compressor", "isal (default: ISA-L level 1 in parallel chunks) or zlib "
-                               "(libarchive's gzip filter)"},
+                               "(libarchive's gzip filter)",
+                 .choices = "isal|zlib"},
                 {"threads", "compression threads (default: the core count); the NEFF is the "
-                            "same for any count"}},
+                            "same for any count",
+                 .number = true, .min = 1, .max = 64}},
     .run = run_neff_pack,
 };

@@ -249,7 +249,9 @@ const wp_pass_info wp_copy_artifacts_pass = {
                                  "private temporary directory)"},
                 {"copy-method", "auto (in-place in opt's private directory, else reflink, "
                                 "then stream), in-place (no file: the bytes stay where they "
-                                "are), copy_file_range or stream"},
-                {"threads", "files placed at once (default: the number of cores)"}},
+                                "are), copy_file_range or stream",
+                 .choices = "auto|in-place|copy_file_range|stream"},
+                {"threads", "files placed at once (default: the number of cores)", .number = true,
+                 .min = 1, .max = 1024}},
     .run = run_copy_artifacts,
 };

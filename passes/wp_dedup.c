@@ -727,6 +727,7 @@ const wp_pass_info wp_dedup_pass = {
     .description = "keep one constant file per (MD5 of its bytes, dtype, memory type) and point "
                    "every memory location at it",
     .options = {{"threads", "threads hashing files (default: the number of cores); the result "
-                            "is the same for any count"}},
+                            "is the same for any count",
+                 .number = true, .min = 1, .max = 1024}},
     .run = run_dedup,
 };

@@ -17,6 +17,12 @@
 typedef struct wp_pass_option_spec {
   const char *name; /* e.g. "model-dir" */
   const char *help;
+  /* Checked when the options are parsed (a bad value is bad usage, found
+   * before any pass runs): a whole number in [min, max] (a power of two
+   * with pow2), or one of CHOICES ("a|b|c"). */
+  bool number, pow2;
+  long long min, max;
+  const char *choices;
 } wp_pass_option_spec;
 
 /* Option values as given (strings, "" when absent). */

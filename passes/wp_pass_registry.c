@@ -69,6 +69,54 @@ static int option_index(const wp_pass_info *info, const char *name, size_t len) 
   return -1;
 }
 
+/* "a or b", "a, b or c" from "a|b|c". */
+static void choices_text(const char *choices, char *out, size_t n) {
+  size_t w = 0, count = 1;
+  for (const char *c = choices; *c; c++)
+    count += *c == '|';
+  size_t k = 0;
+  for (const char *c = choices; *c && w + 8 < n; c++) {
+    if (*c == '|') {
+      k++;
+      const char *sep = k + 1 == count ? " or " : ", ";
+      w += (size_t)snprintf(out + w, n - w, "%s", sep);
+    } else {
+      out[w++] = *c;
+    }
+  }
+  out[w < n ? w : n - 1] = 0;
+}
+
+static int check_value(const wp_pass_info *info, const wp_pass_option_spec *o, const char *v,
+                       wp_error *err) {
+  if (!v)
+    return wp_error_set(err, "out of memory");
+  if (o->number) {
+    char *end;
+    errno = 0;
+    long long n = strtoll(v, &end, 10);
+    if (!*v || *end || errno || n < o->min || n > o->max)
+      return wp_error_set(err, "%s: %s=%s is not a number from %lld to %lld", info->name,
+                          o->name, v, o->min, o->max);
+    if (o->pow2 && (n & (n - 1)))
+      return wp_error_set(err, "%s: %s=%s is not a power of two", info->name, o->name, v);
+  }
+  if (o->choices) {
+    size_t len = strlen(v);
+    for (const char *c = o->choices; *c;) {
+      const char *bar = strchr(c, '|');
+      size_t clen = bar ? (size_t)(bar - c) : strlen(c);
+      if (clen == len && !strncmp(c, v, len))
+        return 0;
+      c += clen + (bar ? 1 : 0);
+    }
+    char list[256];
+    choices_text(o->choices, list, sizeof list);
+    return wp_error_set(err, "%s: %s=%s: use %s", info->name, o->name, v, list);
+  }
+  return 0;
+}
+
 int wp_pass_parse_options(const wp_pass_info *info, const char *s, wp_pass_options *out,
                           wp_error *err) {
   memset(out, 0, sizeof *out);
@@ -113,6 +161,10 @@ int wp_pass_parse_options(const wp_pass_info *info, const char *s, wp_pass_optio
     }
     free(out->values[idx]);
     out->values[idx] = strndup(val, vlen);
+    if (check_value(info, &info->options[idx], out->values[idx], err)) {
+      wp_pass_options_free(out);
+      return -1;
+    }
   }
   return 0;
 }

@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,24 +175,40 @@ int wp_is_directory(const char *path) {
 
 struct wp_output {
   FILE *stream;
-  char *path;
-  char *tmp; /* NULL for stdout */
+  char *path;   /* where the file appears (a symlink's target) */
+  char *tmp;    /* its temporary name; NULL for stdout and special files */
+  bool anon;    /* the temporary has no name yet (O_TMPFILE) */
+  bool direct;  /* a device or FIFO: written in place, nothing to rename */
   int slot;
 };
 
-/* Temporary names still on disk, for the signal handler. Written only
- * outside signal context; read with async-signal-safe calls only. */
+/* Temporary names still on disk, for the signal handler. Slots are taken
+ * and given back atomically (library users may write from several
+ * threads); read with async-signal-safe calls only. */
 static char *volatile g_open_tmps[WP_MAX_OPEN_OUTPUTS];
 
 void wp_output_abort_all_from_signal(void) {
-  for (int i = 0; i < WP_MAX_OPEN_OUTPUTS; i++)
-    if (g_open_tmps[i])
-      unlink(g_open_tmps[i]);
+  for (int i = 0; i < WP_MAX_OPEN_OUTPUTS; i++) {
+    char *t = g_open_tmps[i];
+    if (t)
+      unlink(t);
+  }
+}
+
+static void remember_tmp(wp_output *out) {
+  for (int i = 0; i < WP_MAX_OPEN_OUTPUTS; i++) {
+    char *expected = NULL;
+    if (__atomic_compare_exchange_n(&g_open_tmps[i], &expected, out->tmp, false,
+                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+      out->slot = i;
+      return;
+    }
+  }
 }
 
 static void forget_tmp(wp_output *out) {
   if (out->slot >= 0)
-    g_open_tmps[out->slot] = NULL;
+    __atomic_store_n(&g_open_tmps[out->slot], NULL, __ATOMIC_SEQ_CST);
   out->slot = -1;
 }
 
@@ -199,6 +216,40 @@ static void free_output(wp_output *out) {
   free(out->path);
   free(out->tmp);
   free(out);
+}
+
+/* Removes OUT's named temporary (if any) and frees OUT; the stream is
+ * closed already. */
+static void wp_output_abort_named(wp_output *out) {
+  if (out->tmp && !out->anon)
+    unlink(out->tmp);
+  forget_tmp(out);
+  free_output(out);
+}
+
+/* A fresh name beside PATH: ".NAME.XXXXXX", or ".wp.XXXXXX" when NAME is
+ * too long to take six more characters. Caller frees. */
+static char *temp_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  const char *base = slash ? slash + 1 : path;
+  int dirlen = (int)(base - path);
+  size_t n = strlen(path) + 24;
+  char *tmp = malloc(n);
+  if (!tmp)
+    return NULL;
+  static unsigned long counter;
+  unsigned long salt = __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED) * 2654435761ul ^
+                       (unsigned long)getpid() * 40503ul ^ (unsigned long)(uintptr_t)tmp;
+  char suffix[7];
+  static const char digits[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+  for (int i = 0; i < 6; i++, salt /= 36)
+    suffix[i] = digits[salt % 36];
+  suffix[6] = 0;
+  if (strlen(base) + 9 <= NAME_MAX)
+    snprintf(tmp, n, "%.*s.%s.%s", dirlen, path, base, suffix);
+  else
+    snprintf(tmp, n, "%.*s.wp.%s", dirlen, path, suffix);
+  return tmp;
 }
 
 wp_output *wp_output_open(const char *path, wp_error *err) {
@@ -212,41 +263,67 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
     out->stream = stdout;
     return out;
   }
-  out->path = strdup(path);
-  const char *slash = strrchr(path, '/');
-  const char *base = slash ? slash + 1 : path;
-  size_t dirlen = (size_t)(base - path);
-  size_t n = strlen(path) + 16;
-  out->tmp = malloc(n);
-  if (!out->path || !out->tmp) {
-    free_output(out);
-    wp_error_set(err, "out of memory");
+  /* What is at PATH decides how it is written: a device or FIFO (such as
+   * /dev/null) is written in place, never replaced by a file; through a
+   * symlink the file it names is replaced, not the link. */
+  struct stat st;
+  char *target = NULL;
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &st) == 0)
+    target = realpath(path, NULL);
+  int fd = -1;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    free(target);
+    free(out);
+    wp_error_set(err, "%s: is a directory", path);
     return NULL;
   }
-  snprintf(out->tmp, n, "%.*s.%s.XXXXXX", (int)dirlen, path, base);
-  int fd = mkostemp(out->tmp, O_CLOEXEC);
-  if (fd < 0) {
-    wp_error_errno(err, errno, "%s: cannot create output", path);
-    free_output(out);
-    return NULL;
-  }
-  /* mkostemp makes 0600; give the file the usual umask-respecting mode. */
-  mode_t mask = umask(0);
-  umask(mask);
-  fchmod(fd, 0666 & ~mask);
-  for (int i = 0; i < WP_MAX_OPEN_OUTPUTS; i++)
-    if (!g_open_tmps[i]) {
-      g_open_tmps[i] = out->tmp;
-      out->slot = i;
-      break;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    free(target);
+    fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+      wp_error_errno(err, errno, "%s: cannot open output", path);
+      free(out);
+      return NULL;
     }
+    out->direct = true;
+    out->path = strdup(path);
+  } else {
+    out->path = target ? target : strdup(path);
+    if (!out->path) {
+      free_output(out);
+      wp_error_set(err, "out of memory");
+      return NULL;
+    }
+    /* Unnamed until committed, so even a killed run leaves nothing; else
+     * a named temporary that the signal handler removes. Either way the
+     * kernel applies the umask to 0666: no process-wide umask change. */
+    const char *slash = strrchr(out->path, '/');
+    char *dir = slash ? strndup(out->path, (size_t)(slash - out->path) + 1) : strdup(".");
+    if (dir)
+      fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    free(dir);
+    out->anon = fd >= 0;
+    for (int tries = 0; fd < 0 && tries < 100; tries++) {
+      free(out->tmp);
+      if (!(out->tmp = temp_name(out->path)))
+        break;
+      fd = open(out->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+      if (fd < 0 && errno != EEXIST)
+        break;
+    }
+    if (fd < 0) {
+      wp_error_errno(err, errno, "%s: cannot create output", path);
+      free_output(out);
+      return NULL;
+    }
+    if (!out->anon)
+      remember_tmp(out);
+  }
   out->stream = fdopen(fd, "wb");
   if (!out->stream) {
     wp_error_errno(err, errno, "%s", path);
     close(fd);
-    unlink(out->tmp);
-    forget_tmp(out);
-    free_output(out);
+    wp_output_abort_named(out);
     return NULL;
   }
   return out;
@@ -254,11 +331,36 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
 
 FILE *wp_output_stream(wp_output *out) { return out->stream; }
 
+/* Gives the unnamed temporary of OUT a name beside its path. */
+static int name_anon(wp_output *out) {
+  char proc[64];
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", fileno(out->stream));
+  for (int tries = 0; tries < 100; tries++) {
+    free(out->tmp);
+    if (!(out->tmp = temp_name(out->path))) {
+      errno = ENOMEM;
+      return -1;
+    }
+    if (linkat(AT_FDCWD, proc, AT_FDCWD, out->tmp, AT_SYMLINK_FOLLOW) == 0) {
+      remember_tmp(out);
+      return 0;
+    }
+    if (errno != EEXIST)
+      break;
+  }
+  free(out->tmp);
+  out->tmp = NULL;
+  return -1;
+}
+
 int wp_output_commit(wp_output *out, wp_error *err) {
   int rc = 0;
-  if (!out->tmp) {
-    if (fflush(out->stream) != 0)
-      rc = wp_error_errno(err, errno, "<stdout>");
+  if (!out->path || out->direct) {
+    if (fflush(out->stream) != 0 || ferror(out->stream))
+      rc = wp_error_errno(err, errno ? errno : EIO, "%s",
+                          out->path ? out->path : "<stdout>");
+    if (out->direct && fclose(out->stream) != 0 && rc == 0)
+      rc = wp_error_errno(err, errno, "%s: write failed", out->path);
     free_output(out);
     return rc;
   }
@@ -267,11 +369,13 @@ int wp_output_commit(wp_output *out, wp_error *err) {
    * disk before going on would cost more than the rest of the packing. */
   if (fflush(out->stream) != 0 || ferror(out->stream))
     rc = wp_error_errno(err, errno ? errno : EIO, "%s: write failed", out->path);
+  if (rc == 0 && out->anon && name_anon(out) != 0)
+    rc = wp_error_errno(err, errno, "%s: cannot create output", out->path);
   if (fclose(out->stream) != 0 && rc == 0)
     rc = wp_error_errno(err, errno, "%s: write failed", out->path);
   if (rc == 0 && rename(out->tmp, out->path) != 0)
     rc = wp_error_errno(err, errno, "%s: cannot rename into place", out->path);
-  if (rc != 0)
+  if (rc != 0 && out->tmp)
     unlink(out->tmp);
   forget_tmp(out);
   free_output(out);
@@ -281,10 +385,7 @@ int wp_output_commit(wp_output *out, wp_error *err) {
 void wp_output_abort(wp_output *out) {
   if (!out)
     return;
-  if (out->tmp) {
+  if (out->path)
     fclose(out->stream);
-    unlink(out->tmp);
-    forget_tmp(out);
-  }
-  free_output(out);
+  wp_output_abort_named(out);
 }

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -293,6 +294,45 @@ static int load_bir_json(MlirContext ctx, const char *path, const wp_mapped_file
 
 /* Reads the input; for a model directory, MD receives its metadata.json
  * (caller frees, whatever the result), which inline-weights then reuses. */
+/* Is PATH the file ST describes? */
+static bool same_file(const char *path, const struct stat *st) {
+  struct stat o;
+  return stat(path, &o) == 0 && o.st_dev == st->st_dev && o.st_ino == st->st_ino;
+}
+
+/* The input file, or a file of the model directory, that OUTPUT would
+ * replace (output is renamed over its path), or NULL. Weight files lie
+ * inside the model directory, so they are looked at only when the output
+ * does. */
+static const char *output_replaces_input(const char *output, const char *input,
+                                         const wp_model_dir *md, char *buf, size_t n) {
+  struct stat st;
+  if (!output || !strcmp(output, "-") || stat(output, &st) != 0 || !S_ISREG(st.st_mode))
+    return NULL;
+  if (same_file(input, &st))
+    return input;
+  if (!md->dir)
+    return NULL;
+  char *real_out = realpath(output, NULL), *real_dir = realpath(md->dir, NULL);
+  size_t dl = real_dir ? strlen(real_dir) : 0;
+  bool inside = real_out && real_dir && !strncmp(real_out, real_dir, dl) && real_out[dl] == '/';
+  free(real_out);
+  free(real_dir);
+  if (!inside)
+    return NULL;
+  snprintf(buf, n, "%s/metadata.json", md->dir);
+  if (same_file(buf, &st))
+    return buf;
+  if (md->model_path && same_file(md->model_path, &st))
+    return md->model_path;
+  for (size_t i = 0; i < md->n_weights; i++) {
+    snprintf(buf, n, "%s/%s", md->dir, md->weights[i].rel_path);
+    if (same_file(buf, &st))
+      return buf;
+  }
+  return NULL;
+}
+
 static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModule *out,
                       char **model_dir, wp_model_dir *md) {
   wp_error err;
@@ -576,6 +616,15 @@ int main(int argc, char **argv) {
     goto out;
   hooks.model_dir = model_dir;
   hooks.model = md.dir ? &md : NULL;
+  char clash_buf[PATH_MAX + 512];
+  const char *clash = output_replaces_input(cfg.output, cfg.input, &md, clash_buf,
+                                            sizeof clash_buf);
+  if (clash) {
+    fprintf(stderr, "error: -o %s would replace %s, an input of this run; give another output\n",
+            cfg.output, clash);
+    rc = EXIT_USAGE;
+    goto out;
+  }
   double t_parsed = now_seconds();
   long parse_peak_kib = wp_pass_peak_rss_kib();
   if (cfg.verify_roundtrip && wp_verify_roundtrip(module, "parsing", &err)) {
