@@ -334,14 +334,15 @@ static int hash_files(dedup *d, long threads) {
 
 /* ---- grouping ---- */
 
-static dedup *g_sort_ctx; /* qsort has no user pointer */
-
-static int cmp_refs(const void *pa, const void *pb) {
+/* Sorted with glibc's qsort_r: no global state, so passes in two threads
+ * (a driver compiling two models) do not share a sort. */
+static int cmp_refs(const void *pa, const void *pb, void *ctx) {
+  const dedup *d = ctx;
   const ref *a = pa, *b = pb;
   int c = strcmp(a->key, b->key);
   if (c)
     return c;
-  c = strcmp(g_sort_ctx->files[a->file].name, g_sort_ctx->files[b->file].name);
+  c = strcmp(d->files[a->file].name, d->files[b->file].name);
   if (c)
     return c;
   return a->file < b->file ? -1 : a->file > b->file;
@@ -353,14 +354,19 @@ typedef struct content_class {
   size_t rep;
 } content_class;
 
-static int cmp_class_ctx_err;
-static int cmp_classes(const void *pa, const void *pb) {
+typedef struct class_sort {
+  const dedup *d;
+  bool failed; /* a file could not be read */
+} class_sort;
+
+static int cmp_classes(const void *pa, const void *pb, void *ctx) {
+  class_sort *cs = ctx;
   const content_class *a = pa, *b = pb;
-  wp_place_src sa = file_src(&g_sort_ctx->files[a->rep]), sb = file_src(&g_sort_ctx->files[b->rep]);
+  wp_place_src sa = file_src(&cs->d->files[a->rep]), sb = file_src(&cs->d->files[b->rep]);
   int order = 0;
   wp_error err;
   if (wp_bytes_compare(&sa, &sb, &order, &err))
-    cmp_class_ctx_err = 1;
+    cs->failed = true;
   return order;
 }
 
@@ -405,15 +411,14 @@ static int assign_group(dedup *d, size_t lo, size_t hi, bool debug) {
     if (!sorted)
       goto out;
     memcpy(sorted, classes, n_classes * sizeof *sorted);
-    g_sort_ctx = d;
-    cmp_class_ctx_err = 0;
-    qsort(sorted, n_classes, sizeof *sorted, cmp_classes);
+    class_sort cs = {d, false};
+    qsort_r(sorted, n_classes, sizeof *sorted, cmp_classes, &cs);
     for (size_t r = 0; r < n_classes; r++)
       for (size_t c = 0; c < n_classes; c++)
         if (classes[c].rep == sorted[r].rep)
           rank[c] = r;
     free(sorted);
-    if (cmp_class_ctx_err) {
+    if (cs.failed) {
       wp_emit_error(unknown(d->run->module), "dedup-consts: cannot read files to compare");
       goto out;
     }
@@ -695,8 +700,8 @@ static int run_dedup(const wp_pass_run *run) {
     r->key = wp_arena_alloc(d.arena, len);
     wp_dedup_key(r->key, len, d.files[r->file].md5, r->dtype, r->memtype);
   }
-  g_sort_ctx = &d;
-  qsort(d.refs, d.n_refs, sizeof *d.refs, cmp_refs);
+  if (d.n_refs) /* none: a model without constants */
+    qsort_r(d.refs, d.n_refs, sizeof *d.refs, cmp_refs, &d);
   d.uniques = wp_arena_alloc(d.arena, (d.n_refs + 1) * sizeof *d.uniques);
   bool debug = run->hooks && run->hooks->debug;
   for (size_t lo = 0, hi; lo < d.n_refs; lo = hi) {

@@ -36,6 +36,38 @@ void wp_jsonw_spill_close(wp_jsonw_spill *s) {
   s->fd = -1;
 }
 
+/* A spill write failed (a full TMPDIR): the text goes on in memory, its
+ * part already in the file read back in front of the buffer, and no text
+ * spills any more. */
+static void take_back(wp_jsonw *w) {
+  int e = errno;
+  w->spill->failed = true;
+  size_t back = (size_t)w->spill_len, total = back + w->len;
+  char *q = w->spill_len == (uint64_t)back ? malloc(total + 1) : NULL;
+  bool ok = q != NULL;
+  for (size_t done = 0; ok && done < back;) {
+    ssize_t r = pread(w->spill->fd, q + done, back - done, (off_t)(w->spill_at + done));
+    if (r < 0 && errno == EINTR)
+      continue;
+    ok = r > 0;
+    done += ok ? (size_t)r : 0;
+  }
+  if (!ok) {
+    free(q);
+    w->write_errno = e ? e : EIO;
+    w->oom = true;
+    return;
+  }
+  memcpy(q + back, w->p, w->len);
+  free(w->p);
+  w->p = q;
+  w->len = total;
+  w->cap = total + 1;
+  w->spill = NULL;
+  w->spilled = false;
+  w->spill_len = 0;
+}
+
 /* Moves the buffered text to the end of the spill file. */
 static void spill_out(wp_jsonw *w) {
   if (!w->spilled) {
@@ -48,8 +80,7 @@ static void spill_out(wp_jsonw *w) {
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0) {
-      w->write_errno = n < 0 ? errno : EIO;
-      w->oom = true;
+      take_back(w);
       return;
     }
     done += (size_t)n;
