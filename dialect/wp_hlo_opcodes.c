@@ -1,5 +1,6 @@
 #include "wp_hlo_opcodes.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,10 +219,12 @@ static char *build_irdl_text(void) {
   return buf;
 }
 
+static char *g_irdl_text;
+static void build_irdl_once(void) { g_irdl_text = build_irdl_text(); }
+
 const char *wp_hlo_irdl_text(void) {
-  /* Built once; opt is single-threaded while loading dialects. */
-  static char *text;
-  if (!text)
-    text = build_irdl_text();
-  return text;
+  /* Built once, whichever thread of a driver loads the dialects first. */
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, build_irdl_once);
+  return g_irdl_text;
 }

@@ -17,6 +17,8 @@ typedef struct blob {
 /* attribute storage pointer -> blob. Attributes are uniqued per context, so
  * the pointer identifies the resource for as long as the blob is alive. */
 static wp_i64map g_blobs;
+static size_t g_live; /* blobs alive: at 0 the map is emptied (no entry per
+                         weight per compile left behind in a long-running driver) */
 static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void blob_deleter(void *user, const void *data, size_t size, size_t align) {
@@ -26,6 +28,10 @@ static void blob_deleter(void *user, const void *data, size_t size, size_t align
   if (!mlirAttributeIsNull(b->attr) &&
       wp_i64map_get(&g_blobs, (int64_t)(intptr_t)b->attr.ptr, &v) && v == (int64_t)(intptr_t)b)
     wp_i64map_put(&g_blobs, (int64_t)(intptr_t)b->attr.ptr, 0);
+  if (--g_live == 0) {
+    wp_i64map_free(&g_blobs);
+    wp_i64map_init(&g_blobs);
+  }
   pthread_mutex_unlock(&g_lock);
   if (b->release)
     b->release(b->user);
@@ -48,6 +54,7 @@ MlirAttribute wp_hlo_resource_create(MlirType type, const char *key, const void 
   b->attr = a;
   pthread_mutex_lock(&g_lock);
   wp_i64map_put(&g_blobs, (int64_t)(intptr_t)a.ptr, (int64_t)(intptr_t)b);
+  g_live++;
   pthread_mutex_unlock(&g_lock);
   return a;
 }

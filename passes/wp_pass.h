@@ -12,6 +12,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define WP_PASS_MAX_OPTIONS 8
 
 typedef struct wp_pass_option_spec {
@@ -102,6 +106,12 @@ int wp_pass_option_count(const wp_pass_run *run, const char *name, long long min
 MlirPass wp_pass_create(const wp_pass_info *info, const char *options,
                         wp_pass_hooks *hooks, wp_error *err);
 
+/* Runs INFO's body with parsed OPTIONS on MODULE, without driver hooks
+ * (the registered passes of wpRegisterPasses); 0, or -1 with diagnostics
+ * emitted. */
+int wp_pass_run_plain(const wp_pass_info *info, const wp_pass_options *options,
+                      MlirOperation module);
+
 /* Emits an error diagnostic at LOC (printf style). */
 void wp_emit_error(MlirLocation loc, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -111,5 +121,9 @@ void wp_emit_error(MlirLocation loc, const char *fmt, ...)
  * context and compares the printed IR; on a difference, the error shows the
  * first differing line. */
 int wp_verify_roundtrip(MlirModule module, const char *after, wp_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

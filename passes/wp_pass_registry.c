@@ -293,6 +293,12 @@ static void cb_run(MlirOperation op, MlirExternalPass pass, void *user) {
   }
 }
 
+int wp_pass_run_plain(const wp_pass_info *info, const wp_pass_options *options,
+                      MlirOperation module) {
+  wp_pass_run run = {info, module, options, NULL};
+  return info->run(&run);
+}
+
 static MlirTypeID pass_type_id(const wp_pass_info *info) {
   /* One TypeID per pass kind; the pointer must be 8-byte aligned and stable. */
   static _Alignas(8) char ids[16][8];

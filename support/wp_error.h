@@ -4,13 +4,9 @@
 #ifndef WP_ERROR_H
 #define WP_ERROR_H
 
+#include "weightpack/wp_error.h" /* the struct itself is public */
+
 #include <stddef.h>
-
-#define WP_ERROR_MAX 2048
-
-typedef struct wp_error {
-  char msg[WP_ERROR_MAX];
-} wp_error;
 
 /* Formats into err->msg (printf style). err may be NULL. Always returns -1 so
  * callers can write `return wp_error_set(err, ...)`. */

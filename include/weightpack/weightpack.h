@@ -47,6 +47,18 @@ int wpExportHloProto(MlirModule module, void **data, size_t *len, wp_error *err)
  * the PassManager that receives it takes ownership. Null on error. */
 MlirPass wpCreatePass(const char *name, const char *options, wp_error *err);
 
+/* Registers every weightpack pass in MLIR's global pass registry (once;
+ * later calls do nothing), so that textual pipelines name them with their
+ * options, as in mlir-opt:
+ *   mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+ *       "builtin.module(inline-weights{model-dir=/models/mlp},bir-lower,"
+ *       "copy-const-artifacts{artifact-dir=/tmp/art},dedup-consts,"
+ *       "neff-pack{output=/tmp/mlp.neff})", ...);
+ * A bad option name or value fails the parse with the message wpCreatePass
+ * would give. Printing such a pipeline back shows the passes without their
+ * options. */
+void wpRegisterPasses(void);
+
 /* Pass names and one-line descriptions, for --help style listings. */
 size_t wpPassCount(void);
 const char *wpPassName(size_t i);

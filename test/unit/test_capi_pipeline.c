@@ -1,0 +1,116 @@
+/* A compiler driver's whole pipeline through the public C API, twice: once
+ * from passes made with wpCreatePass, once from a textual pipeline parsed
+ * by MLIR after wpRegisterPasses. Both must write the same NEFF. */
+#include "weightpack/weightpack.h"
+#include "wp_file.h"
+#include "wp_test.h"
+
+#include <mlir-c/Pass.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static char tmp[64];
+
+static void append_cb(MlirStringRef s, void *user) {
+  char *buf = user;
+  size_t have = strlen(buf);
+  size_t n = s.length < 1023 - have ? s.length : 1023 - have;
+  memcpy(buf + have, s.data, n);
+  buf[have + n] = 0;
+}
+
+static MlirModule import_mlp(MlirContext ctx) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/examples/mlp/model.hlo.pb", WP_SOURCE_DIR);
+  wp_mapped_file f;
+  wp_error err;
+  MlirModule m = {NULL};
+  CHECK(wp_file_map(path, &f, &err) == 0);
+  CHECK(wpImportHloProto(ctx, f.data, f.size, path, &m, &err) == 0);
+  wp_file_unmap(&f);
+  return m;
+}
+
+/* Runs the pipeline (TEXTUAL or not) writing TAG.neff; 0 when it ran. */
+static int run_pipeline(bool textual, const char *tag, const char *align, char *msg) {
+  MlirContext ctx = mlirContextCreate();
+  wp_error err;
+  CHECK(wpLoadDialects(ctx, &err) == 0);
+  MlirModule m = import_mlp(ctx);
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  char model[512], art[128], out[128], opts[5][600];
+  snprintf(model, sizeof model, "%s/examples/mlp", WP_SOURCE_DIR);
+  snprintf(art, sizeof art, "%s/%s-art", tmp, tag);
+  snprintf(out, sizeof out, "%s/%s.neff", tmp, tag);
+  snprintf(opts[0], sizeof opts[0], "model-dir=%s", model);
+  snprintf(opts[1], sizeof opts[1], "alignment=%s", align);
+  snprintf(opts[2], sizeof opts[2], "artifact-dir=%s", art);
+  opts[3][0] = 0;
+  snprintf(opts[4], sizeof opts[4], "output=%s", out);
+  static const char *names[5] = {"inline-weights", "bir-lower", "copy-const-artifacts",
+                                 "dedup-consts", "neff-pack"};
+  int rc = 0;
+  if (textual) {
+    char pipeline[4096];
+    int w = snprintf(pipeline, sizeof pipeline, "builtin.module(");
+    for (int i = 0; i < 5; i++)
+      w += snprintf(pipeline + w, sizeof pipeline - (size_t)w, "%s%s{%s}", i ? "," : "",
+                    names[i], opts[i]);
+    snprintf(pipeline + w, sizeof pipeline - (size_t)w, ")");
+    msg[0] = 0;
+    if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
+            mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString(pipeline),
+            append_cb, msg)))
+      rc = -1;
+  } else {
+    for (int i = 0; i < 5; i++) {
+      MlirPass p = wpCreatePass(names[i], opts[i], &err);
+      if (!p.ptr) {
+        snprintf(msg, 1024, "%s", err.msg);
+        rc = -1;
+        break;
+      }
+      mlirPassManagerAddOwnedPass(pm, p);
+    }
+  }
+  if (rc == 0 &&
+      mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m))))
+    rc = -1;
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  return rc;
+}
+
+static void check_same_neff(void) {
+  char a[128], b[128];
+  snprintf(a, sizeof a, "%s/created.neff", tmp);
+  snprintf(b, sizeof b, "%s/parsed.neff", tmp);
+  wp_mapped_file fa, fb;
+  wp_error err;
+  CHECK(wp_file_map(a, &fa, &err) == 0);
+  CHECK(wp_file_map(b, &fb, &err) == 0);
+  CHECK(fa.size > 1024 && fa.size == fb.size && memcmp(fa.data, fb.data, fa.size) == 0);
+  wp_file_unmap(&fa);
+  wp_file_unmap(&fb);
+}
+
+int main(void) {
+  snprintf(tmp, sizeof tmp, "%s", "wp-capi-XXXXXX");
+  CHECK(mkdtemp(tmp) != NULL);
+  char msg[1024];
+  wpRegisterPasses();
+  wpRegisterPasses(); /* a second call does nothing */
+  CHECK(run_pipeline(false, "created", "64", msg) == 0);
+  CHECK(run_pipeline(true, "parsed", "64", msg) == 0);
+  check_same_neff();
+  /* A bad option value fails the parse with the pass's own message. */
+  CHECK(run_pipeline(true, "bad", "abc", msg) == -1);
+  CHECK_CONTAINS(msg, "bir-lower: alignment=abc is not a number from 1 to 1073741824");
+  CHECK(run_pipeline(false, "bad", "48", msg) == -1);
+  CHECK_CONTAINS(msg, "bir-lower: alignment=48 is not a power of two");
+  char cmd[200];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
+  CHECK(system(cmd) == 0);
+  return wp_test_result("test_capi_pipeline");
+}
