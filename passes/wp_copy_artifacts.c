@@ -231,7 +231,11 @@ static int run_copy_artifacts(const wp_pass_run *run) {
     arts[n_arts++] = mlirArrayAttrGetElement(old, (intptr_t)i);
   record_jobs(&pl, arts, &n_arts);
   wp_set_attr(module, "bir.artifact_path", wp_str_attr(c, dir, strlen(dir)));
-  wp_set_attr(module, "bir.artifacts", mlirArrayAttrGet(c, (intptr_t)n_arts, arts));
+  /* none is no attribute, as the BIR message reads back */
+  if (n_arts)
+    wp_set_attr(module, "bir.artifacts", mlirArrayAttrGet(c, (intptr_t)n_arts, arts));
+  else
+    mlirOperationRemoveAttributeByName(module, wp_sref("bir.artifacts"));
   rc = 0;
 out:
   wp_i64map_free(&queued);

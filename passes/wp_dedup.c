@@ -662,7 +662,10 @@ static void rewrite_artifact_records(dedup *d) {
                                                             strlen(d->uniques[u].name)))};
     arts[n++] = mlirDictionaryAttrGet(c, 2, e);
   }
-  wp_set_attr(module, "bir.artifacts", mlirArrayAttrGet(c, (intptr_t)n, arts));
+  if (n)
+    wp_set_attr(module, "bir.artifacts", mlirArrayAttrGet(c, (intptr_t)n, arts));
+  else
+    mlirOperationRemoveAttributeByName(module, wp_sref("bir.artifacts"));
   free(arts);
   free(first_ref);
   wp_strmap_free(&replaced);

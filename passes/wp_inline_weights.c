@@ -405,8 +405,8 @@ static MlirOperation make_constant(wp_arena *arena, MlirOperation func, intptr_t
 
 /* Drops removed parameters from a stored program shape (func hlo.extra
  * field program_shape, or module hlo.extra field host_program_shape). */
-static void drop_from_program_shape(wp_arena *arena, MlirOperation op, bool module,
-                                    const bool *removed, size_t n_orig) {
+static void drop_from_program_shape(wp_arena *arena, MlirOperation op, MlirOperation func,
+                                    bool module, const bool *removed, size_t n_orig) {
   MlirAttribute extra = wp_attr(op, "hlo.extra");
   if (mlirAttributeIsNull(extra))
     return;
@@ -430,8 +430,20 @@ static void drop_from_program_shape(wp_arena *arena, MlirOperation op, bool modu
   ps->n_parameters = k;
   if (ps->n_parameter_names == n_orig)
     ps->n_parameter_names = kn;
+  /* What is left may be just what export computes for the new signature:
+   * then it goes, as the importer drops such a shape (else reading the
+   * module back, as --verify-roundtrip does, would differ). */
+  if (wp_hlo_host_shape_is_default(arena, ps, func)) {
+    if (module)
+      ((Xla__HloModuleProto *)msg)->host_program_shape = NULL;
+    else
+      ((Xla__HloComputationProto *)msg)->program_shape = NULL;
+  }
   ProtobufCBinaryData b = wp_pb_pack(arena, msg);
-  wp_set_attr(op, "hlo.extra", wp_str_attr(mlirOperationGetContext(op), b.data, b.len));
+  if (b.len)
+    wp_set_attr(op, "hlo.extra", wp_str_attr(mlirOperationGetContext(op), b.data, b.len));
+  else
+    mlirOperationRemoveAttributeByName(op, wp_sref("hlo.extra"));
 }
 
 static void rewrite_signature(MlirOperation func, const bool *removed, intptr_t n_orig) {
@@ -540,8 +552,8 @@ static int run_inline_weights(const wp_pass_run *run) {
     if (removed[i])
       mlirBlockEraseArgument(body, (unsigned)i);
   rewrite_signature(func, removed, n_args);
-  drop_from_program_shape(arena, func, false, removed, (size_t)n_args);
-  drop_from_program_shape(arena, module, true, removed, (size_t)n_args);
+  drop_from_program_shape(arena, func, func, false, removed, (size_t)n_args);
+  drop_from_program_shape(arena, module, func, true, removed, (size_t)n_args);
   rc = 0;
 out:
   for (intptr_t i = 0; plan && i < n_args; i++)
