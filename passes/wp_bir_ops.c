@@ -238,6 +238,10 @@ static int piece_order(const void *a, const void *b) {
 static int assembled_source(MlirOperation module, MlirOperation cf, const char *name,
                             MlirStringRef label, uint64_t size, wp_arena *arena,
                             wp_place_src *src, wp_error *err) {
+  if (mlirOperationIsNull(wp_bir_hlo_program(mlirModuleFromOperation(module))))
+    return wp_error_set(err, "const file '%s' is assembled from the HLO program's constants, "
+                        "and this module holds no HLO program (BIR JSON does not carry one: "
+                        "write IR to pack later with --emit=bir-proto or as MLIR)", name);
   MlirOperation func = mlirOperationGetParentOperation(cf);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   /* A memory location follows its set in what bir-lower writes: the last

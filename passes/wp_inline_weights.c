@@ -16,7 +16,9 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <limits.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -519,6 +521,17 @@ static int run_inline_weights(const wp_pass_run *run) {
       wp_model_dir_free(&md);
     return -1;
   }
+  /* Weight paths go into the IR (each constant's origin, bir-lower's
+   * source files): absolute, so that IR written now (--emit=bir-proto)
+   * packs later from any directory. */
+  char *given_dir = md.dir, *abs_dir = NULL, cwd[PATH_MAX];
+  if (md.dir[0] != '/' && getcwd(cwd, sizeof cwd)) {
+    size_t n = strlen(cwd) + strlen(md.dir) + 2;
+    if ((abs_dir = malloc(n))) {
+      snprintf(abs_dir, n, "%s/%s", cwd, strncmp(md.dir, "./", 2) ? md.dir : md.dir + 2);
+      md.dir = abs_dir;
+    }
+  }
   intptr_t n_args = mlirBlockGetNumArguments(body);
   arg_plan *plan = calloc((size_t)n_args + 1, sizeof *plan);
   bool *removed = calloc((size_t)n_args + 1, sizeof *removed);
@@ -561,6 +574,8 @@ out:
   free(plan);
   free(removed);
   wp_arena_destroy(arena);
+  md.dir = given_dir;
+  free(abs_dir);
   if (!borrowed)
     wp_model_dir_free(&md);
   return rc;
