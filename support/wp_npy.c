@@ -77,8 +77,11 @@ static int read_shape(cursor *c, wp_npy_info *out, wp_error *err) {
     out->shape[out->ndim++] = (int64_t)v;
     if (eat(c, ','))
       continue;
+    /* "(6)" is the number 6 in Python, not a tuple: numpy refuses it */
     if (eat(c, ')'))
-      return 0;
+      return out->ndim > 1 ? 0
+                           : wp_error_set(err, "malformed header: 'shape' is not a tuple "
+                                               "(one dimension is written (N,))");
     return wp_error_set(err, "malformed header: bad 'shape' tuple");
   }
 }

@@ -72,6 +72,7 @@ static void test_header_errors(void) {
       {"{'descr': '<f4', 'fortran_order': False, 'shape': (4611686018427387904, 8), }",
        "overflows 64 bits"},
       {"['descr', '<f4']", "not a dict"},
+      {"{'descr': '<f4', 'fortran_order': False, 'shape': (1), }", "'shape' is not a tuple"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     size_t n = make(buf, 1, cases[i].dict, f, 4);
