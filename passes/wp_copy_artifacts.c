@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 static MlirLocation unknown(MlirOperation op) {
@@ -56,6 +57,7 @@ typedef struct place_job {
   char *name;
   wp_place_src src;
   wp_place_how how;
+  bool placed; /* this run wrote the file (not: the same bytes were there) */
   char md5[WP_MD5_HEX];
   wp_error err;
 } place_job;
@@ -120,8 +122,11 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
 static int place_one(size_t i, void *user) {
   placement *pl = user;
   place_job *job = &pl->jobs[i];
-  return wp_place_file(pl->dir, job->name, &job->src, pl->methods, &job->how, job->md5,
-                       &job->err) != 0;
+  if (wp_place_file(pl->dir, job->name, &job->src, pl->methods, &job->how, job->md5,
+                    &job->err))
+    return 1;
+  job->placed = job->how != WP_PLACED_EXISTING;
+  return 0;
 }
 
 /* Records the placed files on their ops; appends artifact records. */
@@ -219,6 +224,13 @@ static int run_copy_artifacts(const wp_pass_run *run) {
       if (pl.jobs[i].err.msg[0]) {
         wp_emit_error(unknown(module), "%s", pl.jobs[i].err.msg);
         break;
+      }
+    /* all or nothing: the files this run wrote go again */
+    for (size_t i = 0; i < pl.n_jobs; i++)
+      if (pl.jobs[i].placed) {
+        char *path = wp_arena_alloc(pl.arena, strlen(dir) + strlen(pl.jobs[i].name) + 2);
+        sprintf(path, "%s/%s", dir, pl.jobs[i].name);
+        unlink(path);
       }
     goto out;
   }

@@ -13,6 +13,7 @@
 #include "wp_neff_read.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -197,20 +198,64 @@ static int cmd_cat(wp_neff_reader *r, const char *path, const char *member_name)
   return 0;
 }
 
+/* What an unpack made, newest last: taken back in reverse when it fails,
+ * so a bad package leaves nothing behind. */
+typedef struct made_list {
+  char **paths;
+  size_t n, cap;
+  bool failed; /* out of memory while remembering */
+} made_list;
+
+static void remember(made_list *m, const char *path) {
+  if (m->n == m->cap) {
+    size_t cap = m->cap ? 2 * m->cap : 16;
+    char **p = realloc(m->paths, cap * sizeof *p);
+    if (!p) {
+      m->failed = true;
+      return;
+    }
+    m->paths = p;
+    m->cap = cap;
+  }
+  if (!(m->paths[m->n] = strdup(path)))
+    m->failed = true;
+  else
+    m->n++;
+}
+
+static void take_back(made_list *m, bool remove) {
+  for (size_t i = m->n; i-- > 0;) {
+    if (remove && unlink(m->paths[i]) != 0)
+      rmdir(m->paths[i]);
+    free(m->paths[i]);
+  }
+  free(m->paths);
+}
+
+/* mkdir that records what it made. */
+static int make_dir(made_list *m, const char *path) {
+  if (mkdir(path, 0755) == 0) {
+    remember(m, path);
+    return 0;
+  }
+  return errno == EEXIST ? 0 : -1;
+}
+
 typedef struct unpack_state {
   const char *dir;
   char current[4096];
   int fd;
   char err[512];
+  made_list made;
 } unpack_state;
 
-static int make_parents(const char *dir, const char *name) {
+static int make_parents(unpack_state *s, const char *name) {
   char path[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  for (char *p = path + strlen(dir) + 1; *p; p++)
+  snprintf(path, sizeof path, "%s/%s", s->dir, name);
+  for (char *p = path + strlen(s->dir) + 1; *p; p++)
     if (*p == '/') {
       *p = 0;
-      if (mkdir(path, 0755) != 0 && errno != EEXIST)
+      if (make_dir(&s->made, path) != 0)
         return -1;
       struct stat st;
       if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode)) { /* never through a link */
@@ -228,11 +273,12 @@ static int unpack_fn(const char *name, uint64_t size, const void *data, size_t l
     snprintf(s->current, sizeof s->current, "%s", name);
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", s->dir, name);
-    if (make_parents(s->dir, name) != 0 ||
+    if (make_parents(s, name) != 0 ||
         (s->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) < 0) {
       snprintf(s->err, sizeof s->err, "%s: %s", path, strerror(errno));
       return 1;
     }
+    remember(&s->made, path);
   }
   if (data) {
     if (write(s->fd, data, len) != (ssize_t)len) {
@@ -248,26 +294,29 @@ static int unpack_fn(const char *name, uint64_t size, const void *data, size_t l
 }
 
 static int cmd_unpack(wp_neff_reader *r, const char *dir) {
+  unpack_state s = {dir, "", -1, "", {0}};
   char path[4096];
   snprintf(path, sizeof path, "%s/", dir);
   for (char *p = path + 1; *p; p++) /* mkdir -p */
     if (*p == '/') {
       *p = 0;
-      if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+      if (make_dir(&s.made, path) != 0) {
         fprintf(stderr, "error: %s: %s\n", path, strerror(errno));
+        take_back(&s.made, true);
         return 1;
       }
       *p = '/';
     }
-  unpack_state s = {dir, "", -1, ""};
   wp_error err;
   int rc = wp_neff_each_member(r, unpack_fn, &s, &err);
   if (s.fd >= 0)
     close(s.fd);
   if (rc) {
     fprintf(stderr, "error: %s\n", rc < 0 ? err.msg : s.err);
+    take_back(&s.made, true); /* all or nothing, like opt's outputs */
     return 1;
   }
+  take_back(&s.made, false);
   return 0;
 }
 
