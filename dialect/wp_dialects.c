@@ -42,6 +42,14 @@ int wpLoadDialects(MlirContext ctx, wp_error *err) {
     if (mlirDialectIsNull(existing) && load_irdl(ctx, dialects[i], err))
       return -1;
   }
+  /* A dialect of the same name loaded before (someone else's "hlo") would
+   * be taken for ours and fail later, far from the cause. */
+  static const char *const probes[][2] = {{"hlo", "hlo.constant"}, {"bir", "bir.memloc"}};
+  for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++)
+    if (!mlirContextIsRegisteredOperation(ctx, wp_sref(probes[i][1])))
+      return wp_error_set(err, "the context already has a dialect named '%s' that is not "
+                          "weightpack's (no op '%s'); use a context without it",
+                          probes[i][0], probes[i][1]);
   return 0;
 }
 

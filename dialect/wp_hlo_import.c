@@ -670,6 +670,8 @@ int wp_hlo_import(MlirContext ctx, const void *data, size_t len, const char *fil
     rc = wp_error_set(err, "imported module does not verify");
   }
 out:
+  if (rc != 0)
+    out->ptr = NULL;
   wp_arena_destroy(decoded);
   wp_arena_destroy(arena);
   return rc;

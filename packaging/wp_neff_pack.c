@@ -714,8 +714,8 @@ static int run_neff_pack(const wp_pass_run *run) {
   if (!out[0] && run->hooks && run->hooks->neff_output)
     out = run->hooks->neff_output;
   if (!out[0] || !strcmp(out, "-")) {
-    wp_emit_error(unknown(module), "neff-pack: no output file; give -o FILE or "
-                                   "--neff-pack=\"output=FILE\"");
+    wp_emit_error(unknown(module), "neff-pack: no output file; give the pass option "
+                                   "output=FILE (opt: -o FILE)");
     return -1;
   }
   const char *fmt = wp_pass_option(run, "weights-format");

@@ -478,8 +478,9 @@ static int run_inline_weights(const wp_pass_run *run) {
   if (!dir[0] && run->hooks && run->hooks->model_dir)
     dir = run->hooks->model_dir;
   if (!dir[0]) {
-    wp_emit_error(unknown_loc(module), "inline-weights: no model directory; give "
-                                       "--inline-weights=\"model-dir=DIR\"");
+    wp_emit_error(unknown_loc(module), "inline-weights: no model directory; give the pass "
+                                       "option model-dir=DIR (opt: the model directory as "
+                                       "input, or --inline-weights=\"model-dir=DIR\")");
     return -1;
   }
   MlirAttribute entry_ref = wp_attr(module, "hlo.entry");

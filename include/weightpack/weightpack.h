@@ -36,7 +36,8 @@ int wpLoadDialects(MlirContext ctx, wp_error *err);
 const char *wpDialectIRDL(const char *dialect);
 
 /* HloModuleProto or HloProto bytes -> module (caller destroys). FILENAME is
- * used for locations and may be any label. */
+ * used for locations and may be any label. DATA is not kept (the caller
+ * may free it once this returns); *OUT is null on failure. */
 int wpImportHloProto(MlirContext ctx, const void *data, size_t len, const char *filename,
                      MlirModule *out, wp_error *err);
 
@@ -44,7 +45,11 @@ int wpImportHloProto(MlirContext ctx, const void *data, size_t len, const char *
 int wpExportHloProto(MlirModule module, void **data, size_t *len, wp_error *err);
 
 /* Creates weightpack pass NAME with mlir-opt style OPTIONS ("k=v k2=a,b");
- * the PassManager that receives it takes ownership. Null on error. */
+ * the PassManager that receives it takes ownership. Null on error (an
+ * unknown pass, option or bad value). MLIR's C API cannot free a pass that
+ * no pass manager took: create each pass only to add it.
+ *
+ * Threads: separate contexts may run pipelines in separate threads. */
 MlirPass wpCreatePass(const char *name, const char *options, wp_error *err);
 
 /* Registers every weightpack pass in MLIR's global pass registry (once;

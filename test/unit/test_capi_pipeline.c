@@ -5,6 +5,7 @@
 #include "wp_file.h"
 #include "wp_test.h"
 
+#include <mlir-c/Dialect/IRDL.h>
 #include <mlir-c/Pass.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -95,6 +96,23 @@ static void check_same_neff(void) {
   wp_file_unmap(&fb);
 }
 
+/* Someone else's dialect named "hlo" in the context is refused up front. */
+static void test_foreign_dialect(void) {
+  MlirContext ctx = mlirContextCreate();
+  mlirContextSetAllowUnregisteredDialects(ctx, false);
+  MlirModule irdl = {NULL};
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__irdl__(), ctx);
+  irdl = mlirModuleCreateParse(
+      ctx, mlirStringRefCreateFromCString("irdl.dialect @hlo { irdl.operation @other { } }"));
+  CHECK(!mlirModuleIsNull(irdl));
+  CHECK(mlirLogicalResultIsSuccess(mlirLoadIRDLDialects(irdl)));
+  wp_error err;
+  CHECK(wpLoadDialects(ctx, &err) == -1);
+  CHECK_CONTAINS(err.msg, "dialect named 'hlo' that is not weightpack's");
+  mlirModuleDestroy(irdl);
+  mlirContextDestroy(ctx);
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-capi-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -109,6 +127,7 @@ int main(void) {
   CHECK_CONTAINS(msg, "bir-lower: alignment=abc is not a number from 1 to 1073741824");
   CHECK(run_pipeline(false, "bad", "48", msg) == -1);
   CHECK_CONTAINS(msg, "bir-lower: alignment=48 is not a power of two");
+  test_foreign_dialect();
   char cmd[200];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
   CHECK(system(cmd) == 0);
