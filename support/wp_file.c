@@ -114,8 +114,13 @@ int wp_file_map_flags(const char *path, int flags, wp_mapped_file *out, wp_error
   /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
   int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK |
                           (flags & WP_FILE_NO_LINK ? O_NOFOLLOW : 0));
-  if (fd < 0)
+  if (fd < 0) {
+    /* a socket cannot be opened at all (ENXIO): say what it is */
+    struct stat st;
+    if (errno == ENXIO && stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+      return wp_error_set(err, "%s: not a regular file", path);
     return wp_error_errno(err, errno, "%s", path);
+  }
   struct stat st;
   if (fstat(fd, &st) != 0) {
     int e = errno;
