@@ -1,6 +1,7 @@
 #include "wp_i64map.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static size_t slot_of(int64_t key, size_t cap) {
   uint64_t h = (uint64_t)key * 0x9E3779B97F4A7C15ull;
@@ -67,11 +68,22 @@ int wp_i64map_get(const wp_i64map *m, int64_t key, int64_t *val) {
 }
 
 int64_t wp_hash_bytes(const void *data, size_t len) {
+  /* Eight bytes a step (bir-lower hashes the bytes of every small constant:
+   * 100 MiB for 100,000 weights, which byte-wise FNV-1a took 0.1 s over),
+   * each word mixed in by a multiply and a shift. */
   const unsigned char *p = data;
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (size_t i = 0; i < len; i++) {
-    h ^= p[i];
-    h *= 0x100000001b3ull;
+  uint64_t h = 0xcbf29ce484222325ull ^ ((uint64_t)len * 0x9E3779B97F4A7C15ull);
+  size_t i = 0;
+  for (; i + 8 <= len; i += 8) {
+    uint64_t w;
+    memcpy(&w, p + i, 8);
+    h = (h ^ w) * 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
   }
+  uint64_t tail = 0;
+  for (size_t k = 0; i < len; i++, k++)
+    tail |= (uint64_t)p[i] << (8 * k);
+  h = (h ^ tail) * 0xc4ceb9fe1a85ec53ull;
+  h ^= h >> 29;
   return (int64_t)h;
 }

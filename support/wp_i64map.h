@@ -19,7 +19,7 @@ int wp_i64map_put(wp_i64map *m, int64_t key, int64_t val);
 /* Returns 1 and sets *val when KEY is present. */
 int wp_i64map_get(const wp_i64map *m, int64_t key, int64_t *val);
 
-/* A 64-bit FNV-1a hash, for keying the map by strings (callers compare the
+/* A fast 64-bit hash (not stable across versions: in-memory keys only), for keying the map by strings (callers compare the
  * strings on a hit: different strings can share a hash). */
 int64_t wp_hash_bytes(const void *data, size_t len);
 
