@@ -223,6 +223,40 @@ static void free_output(wp_output *out) {
   free(out);
 }
 
+/* Where a dangling symlink PATH points (relative to the link's
+ * directory), so the output creates that file as a shell's > would, and
+ * keeps the link. NULL when it cannot be read. Caller frees. */
+static char *dangling_target(const char *path) {
+  char link[PATH_MAX];
+  ssize_t n = readlink(path, link, sizeof link - 1);
+  if (n <= 0)
+    return NULL;
+  link[n] = 0;
+  const char *slash = strrchr(path, '/');
+  size_t dirlen = link[0] == '/' || !slash ? 0 : (size_t)(slash - path) + 1;
+  char *t = malloc(dirlen + (size_t)n + 1);
+  if (t) {
+    memcpy(t, path, dirlen);
+    memcpy(t + dirlen, link, (size_t)n + 1);
+  }
+  return t;
+}
+
+int wp_output_track(const char *tmp_path) {
+  for (int i = 0; i < WP_MAX_OPEN_OUTPUTS; i++) {
+    char *expected = NULL;
+    if (__atomic_compare_exchange_n(&g_open_tmps[i], &expected, (char *)tmp_path, false,
+                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+      return i;
+  }
+  return -1;
+}
+
+void wp_output_untrack(int slot) {
+  if (slot >= 0)
+    __atomic_store_n(&g_open_tmps[slot], NULL, __ATOMIC_SEQ_CST);
+}
+
 /* Removes OUT's named temporary (if any) and frees OUT; the stream is
  * closed already. */
 static void wp_output_abort_named(wp_output *out) {
@@ -273,8 +307,8 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
    * symlink the file it names is replaced, not the link. */
   struct stat st;
   char *target = NULL;
-  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &st) == 0)
-    target = realpath(path, NULL);
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+    target = stat(path, &st) == 0 ? realpath(path, NULL) : dangling_target(path);
   int fd = -1;
   if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
     free(target);
@@ -284,12 +318,17 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
   }
   if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
     free(target);
-    fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+    /* O_NONBLOCK: a FIFO nobody reads must fail now, not hang */
+    fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     if (fd < 0) {
-      wp_error_errno(err, errno, "%s: cannot open output", path);
+      if (errno == ENXIO)
+        wp_error_set(err, "%s: a FIFO that nobody reads", path);
+      else
+        wp_error_errno(err, errno, "%s: cannot open output", path);
       free(out);
       return NULL;
     }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     out->direct = true;
     out->path = strdup(path);
   } else {
@@ -304,7 +343,9 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
      * kernel applies the umask to 0666: no process-wide umask change. */
     const char *slash = strrchr(out->path, '/');
     char *dir = slash ? strndup(out->path, (size_t)(slash - out->path) + 1) : strdup(".");
-    if (dir)
+    /* the unnamed file is named at commit through /proc/self/fd: without
+     * /proc (a chroot), a named temporary from the start */
+    if (dir && access("/proc/self/fd", X_OK) == 0)
       fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
     free(dir);
     out->anon = fd >= 0;

@@ -47,6 +47,12 @@ int wp_output_commit(wp_output *out, wp_error *err);
 /* Removes the temporary file; frees OUT. NULL is fine. */
 void wp_output_abort(wp_output *out);
 
+/* Puts another temporary file (TMP_PATH, which must stay valid) on the
+ * list the signal cleanup removes; returns a slot for wp_output_untrack
+ * (-1 when the list is full: then it is not removed on a signal). */
+int wp_output_track(const char *tmp_path);
+void wp_output_untrack(int slot);
+
 /* Removes every temporary output still open; safe from a signal handler.
  * opt installs it for SIGINT/SIGTERM/SIGHUP so a killed run leaves no files. */
 void wp_output_abort_all_from_signal(void);

@@ -1,5 +1,7 @@
 #include "wp_place.h"
 
+#include "wp_file.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/fs.h>
@@ -332,7 +334,7 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
   size_t tn = strlen(dir) + strlen(name) + 16;
   char *tmp = malloc(tn);
   unsigned char *buf = NULL;
-  int src_fd = -1, fd = -1, rc = -1;
+  int src_fd = -1, fd = -1, rc = -1, slot = -1;
   wp_md5 *md5 = NULL;
   if (!final || !tmp) {
     wp_error_set(err, "out of memory");
@@ -344,6 +346,7 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
     goto out_notmp;
   }
   fchmod(fd, 0644);
+  slot = wp_output_track(tmp); /* an interrupted run removes it */
   if (src->path && (src_fd = open_source(src->path)) < 0) {
     source_error(err, src, errno);
     goto out;
@@ -407,6 +410,7 @@ out_notmp:
   wp_md5_destroy(md5);
   free(buf);
   free(final);
+  wp_output_untrack(slot);
   free(tmp);
   return rc;
 }

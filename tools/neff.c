@@ -279,6 +279,10 @@ static int unpack_fn(const char *name, uint64_t size, const void *data, size_t l
       return 1;
     }
     remember(&s->made, path);
+    if (s->made.failed) { /* could not be taken back on a later failure */
+      snprintf(s->err, sizeof s->err, "out of memory");
+      return 1;
+    }
   }
   if (data) {
     if (write(s->fd, data, len) != (ssize_t)len) {

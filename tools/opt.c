@@ -333,6 +333,69 @@ static const char *output_replaces_input(const char *output, const char *input,
   return NULL;
 }
 
+/* Every file this run writes (-o, neff-pack's output=) checked before any
+ * pass runs: not empty, not a directory, not one of the run's inputs (the
+ * input file, or a file of any model directory it reads: opt's or an
+ * inline-weights model-dir=). 0, or EXIT_USAGE after an error line. */
+static int check_outputs(const opt_config *cfg, const wp_model_dir *md) {
+  const char *outs[MAX_PASSES + 1];
+  size_t n_outs = 0;
+  const char *dirs[MAX_PASSES];
+  size_t n_dirs = 0;
+  wp_pass_options opts[MAX_PASSES];
+  memset(opts, 0, sizeof opts);
+  if (cfg->output)
+    outs[n_outs++] = cfg->output;
+  for (size_t i = 0; i < cfg->n_passes; i++) {
+    wp_error err;
+    if (wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts[i], &err))
+      continue; /* reported when the pass is created */
+    wp_pass_run run = {cfg->passes[i].info, {NULL}, &opts[i], NULL};
+    const char *v = wp_pass_option(&run, "output");
+    if (v[0] && !strcmp(cfg->passes[i].info->name, "neff-pack"))
+      outs[n_outs++] = v;
+    v = wp_pass_option(&run, "model-dir");
+    if (v[0] && !strcmp(cfg->passes[i].info->name, "inline-weights"))
+      dirs[n_dirs++] = v;
+  }
+  int rc = 0;
+  for (size_t o = 0; o < n_outs && !rc; o++) {
+    const char *out = outs[o];
+    if (!out[0]) {
+      fprintf(stderr, "error: an empty output file name\n");
+      rc = EXIT_USAGE;
+      break;
+    }
+    if (strcmp(out, "-") && wp_is_directory(out)) {
+      fprintf(stderr, "error: %s: is a directory; give an output file\n", out);
+      rc = EXIT_USAGE;
+      break;
+    }
+    char buf[PATH_MAX + 512];
+    const char *clash = output_replaces_input(out, cfg->input, md, buf, sizeof buf);
+    for (size_t d = 0; !clash && d < n_dirs; d++) {
+      wp_model_dir other = {0};
+      wp_error err;
+      if (wp_model_dir_load(dirs[d], &other, &err) == 0) {
+        clash = output_replaces_input(out, cfg->input, &other, buf, sizeof buf);
+        if (clash) { /* copied: OTHER is freed below */
+          memmove(buf, clash, strlen(clash) + 1);
+          clash = buf;
+        }
+      }
+      wp_model_dir_free(&other);
+    }
+    if (clash) {
+      fprintf(stderr, "error: output %s would replace %s, an input of this run; give another "
+                      "output\n", out, clash);
+      rc = EXIT_USAGE;
+    }
+  }
+  for (size_t i = 0; i < cfg->n_passes; i++)
+    wp_pass_options_free(&opts[i]);
+  return rc;
+}
+
 static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModule *out,
                       char **model_dir, wp_model_dir *md) {
   wp_error err;
@@ -561,6 +624,7 @@ int main(int argc, char **argv) {
   signal(SIGINT, on_signal);
   signal(SIGTERM, on_signal);
   signal(SIGHUP, on_signal);
+  signal(SIGPIPE, on_signal); /* stderr piped into a reader that went away */
 #if !defined(__SANITIZE_ADDRESS__) && !defined(WP_SANITIZE)
   /* A crash (say SIGBUS from a weight file truncated while mapped) must
    * not leave a temporary output behind either; the default action (core
@@ -616,15 +680,9 @@ int main(int argc, char **argv) {
     goto out;
   hooks.model_dir = model_dir;
   hooks.model = md.dir ? &md : NULL;
-  char clash_buf[PATH_MAX + 512];
-  const char *clash = output_replaces_input(cfg.output, cfg.input, &md, clash_buf,
-                                            sizeof clash_buf);
-  if (clash) {
-    fprintf(stderr, "error: -o %s would replace %s, an input of this run; give another output\n",
-            cfg.output, clash);
-    rc = EXIT_USAGE;
+  if ((rc = check_outputs(&cfg, &md)) != 0)
     goto out;
-  }
+  rc = EXIT_BAD_INPUT;
   double t_parsed = now_seconds();
   long parse_peak_kib = wp_pass_peak_rss_kib();
   if (cfg.verify_roundtrip && wp_verify_roundtrip(module, "parsing", &err)) {

@@ -56,9 +56,10 @@ MlirPass wpCreatePass(const char *name, const char *options, wp_error *err);
  * later calls do nothing), so that textual pipelines name them with their
  * options, as in mlir-opt:
  *   mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
- *       "builtin.module(inline-weights{model-dir=/models/mlp},bir-lower,"
- *       "copy-const-artifacts{artifact-dir=/tmp/art},dedup-consts,"
- *       "neff-pack{output=/tmp/mlp.neff})", ...);
+ *       "builtin.module(inline-weights{model-dir='/models/mlp'},bir-lower,"
+ *       "copy-const-artifacts{artifact-dir='/tmp/art'},dedup-consts,"
+ *       "neff-pack{output='/tmp/mlp.neff'})", ...);
+ * (quote values that may hold spaces: 'v' or "v").
  * A bad option name or value fails the parse with the message wpCreatePass
  * would give. Printing such a pipeline back shows the passes without their
  * options. */

@@ -33,8 +33,8 @@ int main(int argc, char **argv) {
   wpRegisterPasses();
   char pipeline[16384];
   snprintf(pipeline, sizeof pipeline,
-           "builtin.module(inline-weights{model-dir=%s},bir-lower,"
-           "copy-const-artifacts{artifact-dir=%s},dedup-consts,neff-pack{output=%s})",
+           "builtin.module(inline-weights{model-dir='%s'},bir-lower,"
+           "copy-const-artifacts{artifact-dir='%s'},dedup-consts,neff-pack{output='%s'})",
            argv[1], argv[2], argv[3]);
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   int rc = 0;
