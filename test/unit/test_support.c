@@ -9,6 +9,7 @@
 #include "wp_test.h"
 
 #include <jansson.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -166,7 +167,19 @@ static void test_output(void) {
 
 /* The writer must read exactly as jansson's json_dumps (no indent) does:
  * NEFF records written both ways sit in the same files. */
+static void check_int(long long v, const char *want) {
+  wp_jsonw w = {0};
+  wp_jsonw_int(&w, v);
+  CHECK(!w.oom && w.len == strlen(want) && memcmp(w.p, want, w.len) == 0);
+  free(w.p);
+}
+
 static void test_jsonw(void) {
+  check_int(0, "0");
+  check_int(-5, "-5");
+  check_int(1234567890123LL, "1234567890123");
+  check_int(LLONG_MAX, "9223372036854775807");
+  check_int(LLONG_MIN, "-9223372036854775808");
   static const char *strings[] = {"", "plain", "q\"uote", "back\\slash", "a/b",
                                   "ctl\x01\x1f\b\f\n\r\t", "del\x7f", "caf\xc3\xa9",
                                   "\xe2\x82\xac \xf0\x9f\x98\x80", "sp ace:, {}[]"};
