@@ -46,10 +46,10 @@ typedef struct wp_hlo_lazy_module {
  * is not a well-formed HloModuleProto. */
 int wp_hlo_lazy_unpack(wp_arena *arena, const void *data, size_t len, wp_hlo_lazy_module *out);
 
-/* The same for the module inside an HloProto (its hlo_module fields merged,
- * each of which must be a message by itself, as protobuf parses them one
- * by one; -2 when the merged module nests deeper than WP_HLO_MAX_DEPTH) (whose other fields are
- * checked and dropped). */
+/* The same for the module inside an HloProto, whose other fields are
+ * checked and dropped. Its hlo_module fields are merged, each of which
+ * must be a message by itself (protobuf parses them one by one); -2 when
+ * the merged module nests deeper than WP_HLO_MAX_DEPTH. */
 int wp_hlo_lazy_unpack_hlo_proto(wp_arena *arena, const void *data, size_t len,
                                  wp_hlo_lazy_module *out);
 

@@ -369,33 +369,12 @@ static void lower_results(lowering *l, MlirType t, const char *base, int *index,
   add_tensor(l, name, WP_TC_OUTPUT, t, NULL, WP_MT_EXTERNAL_OUTPUT, NULL, 0, 0);
 }
 
-static int read_options(const wp_pass_run *run, lower_opts *o) {
-  MlirLocation unknown = mlirLocationUnknownGet(mlirOperationGetContext(run->module));
-  const char *mem = wp_pass_option(run, "const-memory");
-  o->const_memory = WP_MT_CONST;
-  if (mem[0] && strcmp(mem, "Const") != 0) {
-    if (strcmp(mem, "DRAM") != 0) {
-      wp_emit_error(unknown, "bir-lower: const-memory=%s: use Const or DRAM", mem);
-      return -1;
-    }
-    o->const_memory = WP_MT_DRAM;
-  }
-  long long threshold, align;
-  long long weight_threshold;
-  if (wp_pass_option_count(run, "small-const-threshold", 0, INT64_MAX, 4096, &threshold) ||
-      wp_pass_option_count(run, "small-weight-threshold", 0, INT64_MAX, 4096,
-                           &weight_threshold) ||
-      wp_pass_option_count(run, "alignment", 1, 1 << 30, 1, &align))
-    return -1;
-  o->small_threshold = (uint64_t)threshold;
-  o->small_weight_threshold = (uint64_t)weight_threshold;
-  o->min_align = (uint64_t)align;
-  if (o->min_align == 0 || (o->min_align & (o->min_align - 1)) || o->min_align > (1u << 30)) {
-    wp_emit_error(unknown, "bir-lower: alignment=%llu is not a power of two",
-                  (unsigned long long)o->min_align);
-    return -1;
-  }
-  return 0;
+/* The values were checked against the pass's option specs when parsed. */
+static void read_options(const wp_pass_run *run, lower_opts *o) {
+  o->const_memory = strcmp(wp_pass_option(run, "const-memory"), "DRAM") ? WP_MT_CONST : WP_MT_DRAM;
+  o->small_threshold = (uint64_t)wp_pass_option_count(run, "small-const-threshold", 4096);
+  o->small_weight_threshold = (uint64_t)wp_pass_option_count(run, "small-weight-threshold", 4096);
+  o->min_align = (uint64_t)wp_pass_option_count(run, "alignment", 1);
 }
 
 /* Moves the HLO program (every top-level op) into a nested module. */
@@ -461,8 +440,7 @@ static int run_bir_lower(const wp_pass_run *run) {
   wp_strmap_init(&l.tensor_names);
   init_keys(&l);
   int rc = -1;
-  if (read_options(run, &l.opts))
-    goto out;
+  read_options(run, &l.opts);
 
   /* The BIR function, built aside and added only once lowering worked. */
   MlirRegion region = mlirRegionCreate();

@@ -718,21 +718,11 @@ static int run_neff_pack(const wp_pass_run *run) {
                                    "output=FILE (opt: -o FILE)");
     return -1;
   }
+  /* option values were checked against the specs when parsed */
   const char *fmt = wp_pass_option(run, "weights-format");
-  if (fmt[0] && strcmp(fmt, "npy") && strcmp(fmt, "bin")) {
-    wp_emit_error(unknown(module), "neff-pack: weights-format=%s: use npy or bin", fmt);
-    return -1;
-  }
-  const char *comp = wp_pass_option(run, "compressor");
-  wp_neff_compress how = {.zlib = !strcmp(comp, "zlib"), .threads = (int)wp_parallel_cores()};
-  if (comp[0] && strcmp(comp, "zlib") && strcmp(comp, "isal")) {
-    wp_emit_error(unknown(module), "neff-pack: compressor=%s: use isal or zlib", comp);
-    return -1;
-  }
-  long long threads;
-  if (wp_pass_option_count(run, "threads", 1, 64, how.threads, &threads))
-    return -1;
-  how.threads = (int)threads;
+  wp_neff_compress how = {
+      .zlib = !strcmp(wp_pass_option(run, "compressor"), "zlib"),
+      .threads = (int)wp_pass_option_count(run, "threads", wp_parallel_cores())};
   pack p = {.run = run, .arena = wp_arena_create(), .npy = strcmp(fmt, "bin") != 0,
             .spill = WP_JSONW_SPILL_INIT};
   wp_error err;

@@ -178,9 +178,7 @@ static int run_copy_artifacts(const wp_pass_run *run) {
                                    "artifact-dir=DIR");
     return -1;
   }
-  long long threads;
-  if (wp_pass_option_count(run, "threads", 1, 1024, wp_parallel_cores(), &threads))
-    return -1;
+  long long threads = wp_pass_option_count(run, "threads", wp_parallel_cores());
   placement pl = {.run = run, .dir = dir, .methods = {true, false}};
   const char *method = wp_pass_option(run, "copy-method");
   if (!strcmp(method, "stream"))
@@ -189,13 +187,8 @@ static int run_copy_artifacts(const wp_pass_run *run) {
     pl.methods = (wp_place_methods){false, true};
   else if (!strcmp(method, "in-place"))
     pl.in_place = true;
-  else if (!method[0] || !strcmp(method, "auto"))
+  else /* auto (the specs' choices were checked when parsed) */
     pl.in_place = private_dir;
-  else {
-    wp_emit_error(unknown(module), "copy-const-artifacts: copy-method=%s: use auto, in-place, "
-                  "copy_file_range or stream", method);
-    return -1;
-  }
   if (ensure_dir(module, dir))
     return -1;
   pl.arena = wp_arena_create();

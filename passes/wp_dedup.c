@@ -679,9 +679,7 @@ static int run_dedup(const wp_pass_run *run) {
                   "dedup-consts: the module is not BIR (run --bir-lower first)");
     return -1;
   }
-  long long threads;
-  if (wp_pass_option_count(run, "threads", 1, 1024, wp_parallel_cores(), &threads))
-    return -1;
+  long long threads = wp_pass_option_count(run, "threads", wp_parallel_cores());
   dedup d = {.run = run, .arena = wp_arena_create(),
              .member_md5 = run->hooks && run->hooks->neff_output && run->hooks->neff_output[0]};
   d.dir = wp_bir_str(d.arena, module, "bir.artifact_path");

@@ -88,9 +88,6 @@ void wp_pass_options_free(wp_pass_options *opts);
 /* The value of option NAME ("" when not given). */
 const char *wp_pass_option(const wp_pass_run *run, const char *name);
 
-/* Whole-number option NAME within [MIN, MAX]; DFLT when not given. A
- * malformed value is an error diagnostic "PASS: NAME=VALUE is not a number
- * from MIN to MAX" and -1. */
 /* A token unique to this process (pid and start time). Passes tag facts
  * they computed about files with it, so a later pass trusts them only in
  * the same run, never from an IR file written earlier. */
@@ -99,8 +96,9 @@ const char *wp_pass_run_token(void);
 /* The process's peak resident set so far, in KiB (0 if unknown). */
 long wp_pass_peak_rss_kib(void);
 
-int wp_pass_option_count(const wp_pass_run *run, const char *name, long long min, long long max,
-                         long long dflt, long long *out);
+/* Whole-number option NAME (its spec's number, checked when parsed);
+ * DFLT when not given. */
+long long wp_pass_option_count(const wp_pass_run *run, const char *name, long long dflt);
 
 /* Creates the external pass; HOOKS (may be NULL) must outlive it. */
 MlirPass wp_pass_create(const wp_pass_info *info, const char *options,

@@ -200,20 +200,10 @@ void wp_output_abort_all_from_signal(void) {
   }
 }
 
-static void remember_tmp(wp_output *out) {
-  for (int i = 0; i < WP_MAX_OPEN_OUTPUTS; i++) {
-    char *expected = NULL;
-    if (__atomic_compare_exchange_n(&g_open_tmps[i], &expected, out->tmp, false,
-                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
-      out->slot = i;
-      return;
-    }
-  }
-}
+static void remember_tmp(wp_output *out) { out->slot = wp_output_track(out->tmp); }
 
 static void forget_tmp(wp_output *out) {
-  if (out->slot >= 0)
-    __atomic_store_n(&g_open_tmps[out->slot], NULL, __ATOMIC_SEQ_CST);
+  wp_output_untrack(out->slot);
   out->slot = -1;
 }
 
@@ -307,17 +297,19 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
    * symlink the file it names is replaced, not the link. */
   struct stat st;
   char *target = NULL;
-  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
-    target = stat(path, &st) == 0 ? realpath(path, NULL) : dangling_target(path);
+  struct stat link_st;
+  bool exists = stat(path, &st) == 0; /* what the path names, through links */
+  if (lstat(path, &link_st) == 0 && S_ISLNK(link_st.st_mode))
+    target = !exists ? dangling_target(path)
+             : S_ISREG(st.st_mode) ? realpath(path, NULL)
+                                   : NULL;
   int fd = -1;
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-    free(target);
+  if (exists && S_ISDIR(st.st_mode)) {
     free(out);
     wp_error_set(err, "%s: is a directory", path);
     return NULL;
   }
-  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-    free(target);
+  if (exists && !S_ISREG(st.st_mode)) {
     /* O_NONBLOCK: a FIFO nobody reads must fail now, not hang */
     fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     if (fd < 0) {

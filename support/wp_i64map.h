@@ -19,8 +19,9 @@ int wp_i64map_put(wp_i64map *m, int64_t key, int64_t val);
 /* Returns 1 and sets *val when KEY is present. */
 int wp_i64map_get(const wp_i64map *m, int64_t key, int64_t *val);
 
-/* A fast 64-bit hash (not stable across versions: in-memory keys only), for keying the map by strings (callers compare the
- * strings on a hit: different strings can share a hash). */
+/* A fast 64-bit hash, for keying the map by strings or bytes (callers
+ * compare them on a hit: different inputs can share a hash). Not stable
+ * across versions: for in-memory keys only. */
 int64_t wp_hash_bytes(const void *data, size_t len);
 
 #endif

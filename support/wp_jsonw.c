@@ -14,14 +14,16 @@ static bool spill_open(wp_jsonw_spill *s) {
   char path[4096];
   snprintf(path, sizeof path, "%s/wp-text-XXXXXX", dir && *dir ? dir : "/tmp");
   int fd = mkostemp(path, O_CLOEXEC);
-  if (fd >= 0)
-    unlink(path); /* gone when the process is, however it ends */
+  if (fd < 0) {
+    s->failed = true;
+    return false;
+  }
+  unlink(path); /* gone when the process is, however it ends */
   /* the archive writer opens members by name */
   snprintf(s->path, sizeof s->path, "/proc/self/fd/%d", fd);
-  int probe = fd >= 0 ? open(s->path, O_RDONLY | O_CLOEXEC) : -1;
+  int probe = open(s->path, O_RDONLY | O_CLOEXEC);
   if (probe < 0) {
-    if (fd >= 0)
-      close(fd);
+    close(fd);
     s->failed = true;
     return false;
   }

@@ -223,9 +223,10 @@ static void remember(made_list *m, const char *path) {
     m->n++;
 }
 
-static void take_back(made_list *m, bool remove) {
+/* Frees M; with UNDO, first removes what it made, newest first. */
+static void made_list_end(made_list *m, bool undo) {
   for (size_t i = m->n; i-- > 0;) {
-    if (remove && unlink(m->paths[i]) != 0)
+    if (undo && unlink(m->paths[i]) != 0)
       rmdir(m->paths[i]);
     free(m->paths[i]);
   }
@@ -306,7 +307,7 @@ static int cmd_unpack(wp_neff_reader *r, const char *dir) {
       *p = 0;
       if (make_dir(&s.made, path) != 0) {
         fprintf(stderr, "error: %s: %s\n", path, strerror(errno));
-        take_back(&s.made, true);
+        made_list_end(&s.made, true);
         return 1;
       }
       *p = '/';
@@ -317,10 +318,10 @@ static int cmd_unpack(wp_neff_reader *r, const char *dir) {
     close(s.fd);
   if (rc) {
     fprintf(stderr, "error: %s\n", rc < 0 ? err.msg : s.err);
-    take_back(&s.made, true); /* all or nothing, like opt's outputs */
+    made_list_end(&s.made, true); /* all or nothing, like opt's outputs */
     return 1;
   }
-  take_back(&s.made, false);
+  made_list_end(&s.made, false);
   return 0;
 }
 

@@ -292,42 +292,35 @@ static int load_bir_json(MlirContext ctx, const char *path, const wp_mapped_file
   return rc;
 }
 
-/* Reads the input; for a model directory, MD receives its metadata.json
- * (caller frees, whatever the result), which inline-weights then reuses. */
 /* Is PATH the file ST describes? */
 static bool same_file(const char *path, const struct stat *st) {
   struct stat o;
   return stat(path, &o) == 0 && o.st_dev == st->st_dev && o.st_ino == st->st_ino;
 }
 
-/* The input file, or a file of the model directory, that OUTPUT would
- * replace (output is renamed over its path), or NULL. Weight files lie
- * inside the model directory, so they are looked at only when the output
- * does. */
-static const char *output_replaces_input(const char *output, const char *input,
-                                         const wp_model_dir *md, char *buf, size_t n) {
-  struct stat st;
-  if (!output || !strcmp(output, "-") || stat(output, &st) != 0 || !S_ISREG(st.st_mode))
-    return NULL;
-  if (same_file(input, &st))
-    return input;
-  if (!md->dir)
-    return NULL;
-  char *real_out = realpath(output, NULL), *real_dir = realpath(md->dir, NULL);
+/* Does PATH resolve to somewhere under directory DIR? */
+static bool inside_dir(const char *path, const char *dir) {
+  char *real_path = realpath(path, NULL), *real_dir = realpath(dir, NULL);
   size_t dl = real_dir ? strlen(real_dir) : 0;
-  bool inside = real_out && real_dir && !strncmp(real_out, real_dir, dl) && real_out[dl] == '/';
-  free(real_out);
+  bool inside = real_path && real_dir && !strncmp(real_path, real_dir, dl) && real_path[dl] == '/';
+  free(real_path);
   free(real_dir);
-  if (!inside)
-    return NULL;
+  return inside;
+}
+
+/* The file of model directory MD that is the file ST describes (written
+ * into BUF when it is a built path), or NULL. */
+static const char *model_file(const wp_model_dir *md, const struct stat *st, char *buf, size_t n) {
   snprintf(buf, n, "%s/metadata.json", md->dir);
-  if (same_file(buf, &st))
+  if (same_file(buf, st))
     return buf;
-  if (md->model_path && same_file(md->model_path, &st))
-    return md->model_path;
+  if (md->model_path && same_file(md->model_path, st)) {
+    snprintf(buf, n, "%s", md->model_path);
+    return buf;
+  }
   for (size_t i = 0; i < md->n_weights; i++) {
     snprintf(buf, n, "%s/%s", md->dir, md->weights[i].rel_path);
-    if (same_file(buf, &st))
+    if (same_file(buf, st))
       return buf;
   }
   return NULL;
@@ -335,8 +328,9 @@ static const char *output_replaces_input(const char *output, const char *input,
 
 /* Every file this run writes (-o, neff-pack's output=) checked before any
  * pass runs: not empty, not a directory, not one of the run's inputs (the
- * input file, or a file of any model directory it reads: opt's or an
- * inline-weights model-dir=). 0, or EXIT_USAGE after an error line. */
+ * input file, or a file of a model directory it reads: opt's MD or an
+ * inline-weights model-dir=, whose metadata.json is read only when the
+ * output lies inside it). 0, or EXIT_USAGE after an error line. */
 static int check_outputs(const opt_config *cfg, const wp_model_dir *md) {
   const char *outs[MAX_PASSES + 1];
   size_t n_outs = 0;
@@ -361,34 +355,32 @@ static int check_outputs(const opt_config *cfg, const wp_model_dir *md) {
   int rc = 0;
   for (size_t o = 0; o < n_outs && !rc; o++) {
     const char *out = outs[o];
+    struct stat st;
     if (!out[0]) {
       fprintf(stderr, "error: an empty output file name\n");
       rc = EXIT_USAGE;
-      break;
-    }
-    if (strcmp(out, "-") && wp_is_directory(out)) {
+    } else if (!strcmp(out, "-") || stat(out, &st) != 0) {
+      continue; /* stdout, or a new file */
+    } else if (S_ISDIR(st.st_mode)) {
       fprintf(stderr, "error: %s: is a directory; give an output file\n", out);
       rc = EXIT_USAGE;
-      break;
-    }
-    char buf[PATH_MAX + 512];
-    const char *clash = output_replaces_input(out, cfg->input, md, buf, sizeof buf);
-    for (size_t d = 0; !clash && d < n_dirs; d++) {
-      wp_model_dir other = {0};
-      wp_error err;
-      if (wp_model_dir_load(dirs[d], &other, &err) == 0) {
-        clash = output_replaces_input(out, cfg->input, &other, buf, sizeof buf);
-        if (clash) { /* copied: OTHER is freed below */
-          memmove(buf, clash, strlen(clash) + 1);
-          clash = buf;
-        }
+    } else if (S_ISREG(st.st_mode)) {
+      char buf[PATH_MAX + 512];
+      const char *clash = same_file(cfg->input, &st) ? cfg->input : NULL;
+      if (!clash && md->dir && inside_dir(out, md->dir))
+        clash = model_file(md, &st, buf, sizeof buf);
+      for (size_t d = 0; !clash && d < n_dirs; d++) {
+        wp_model_dir other = {0};
+        wp_error err;
+        if (inside_dir(out, dirs[d]) && wp_model_dir_load(dirs[d], &other, &err) == 0)
+          clash = model_file(&other, &st, buf, sizeof buf);
+        wp_model_dir_free(&other);
       }
-      wp_model_dir_free(&other);
-    }
-    if (clash) {
-      fprintf(stderr, "error: output %s would replace %s, an input of this run; give another "
-                      "output\n", out, clash);
-      rc = EXIT_USAGE;
+      if (clash) {
+        fprintf(stderr, "error: output %s would replace %s, an input of this run; give "
+                        "another output\n", out, clash);
+        rc = EXIT_USAGE;
+      }
     }
   }
   for (size_t i = 0; i < cfg->n_passes; i++)
@@ -396,6 +388,8 @@ static int check_outputs(const opt_config *cfg, const wp_model_dir *md) {
   return rc;
 }
 
+/* Reads the input; for a model directory, MD receives its metadata.json
+ * (caller frees, whatever the result), which inline-weights then reuses. */
 static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModule *out,
                       char **model_dir, wp_model_dir *md) {
   wp_error err;
