@@ -75,7 +75,14 @@ void wp_neff_signature(const wp_neff_member *members, size_t n, char out[WP_MD5_
 typedef struct wp_neff_compress {
   bool zlib;
   int threads;
+  /* Write the payload past the page cache (O_DIRECT, where the file
+   * system allows): always, never, or for payloads of at least
+   * WP_NEFF_DIRECT_AUTO_MIN bytes of members (the default). */
+  enum { WP_NEFF_DIRECT_AUTO, WP_NEFF_DIRECT_ON, WP_NEFF_DIRECT_OFF } direct;
+  bool *used_direct; /* if set: receives whether O_DIRECT was used */
 } wp_neff_compress;
+
+#define WP_NEFF_DIRECT_AUTO_MIN ((uint64_t)256 << 20)
 
 /* Builds the members that describe the others (the BOM, say), once every
  * member in MEMBERS (sorted by name) has its MD5. Returns 0 and sets *TAIL

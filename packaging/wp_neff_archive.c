@@ -1,6 +1,7 @@
 /* The NEFF container: header codec and the deterministic gzip PAX tar. */
 #include "wp_neff.h"
 
+#include "wp_dio.h"
 #include "wp_npy.h"
 #include "wp_pgzip.h"
 #include "wp_place.h"
@@ -148,7 +149,7 @@ int wp_neff_member_md5(wp_neff_member *m, wp_error *err) {
 /* ---- the archive ---- */
 
 typedef struct sink {
-  int fd;
+  wp_dio *out;
   wp_md5 *md5;
   uint64_t size;
   int error;
@@ -157,16 +158,10 @@ typedef struct sink {
 
 static int write_bytes(const void *buf, size_t n, void *user) {
   sink *s = user;
-  const unsigned char *p = buf;
-  for (size_t done = 0; done < n;) {
-    ssize_t w = write(s->fd, p + done, n - done);
-    if (w < 0 && errno == EINTR)
-      continue;
-    if (w <= 0) {
-      s->error = w < 0 ? errno : EIO;
-      return -1;
-    }
-    done += (size_t)w;
+  int rc = wp_dio_write(s->out, buf, n);
+  if (rc) {
+    s->error = rc;
+    return -1;
   }
   s->size += n;
   return 0;
@@ -251,16 +246,28 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
                           wp_neff_compress how, wp_neff_tail_fn tail_fn, void *tail_user,
                           wp_error *err) {
   qsort(members, n, sizeof *members, cmp_members);
-  unsigned char zero[WP_NEFF_HEADER_SIZE] = {0};
-  if (write(fd, zero, sizeof zero) != (ssize_t)sizeof zero)
-    return wp_error_errno(err, errno, "write failed");
-  sink s = {fd, wp_md5_create(err), 0, 0, NULL};
-  if (!s.md5)
-    return -1;
+  uint64_t total = 0;
+  for (size_t i = 0; i < n; i++)
+    total += members[i].prefix_len + members[i].size;
+  bool direct = how.direct == WP_NEFF_DIRECT_ON ||
+                (how.direct == WP_NEFF_DIRECT_AUTO && total >= WP_NEFF_DIRECT_AUTO_MIN);
+  sink s = {wp_dio_create(fd, direct), wp_md5_create(err), 0, 0, NULL};
   wp_md5 *member_md5 = wp_md5_create(err);
-  if (!member_md5) {
+  if (!s.out || !s.md5 || !member_md5) {
+    if (!s.out)
+      wp_error_set(err, "out of memory");
+    wp_dio_destroy(s.out);
     wp_md5_destroy(s.md5);
+    wp_md5_destroy(member_md5);
     return -1;
+  }
+  unsigned char zero[WP_NEFF_HEADER_SIZE] = {0};
+  int zr = wp_dio_write(s.out, zero, sizeof zero);
+  if (zr) {
+    wp_dio_destroy(s.out);
+    wp_md5_destroy(s.md5);
+    wp_md5_destroy(member_md5);
+    return wp_error_errno(err, zr, "write failed");
   }
   struct archive *a = archive_write_new();
   int rc = -1;
@@ -303,6 +310,13 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
     wp_error_set(err, "%s", s.error ? strerror(s.error) : wp_pgzip_error(s.gz));
     goto out;
   }
+  int finish_rc = wp_dio_finish(s.out);
+  if (finish_rc) {
+    wp_error_errno(err, finish_rc, "write failed");
+    goto out;
+  }
+  if (how.used_direct)
+    *how.used_direct = wp_dio_used_direct(s.out);
   /* The header last: it holds the payload's size and MD5. */
   wp_neff_header h = {0};
   h.pkg_version = WP_NEFF_PKG_VERSION;
@@ -334,6 +348,7 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
 out:
   archive_write_free(a);
   wp_pgzip_destroy(s.gz);
+  wp_dio_destroy(s.out);
   wp_md5_destroy(s.md5);
   wp_md5_destroy(member_md5);
   return rc;

@@ -723,6 +723,12 @@ static int run_neff_pack(const wp_pass_run *run) {
   wp_neff_compress how = {
       .zlib = !strcmp(wp_pass_option(run, "compressor"), "zlib"),
       .threads = (int)wp_pass_option_count(run, "threads", wp_parallel_cores())};
+  const char *dio = wp_pass_option(run, "direct-io");
+  how.direct = !strcmp(dio, "on")    ? WP_NEFF_DIRECT_ON
+               : !strcmp(dio, "off") ? WP_NEFF_DIRECT_OFF
+                                     : WP_NEFF_DIRECT_AUTO;
+  bool used_direct = false;
+  how.used_direct = &used_direct;
   pack p = {.run = run, .arena = wp_arena_create(), .npy = strcmp(fmt, "bin") != 0,
             .spill = WP_JSONW_SPILL_INIT};
   wp_error err;
@@ -760,6 +766,9 @@ static int run_neff_pack(const wp_pass_run *run) {
     o = NULL;
     goto out;
   }
+  if (run->hooks && run->hooks->debug)
+    fprintf(stderr, "NeffPack: %s written %s\n", out,
+            used_direct ? "with O_DIRECT" : "through the page cache");
   /* Keep the stdio position in step with what was written through the fd. */
   fseeko(f, 0, SEEK_END);
   if (wp_output_commit(o, &err)) {
@@ -796,6 +805,9 @@ const wp_pass_info wp_neff_pack_pass = {
                  .choices = "isal|zlib"},
                 {"threads", "compression threads (default: the core count); the NEFF is the "
                             "same for any count",
-                 .number = true, .min = 1, .max = 64}},
+                 .number = true, .min = 1, .max = 64},
+                {"direct-io", "auto (default: past the page cache, O_DIRECT, when the "
+                              "members reach 256 MiB), on or off; the NEFF is the same",
+                 .choices = "auto|on|off"}},
     .run = run_neff_pack,
 };

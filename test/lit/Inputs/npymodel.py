@@ -446,6 +446,20 @@ def check(pb_path, model_dir):
     return 1 if bad else 0
 
 
+def scenario_sizable(out):
+    """Random f16 weights of about 28 MiB in all (one tied copy) and a few
+    small biases: a compressed payload of several 8 MiB output blocks."""
+    m = Model(out)
+    rng = np.random.default_rng(13)
+    big = rng.standard_normal((5 * 1024 * 1024 + 5,)).astype(np.float16)
+    m.weight("w0", big)
+    m.weight("w1", rng.standard_normal((4 * 1024 * 1024 - 3,)).astype(np.float16))
+    m.weight("w0_tied", big.copy())
+    for i in range(3):
+        m.weight("b%d" % i, sample("float32", (256,), i))
+    m.write()
+
+
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "check":
         sys.exit(check(sys.argv[2], sys.argv[3]))
@@ -471,6 +485,8 @@ def main():
         scenario_reshaped(out)
     elif kind == "many":
         scenario_many(out)
+    elif kind == "sizable":
+        scenario_sizable(out)
     else:
         scenario_error(out, kind)
 
