@@ -588,7 +588,6 @@ static void print_timing(const wp_pass_hooks *h, double parse, long parse_peak_k
 }
 
 int main(int argc, char **argv) {
-  opt_exec_with_huge_pages(argv);
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       usage(stdout);
@@ -615,6 +614,9 @@ int main(int argc, char **argv) {
   int rc = parse_args(argc, argv, &cfg);
   if (rc)
     return rc;
+  /* After the arguments: whether it pays depends on the input's size. */
+  if (opt_exec_with_huge_pages(argv, cfg.input) && cfg.debug)
+    fprintf(stderr, "opt: restarted with huge pages for malloc (a large input)\n");
   signal(SIGINT, on_signal);
   signal(SIGTERM, on_signal);
   signal(SIGHUP, on_signal);

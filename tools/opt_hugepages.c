@@ -11,9 +11,14 @@
  *   glibc.malloc.mmap_threshold=64M  blocks up to 64 MiB from that heap
  *   glibc.malloc.top_pad=32M         and grow it 32 MiB at a time
  *
- * 100,000 small weights: 6.3-6.6 s -> 4.2-4.8 s; a 1 GiB weight 6.6 ->
- * 5.1 s. The price: a small run's peak RSS is about 20 MiB higher (whole
- * huge pages). WP_NO_HUGE_PAGES=1 (or a GLIBC_TUNABLES that already sets
+ * 100,000 small weights: 4.3 s -> 3.7 s. The price of the restart is
+ * 60-100 ms (a second exec and whole huge pages to clear), which a small
+ * model or one big weight never wins back (the 384 MiB mixed model: 1.13
+ * -> 1.23 s; one 4 GiB weight: no change), so opt restarts only for an
+ * input whose IR will be large: a model file, or the model directory's
+ * own files (metadata.json, the .pb; not the weights), of
+ * OPT_HUGE_PAGES_MIN_INPUT bytes or more (about 15,000 instructions or
+ * weights). WP_NO_HUGE_PAGES=1 (or a GLIBC_TUNABLES that already sets
  * glibc.malloc.hugetlb) keeps the process as it was started.
  *
  * It restarts at most once: WP_HUGE_PAGES_RESTARTED marks the restarted
@@ -24,11 +29,14 @@
  * ("ld.so opt ...": /proc/self/exe is then the loader). */
 #include "opt_hugepages.h"
 
+#include <dirent.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define RESTARTED "WP_HUGE_PAGES_RESTARTED" /* "-": GLIBC_TUNABLES was unset; "=V": it was V */
@@ -36,6 +44,34 @@
   "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=67108864:glibc.malloc.top_pad=33554432"
 
 #if !defined(__SANITIZE_ADDRESS__)
+#define OPT_HUGE_PAGES_MIN_INPUT ((uint64_t)2 << 20)
+
+/* Will INPUT's IR be large? Its size, or for a model directory the size
+ * of its own files other than .npy weights (metadata.json grows with the
+ * weight count, the model proto with the instruction count). */
+static bool input_is_large(const char *input) {
+  struct stat st;
+  if (!input || stat(input, &st) != 0)
+    return false;
+  if (!S_ISDIR(st.st_mode))
+    return S_ISREG(st.st_mode) && (uint64_t)st.st_size >= OPT_HUGE_PAGES_MIN_INPUT;
+  DIR *d = opendir(input);
+  if (!d)
+    return false;
+  uint64_t total = 0;
+  char path[4096];
+  for (struct dirent *e; (e = readdir(d)) && total < OPT_HUGE_PAGES_MIN_INPUT;) {
+    size_t n = strlen(e->d_name);
+    if (n >= 4 && strcmp(e->d_name + n - 4, ".npy") == 0)
+      continue;
+    if (snprintf(path, sizeof path, "%s/%s", input, e->d_name) < (int)sizeof path &&
+        stat(path, &st) == 0 && S_ISREG(st.st_mode))
+      total += (uint64_t)st.st_size;
+  }
+  closedir(d);
+  return total >= OPT_HUGE_PAGES_MIN_INPUT;
+}
+
 /* Does the kernel hand out huge pages on request? */
 static bool huge_pages_on_request(void) {
   FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
@@ -49,10 +85,11 @@ static bool huge_pages_on_request(void) {
 }
 #endif
 
-void opt_exec_with_huge_pages(char **argv) {
+bool opt_exec_with_huge_pages(char **argv, const char *input) {
 #if defined(__SANITIZE_ADDRESS__)
   (void)argv; /* the sanitizer's allocator is not glibc's */
-  return;
+  (void)input;
+  return false;
 #else
   const char *restarted = getenv(RESTARTED);
   if (restarted) {
@@ -61,13 +98,14 @@ void opt_exec_with_huge_pages(char **argv) {
     else
       unsetenv("GLIBC_TUNABLES");
     unsetenv(RESTARTED);
-    return;
+    return true;
   }
   const char *off = getenv("WP_NO_HUGE_PAGES");
   const char *old = getenv("GLIBC_TUNABLES");
   if ((off && *off && strcmp(off, "0") != 0) || (old && strstr(old, "glibc.malloc.hugetlb")) ||
-      getauxval(AT_SECURE) || getauxval(AT_BASE) == 0 || !huge_pages_on_request())
-    return;
+      getauxval(AT_SECURE) || getauxval(AT_BASE) == 0 || !huge_pages_on_request() ||
+      !input_is_large(input))
+    return false;
   size_t n = (old ? strlen(old) : 0) + sizeof OPT_TUNABLES + 1;
   char *value = malloc(n), *marker = malloc(n + 1);
   char *saved = old ? strdup(old) : NULL;
@@ -88,5 +126,6 @@ out:
   free(value);
   free(marker);
   free(saved);
+  return false;
 #endif
 }
