@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
+#include <errno.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -693,7 +694,10 @@ int main(int argc, char **argv) {
     if (strcmp(cfg.passes[i].info->name, "copy-const-artifacts") == 0) {
       hooks.artifact_dir_private = true;
       if (!(hooks.artifact_dir = private_artifact_dir())) {
-        fprintf(stderr, "error: cannot create a temporary artifact directory\n");
+        const char *base = getenv("TMPDIR");
+        fprintf(stderr, "error: cannot create a temporary artifact directory in %s: %s (set "
+                "TMPDIR to a writable directory, or give --artifact-dir=DIR)\n",
+                base && *base && strlen(base) < 40 ? base : "/tmp", strerror(errno));
         goto out;
       }
     }
