@@ -398,10 +398,12 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
           wp_md5_buffer(m->prefix, m->prefix_len, prefix_md5, NULL) == 0 &&
           !strcmp(prefix_md5, cf->member_prefix_md5))
         memcpy(m->md5, cf->member_md5, 32), m->md5[32] = 0;
-    }
-    /* Hashed as it is written, unless dedup-consts hashed this very member
-     * in this run (above). The key MD5 (cf->md5) is not reused for a raw
-     * member: it may come from an IR file and no longer match the bytes. */
+    } else if (member_md5_of_this_run(cf->member_md5) &&
+             !strcmp(cf->member_prefix_md5, WP_MD5_OF_NOTHING))
+      /* a raw member: dedup-consts took its key MD5 from these bytes in
+       * this run (a key MD5 read from an IR file is never reused) */
+      memcpy(m->md5, cf->member_md5, 32), m->md5[32] = 0;
+    /* Otherwise hashed as it is written. */
     file_var[k] = next_id;
     var_record(&def, &n_vars, next_id++, "file", 0, "", 0, false);
     str_field(&def, "file_name", strchr(member, '/') + 1);

@@ -44,6 +44,7 @@ typedef struct cfile {
   char *prefix;
   size_t prefix_len;
   char member_md5[WP_MD5_HEX], prefix_md5[WP_MD5_HEX];
+  bool key_hashed; /* MD5 taken from the bytes here, not from the IR */
   wp_error err; /* from hashing */
   int failed;
 } cfile;
@@ -72,6 +73,7 @@ typedef struct dedup {
   unique *uniques;
   size_t n_uniques;
   bool member_md5; /* neff-pack follows: hash its members too */
+  bool raw_members; /* its members are the files' bytes alone: the key MD5 is theirs */
 } dedup;
 
 static MlirLocation unknown(MlirOperation op) {
@@ -231,6 +233,7 @@ static int hash_key(cfile *f) {
   if (f->md5[0])
     return 0; /* the streamed copy hashed it already */
   f->failed = wp_place_md5(NULL, 0, &f->src, f->md5, &f->err) != 0;
+  f->key_hashed = !f->failed;
   return f->failed;
 }
 
@@ -241,6 +244,10 @@ static int hash_member(cfile *f) {
   if (wp_place_md5(f->prefix, f->prefix_len, &f->src, f->member_md5, &member_err))
     f->member_md5[0] = 0;
   return 0;
+}
+
+static int hash_keys_only(size_t i, void *user) {
+  return hash_key(&((dedup *)user)->files[i]);
 }
 
 /* Job I: file I's key, then (I >= n_files) a member of h->members. */
@@ -279,8 +286,29 @@ static bool same_member(const cfile *a, const cfile *b) {
          !strcmp(a->prefix_md5, b->prefix_md5);
 }
 
+/* Raw members (no .npy header): a member's MD5 is its file's key MD5,
+ * when that was taken from the bytes in this run. */
+static int hash_raw_members(dedup *d, long threads) {
+  if (wp_parallel_for(d->n_files, threads, hash_keys_only, d))
+    for (size_t i = 0; i < d->n_files; i++)
+      if (d->files[i].failed) {
+        wp_emit_error(unknown(d->run->module), "dedup-consts: %s", d->files[i].err.msg);
+        return -1;
+      }
+  for (size_t i = 0; i < d->n_files; i++) {
+    cfile *f = &d->files[i];
+    if (!f->key_hashed)
+      continue;
+    memcpy(f->member_md5, f->md5, sizeof f->md5);
+    memcpy(f->prefix_md5, WP_MD5_OF_NOTHING, sizeof f->prefix_md5);
+  }
+  return 0;
+}
+
 static int hash_files(dedup *d, long threads) {
   size_t n = d->n_files;
+  if (d->member_md5 && d->raw_members)
+    return hash_raw_members(d, threads);
   if (d->member_md5)
     for (size_t i = 0; i < n; i++) {
       cfile *f = &d->files[i];
@@ -681,7 +709,8 @@ static int run_dedup(const wp_pass_run *run) {
   }
   long long threads = wp_pass_option_count(run, "threads", wp_parallel_cores());
   dedup d = {.run = run, .arena = wp_arena_create(),
-             .member_md5 = run->hooks && run->hooks->neff_output && run->hooks->neff_output[0]};
+             .member_md5 = run->hooks && run->hooks->neff_output && run->hooks->neff_output[0],
+             .raw_members = run->hooks && run->hooks->neff_raw_members};
   d.dir = wp_bir_str(d.arena, module, "bir.artifact_path");
   int rc = -1;
   if (!d.dir[0]) {

@@ -68,6 +68,7 @@ typedef struct wp_pass_hooks {
   bool artifact_dir_private;       /* artifact_dir is opt's, removed at exit: nobody
                                       sees it, so constants are placed in place */
   const char *neff_output;         /* opt's -o, when neff-pack is in the pipeline */
+  bool neff_raw_members;           /* and it writes raw .bin members (weights-format=bin) */
   bool debug;                      /* --debug: per-file logs of the file passes */
   const char *input_path;          /* the file opt read */
   /* Filled by the wrapper when timing: pass titles and seconds. */

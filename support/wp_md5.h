@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #define WP_MD5_HEX 33 /* 32 hex digits and a NUL */
+#define WP_MD5_OF_NOTHING "d41d8cd98f00b204e9800998ecf8427e" /* MD5 of zero bytes */
 
 typedef struct wp_md5 wp_md5;
 

@@ -588,6 +588,22 @@ static void print_timing(const wp_pass_hooks *h, double parse, long parse_peak_k
   fprintf(stderr, "    %.4f (100.0%%)  Total\n", total);
 }
 
+/* Does this neff-pack write raw .bin members? dedup-consts then hashes
+ * no .npy member ahead: the key MD5 is the member's. (The options were
+ * checked when the pipeline was parsed.) */
+static bool neff_pack_writes_raw(const pass_request *pass) {
+  wp_pass_options opts;
+  wp_error err;
+  if (wp_pass_parse_options(pass->info, pass->options, &opts, &err))
+    return false;
+  bool raw = false;
+  for (int k = 0; k < WP_PASS_MAX_OPTIONS && pass->info->options[k].name; k++)
+    if (strcmp(pass->info->options[k].name, "weights-format") == 0 && opts.values[k])
+      raw = strcmp(opts.values[k], "bin") == 0;
+  wp_pass_options_free(&opts);
+  return raw;
+}
+
 int main(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -690,6 +706,9 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < cfg.n_passes; i++)
     cfg.packs_neff |= strcmp(cfg.passes[i].info->name, "neff-pack") == 0;
   hooks.neff_output = cfg.packs_neff ? cfg.output : NULL;
+  for (size_t i = 0; i < cfg.n_passes; i++)
+    if (strcmp(cfg.passes[i].info->name, "neff-pack") == 0)
+      hooks.neff_raw_members = neff_pack_writes_raw(&cfg.passes[i]);
   for (size_t i = 0; i < cfg.n_passes && !hooks.artifact_dir; i++)
     if (strcmp(cfg.passes[i].info->name, "copy-const-artifacts") == 0) {
       hooks.artifact_dir_private = true;
