@@ -770,7 +770,7 @@ static int run_neff_pack(const wp_pass_run *run) {
   }
   if (run->hooks && run->hooks->debug)
     fprintf(stderr, "NeffPack: %s written %s\n", out,
-            used_direct ? "with O_DIRECT" : "through the page cache");
+            used_direct ? "with O_DIRECT" : "with plain writes");
   /* Keep the stdio position in step with what was written through the fd. */
   fseeko(f, 0, SEEK_END);
   if (wp_output_commit(o, &err)) {

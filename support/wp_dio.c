@@ -18,6 +18,7 @@ struct wp_dio {
   int flags;     /* FD's status flags before */
   bool direct;   /* O_DIRECT is on now */
   bool used;     /* a block went out with it */
+  bool positional; /* writes at OFF (pwrite); else at the descriptor's own position */
   unsigned char *buf;
   size_t len;    /* bytes in BUF */
   off_t off;     /* where BUF[0] goes */
@@ -39,9 +40,12 @@ wp_dio *wp_dio_create(int fd, bool direct) {
   w->fd = fd;
   w->flags = fcntl(fd, F_GETFL);
   w->off = lseek(fd, 0, SEEK_CUR);
+  /* A pipe cannot take pwrite, and with O_APPEND Linux appends whatever
+   * offset pwrite names: both get plain write()s in order. */
+  w->positional = w->off >= 0 && w->flags >= 0 && !(w->flags & O_APPEND);
   struct stat st;
-  if (direct && w->flags >= 0 && w->off >= 0 && w->off % DIO_ALIGN == 0 &&
-      fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && !(w->flags & O_APPEND)) {
+  if (direct && w->positional && w->off % DIO_ALIGN == 0 && fstat(fd, &st) == 0 &&
+      S_ISREG(st.st_mode)) {
     void *p = NULL;
     if (posix_memalign(&p, DIO_ALIGN, DIO_BLOCK) == 0) {
       w->buf = p;
@@ -58,7 +62,7 @@ wp_dio *wp_dio_create(int fd, bool direct) {
 
 static int write_all(wp_dio *w, const unsigned char *p, size_t n) {
   while (n > 0) {
-    ssize_t k = pwrite(w->fd, p, n, w->off);
+    ssize_t k = w->positional ? pwrite(w->fd, p, n, w->off) : write(w->fd, p, n);
     if (k < 0 && errno == EINTR)
       continue;
     if (k <= 0)
@@ -144,6 +148,8 @@ int wp_dio_finish(wp_dio *w) {
   }
   if (w->direct && !set_direct(w, false))
     return errno;
+  if (!w->positional)
+    return 0;
   return lseek(w->fd, w->off, SEEK_SET) < 0 ? errno : 0;
 }
 

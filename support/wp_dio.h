@@ -26,7 +26,9 @@ wp_dio *wp_dio_create(int fd, bool direct);
 int wp_dio_write(wp_dio *w, const void *p, size_t n);
 
 /* Writes what is buffered and leaves FD without O_DIRECT, positioned at
- * the end of what was written: 0, or an errno value. */
+ * the end of what was written (a pipe, or a file opened O_APPEND, gets
+ * plain in-order writes and keeps its own position): 0, or an errno
+ * value. */
 int wp_dio_finish(wp_dio *w);
 
 /* Did any block go out with O_DIRECT? (for tests) */

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -522,7 +523,7 @@ out:
   return rc;
 }
 
-static char g_tmp_artifacts[64];
+static char g_tmp_artifacts[PATH_MAX];
 
 static void on_signal(int sig) {
   wp_output_abort_all_from_signal();
@@ -550,11 +551,21 @@ static void remove_tmp_artifacts(void) {
   g_tmp_artifacts[0] = 0;
 }
 
+/* Where temporary directories go: TMPDIR, else /tmp. */
+static const char *tmp_base(void) {
+  const char *base = getenv("TMPDIR");
+  return base && *base ? base : "/tmp";
+}
+
 static const char *private_artifact_dir(void) {
   if (!g_tmp_artifacts[0]) {
-    const char *base = getenv("TMPDIR");
-    snprintf(g_tmp_artifacts, sizeof g_tmp_artifacts, "%s/wp-artifacts-XXXXXX",
-             base && *base && strlen(base) < 40 ? base : "/tmp");
+    const char *base = tmp_base();
+    if (snprintf(g_tmp_artifacts, sizeof g_tmp_artifacts, "%s/wp-artifacts-XXXXXX", base) >=
+        (int)sizeof g_tmp_artifacts) {
+      g_tmp_artifacts[0] = 0;
+      errno = ENAMETOOLONG;
+      return NULL;
+    }
     if (!mkdtemp(g_tmp_artifacts)) {
       g_tmp_artifacts[0] = 0;
       return NULL;
@@ -713,10 +724,9 @@ int main(int argc, char **argv) {
     if (strcmp(cfg.passes[i].info->name, "copy-const-artifacts") == 0) {
       hooks.artifact_dir_private = true;
       if (!(hooks.artifact_dir = private_artifact_dir())) {
-        const char *base = getenv("TMPDIR");
         fprintf(stderr, "error: cannot create a temporary artifact directory in %s: %s (set "
                 "TMPDIR to a writable directory, or give --artifact-dir=DIR)\n",
-                base && *base && strlen(base) < 40 ? base : "/tmp", strerror(errno));
+                tmp_base(), strerror(errno));
         goto out;
       }
     }

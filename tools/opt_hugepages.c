@@ -16,7 +16,7 @@
  * model or one big weight never wins back (the 384 MiB mixed model: 1.13
  * -> 1.23 s; one 4 GiB weight: no change), so opt restarts only for an
  * input whose IR will be large: a model file, or the model directory's
- * own files (metadata.json, the .pb; not the weights), of
+ * metadata.json and model files (not the weights), of
  * OPT_HUGE_PAGES_MIN_INPUT bytes or more (about 15,000 instructions or
  * weights). WP_NO_HUGE_PAGES=1 (or a GLIBC_TUNABLES that already sets
  * glibc.malloc.hugetlb) keeps the process as it was started.
@@ -47,8 +47,9 @@
 #define OPT_HUGE_PAGES_MIN_INPUT ((uint64_t)2 << 20)
 
 /* Will INPUT's IR be large? Its size, or for a model directory the size
- * of its own files other than .npy weights (metadata.json grows with the
- * weight count, the model proto with the instruction count). */
+ * of metadata.json (it grows with the weight count) and of the model
+ * files beside it (.pb, .mlir: they grow with the instruction count);
+ * other files there (an earlier NEFF, notes) say nothing. */
 static bool input_is_large(const char *input) {
   struct stat st;
   if (!input || stat(input, &st) != 0)
@@ -62,7 +63,10 @@ static bool input_is_large(const char *input) {
   char path[4096];
   for (struct dirent *e; (e = readdir(d)) && total < OPT_HUGE_PAGES_MIN_INPUT;) {
     size_t n = strlen(e->d_name);
-    if (n >= 4 && strcmp(e->d_name + n - 4, ".npy") == 0)
+    bool model = strcmp(e->d_name, "metadata.json") == 0 ||
+                 (n > 3 && strcmp(e->d_name + n - 3, ".pb") == 0) ||
+                 (n > 5 && strcmp(e->d_name + n - 5, ".mlir") == 0);
+    if (!model)
       continue;
     if (snprintf(path, sizeof path, "%s/%s", input, e->d_name) < (int)sizeof path &&
         stat(path, &st) == 0 && S_ISREG(st.st_mode))

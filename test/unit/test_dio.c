@@ -110,6 +110,30 @@ int main(void) {
   CHECK(!wp_dio_used_direct(w));
   wp_dio_destroy(w);
   close(null);
+  /* O_APPEND: plain writes after what is there, the position at the end. */
+  int ap = open("dio-append.bin", O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
+  CHECK(write(ap, p, 10) == 10);
+  w = wp_dio_create(ap, true);
+  CHECK(wp_dio_write(w, p + 10, 6) == 0 && wp_dio_finish(w) == 0);
+  CHECK(!wp_dio_used_direct(w));
+  CHECK(lseek(ap, 0, SEEK_CUR) == 16);
+  wp_dio_destroy(w);
+  close(ap);
+  CHECK(file_equals("dio-append.bin", p, 16));
+  unlink("dio-append.bin");
+  /* A pipe: plain writes in order. */
+  int fds[2];
+  CHECK(pipe(fds) == 0);
+  w = wp_dio_create(fds[1], true);
+  CHECK(wp_dio_write(w, p, 3000) == 0 && wp_dio_finish(w) == 0);
+  wp_dio_destroy(w);
+  close(fds[1]);
+  unsigned char back[4096];
+  ssize_t got = 0;
+  for (ssize_t k; (k = read(fds[0], back + got, sizeof back - (size_t)got)) > 0;)
+    got += k;
+  close(fds[0]);
+  CHECK(got == 3000 && memcmp(back, p, 3000) == 0);
   /* A write that fails reports errno (a read-only descriptor: EBADF). */
   int ro = open("dio-ro.bin", O_RDONLY | O_CREAT, 0644);
   w = wp_dio_create(ro, true);
