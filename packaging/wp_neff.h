@@ -82,7 +82,7 @@ typedef struct wp_neff_compress {
   bool *used_direct; /* if set: receives whether O_DIRECT was used */
 } wp_neff_compress;
 
-#define WP_NEFF_DIRECT_AUTO_MIN ((uint64_t)256 << 20)
+#define WP_NEFF_DIRECT_AUTO_MIN ((uint64_t)64 << 20)
 
 /* Builds the members that describe the others (the BOM, say), once every
  * member in MEMBERS (sorted by name) has its MD5. Returns 0 and sets *TAIL

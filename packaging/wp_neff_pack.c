@@ -809,7 +809,7 @@ const wp_pass_info wp_neff_pack_pass = {
                             "same for any count",
                  .number = true, .min = 1, .max = 64},
                 {"direct-io", "auto (default: past the page cache, O_DIRECT, when the "
-                              "members reach 256 MiB), on or off; the NEFF is the same",
+                              "members reach 64 MiB), on or off; the NEFF is the same",
                  .choices = "auto|on|off"}},
     .run = run_neff_pack,
 };
