@@ -11,7 +11,6 @@
 /* 4096 covers every logical block size Linux file systems use for
  * O_DIRECT alignment (offset, length and buffer address). */
 #define DIO_ALIGN 4096
-#define DIO_BLOCK (8u << 20)
 
 struct wp_dio {
   int fd;
@@ -47,7 +46,7 @@ wp_dio *wp_dio_create(int fd, bool direct) {
   if (direct && w->positional && w->off % DIO_ALIGN == 0 && fstat(fd, &st) == 0 &&
       S_ISREG(st.st_mode)) {
     void *p = NULL;
-    if (posix_memalign(&p, DIO_ALIGN, DIO_BLOCK) == 0) {
+    if (posix_memalign(&p, DIO_ALIGN, WP_DIO_BLOCK) == 0) {
       w->buf = p;
       if (!set_direct(w, true)) {
         free(w->buf);
@@ -121,13 +120,13 @@ int wp_dio_write(wp_dio *w, const void *data, size_t n) {
   if (!w->buf)
     return write_all(w, p, n);
   while (n > 0) {
-    size_t take = DIO_BLOCK - w->len < n ? DIO_BLOCK - w->len : n;
+    size_t take = WP_DIO_BLOCK - w->len < n ? WP_DIO_BLOCK - w->len : n;
     memcpy(w->buf + w->len, p, take);
     w->len += take;
     p += take;
     n -= take;
-    if (w->len == DIO_BLOCK) {
-      int rc = flush(w, DIO_BLOCK);
+    if (w->len == WP_DIO_BLOCK) {
+      int rc = flush(w, WP_DIO_BLOCK);
       if (rc)
         return rc;
     }

@@ -17,6 +17,9 @@
 
 typedef struct wp_dio wp_dio;
 
+/* The size of the aligned blocks (the writer's buffer). */
+#define WP_DIO_BLOCK ((size_t)4 << 20)
+
 /* A writer at FD's current offset; DIRECT asks for O_DIRECT (silently not
  * used where the offset is unaligned, FD is not a regular file or the file
  * system refuses it). NULL when out of memory. Caller destroys. */

@@ -73,7 +73,7 @@ static void round_trip(size_t lead, size_t total, const size_t *steps, size_t n_
   /* The descriptor goes on as a plain one, at the end of the data. */
   CHECK((fcntl(fd, F_GETFL) & O_DIRECT) == 0);
   CHECK(lseek(fd, 0, SEEK_CUR) == (off_t)(lead + total));
-  if (!lead && total >= 8 * MIB && direct)
+  if (!lead && total >= WP_DIO_BLOCK && direct)
     printf("dio: %zu bytes, O_DIRECT %s\n", total, wp_dio_used_direct(w) ? "used" : "refused");
   if (!direct)
     CHECK(!wp_dio_used_direct(w));
@@ -95,12 +95,13 @@ int main(void) {
     round_trip(0, 0, one, 1, direct);
     round_trip(0, 1, one, 1, direct);
     round_trip(0, 4096, one, 1, direct);
-    round_trip(0, 8 * MIB, one, 1, direct);           /* exactly one block */
-    round_trip(0, 8 * MIB + 1, one, 1, direct);       /* one byte of tail */
-    round_trip(0, 25 * MIB + 4095, odd, 5, direct);   /* pieces across blocks */
-    round_trip(0, 20 * MIB, big, 1, direct);          /* a piece bigger than a block */
-    round_trip(4096, 9 * MIB + 100, odd, 5, direct);  /* aligned start past 0 */
-    round_trip(1024, 9 * MIB + 100, odd, 5, direct);  /* unaligned start: plain */
+    round_trip(0, WP_DIO_BLOCK, one, 1, direct);          /* exactly one block */
+    round_trip(0, WP_DIO_BLOCK + 1, one, 1, direct);      /* one byte of tail */
+    round_trip(0, 3 * WP_DIO_BLOCK, one, 1, direct);      /* whole blocks only */
+    round_trip(0, 25 * MIB + 4095, odd, 5, direct);       /* pieces across blocks */
+    round_trip(0, 20 * MIB, big, 1, direct);              /* a piece bigger than a block */
+    round_trip(4096, 9 * MIB + 100, odd, 5, direct);      /* aligned start past 0 */
+    round_trip(1024, 9 * MIB + 100, odd, 5, direct);      /* unaligned start: plain */
   }
   /* Not a regular file: plain writes, no error. */
   int null = open("/dev/null", O_WRONLY);
