@@ -10,7 +10,9 @@
 #include "wp_hlo.h"
 #include "wp_mlir_util.h"
 #include "wp_model_dir.h"
+#include "opt_config.h"
 #include "opt_hugepages.h"
+#include "opt_outputs.h"
 #include "wp_pass.h"
 
 #include <mlir-c/Diagnostics.h>
@@ -25,27 +27,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define EXIT_BAD_INPUT 1
-#define EXIT_USAGE 2
-#define MAX_PASSES 32
-
-typedef struct pass_request {
-  const wp_pass_info *info;
-  const char *options;
-} pass_request;
-
-typedef struct opt_config {
-  const char *input;
-  const char *artifact_dir;
-  bool debug;
-  bool packs_neff; /* neff-pack in the pipeline: -o names the NEFF */
-  const char *output;
-  const char *emit;
-  bool verify_roundtrip, verify_each, print_ir_after_all, timing, debuginfo;
-  long elide_resources; /* -1: print all */
-  pass_request passes[MAX_PASSES];
-  size_t n_passes;
-} opt_config;
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -291,102 +272,6 @@ static int load_bir_json(MlirContext ctx, const char *path, const wp_mapped_file
     fprintf(stderr, "error: %s: %s\n", path, err.msg);
   json_decref(root);
   wp_arena_destroy(arena);
-  return rc;
-}
-
-/* Is PATH the file ST describes? */
-static bool same_file(const char *path, const struct stat *st) {
-  struct stat o;
-  return stat(path, &o) == 0 && o.st_dev == st->st_dev && o.st_ino == st->st_ino;
-}
-
-/* Does PATH resolve to somewhere under directory DIR? */
-static bool inside_dir(const char *path, const char *dir) {
-  char *real_path = realpath(path, NULL), *real_dir = realpath(dir, NULL);
-  size_t dl = real_dir ? strlen(real_dir) : 0;
-  bool inside = real_path && real_dir && !strncmp(real_path, real_dir, dl) && real_path[dl] == '/';
-  free(real_path);
-  free(real_dir);
-  return inside;
-}
-
-/* The file of model directory MD that is the file ST describes (written
- * into BUF when it is a built path), or NULL. */
-static const char *model_file(const wp_model_dir *md, const struct stat *st, char *buf, size_t n) {
-  snprintf(buf, n, "%s/metadata.json", md->dir);
-  if (same_file(buf, st))
-    return buf;
-  if (md->model_path && same_file(md->model_path, st)) {
-    snprintf(buf, n, "%s", md->model_path);
-    return buf;
-  }
-  for (size_t i = 0; i < md->n_weights; i++) {
-    snprintf(buf, n, "%s/%s", md->dir, md->weights[i].rel_path);
-    if (same_file(buf, st))
-      return buf;
-  }
-  return NULL;
-}
-
-/* Every file this run writes (-o, neff-pack's output=) checked before any
- * pass runs: not empty, not a directory, not one of the run's inputs (the
- * input file, or a file of a model directory it reads: opt's MD or an
- * inline-weights model-dir=, whose metadata.json is read only when the
- * output lies inside it). 0, or EXIT_USAGE after an error line. */
-static int check_outputs(const opt_config *cfg, const wp_model_dir *md) {
-  const char *outs[MAX_PASSES + 1];
-  size_t n_outs = 0;
-  const char *dirs[MAX_PASSES];
-  size_t n_dirs = 0;
-  wp_pass_options opts[MAX_PASSES];
-  memset(opts, 0, sizeof opts);
-  if (cfg->output)
-    outs[n_outs++] = cfg->output;
-  for (size_t i = 0; i < cfg->n_passes; i++) {
-    wp_error err;
-    if (wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts[i], &err))
-      continue; /* reported when the pass is created */
-    wp_pass_run run = {cfg->passes[i].info, {NULL}, &opts[i], NULL};
-    const char *v = wp_pass_option(&run, "output");
-    if (v[0] && !strcmp(cfg->passes[i].info->name, "neff-pack"))
-      outs[n_outs++] = v;
-    v = wp_pass_option(&run, "model-dir");
-    if (v[0] && !strcmp(cfg->passes[i].info->name, "inline-weights"))
-      dirs[n_dirs++] = v;
-  }
-  int rc = 0;
-  for (size_t o = 0; o < n_outs && !rc; o++) {
-    const char *out = outs[o];
-    struct stat st;
-    if (!out[0]) {
-      fprintf(stderr, "error: an empty output file name\n");
-      rc = EXIT_USAGE;
-    } else if (!strcmp(out, "-") || stat(out, &st) != 0) {
-      continue; /* stdout, or a new file */
-    } else if (S_ISDIR(st.st_mode)) {
-      fprintf(stderr, "error: %s: is a directory; give an output file\n", out);
-      rc = EXIT_USAGE;
-    } else if (S_ISREG(st.st_mode)) {
-      char buf[PATH_MAX + 512];
-      const char *clash = same_file(cfg->input, &st) ? cfg->input : NULL;
-      if (!clash && md->dir && inside_dir(out, md->dir))
-        clash = model_file(md, &st, buf, sizeof buf);
-      for (size_t d = 0; !clash && d < n_dirs; d++) {
-        wp_model_dir other = {0};
-        wp_error err;
-        if (inside_dir(out, dirs[d]) && wp_model_dir_load(dirs[d], &other, &err) == 0)
-          clash = model_file(&other, &st, buf, sizeof buf);
-        wp_model_dir_free(&other);
-      }
-      if (clash) {
-        fprintf(stderr, "error: output %s would replace %s, an input of this run; give "
-                        "another output\n", out, clash);
-        rc = EXIT_USAGE;
-      }
-    }
-  }
-  for (size_t i = 0; i < cfg->n_passes; i++)
-    wp_pass_options_free(&opts[i]);
   return rc;
 }
 
@@ -704,7 +589,7 @@ int main(int argc, char **argv) {
     goto out;
   hooks.model_dir = model_dir;
   hooks.model = md.dir ? &md : NULL;
-  if ((rc = check_outputs(&cfg, &md)) != 0)
+  if ((rc = opt_check_outputs(&cfg, &md, model_dir, module)) != 0)
     goto out;
   rc = EXIT_BAD_INPUT;
   double t_parsed = now_seconds();

@@ -1,0 +1,32 @@
+/* opt's command line, as parsed: shared by the driver's files. */
+#ifndef OPT_CONFIG_H
+#define OPT_CONFIG_H
+
+#include "wp_pass.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define EXIT_BAD_INPUT 1
+#define EXIT_USAGE 2
+#define MAX_PASSES 32
+
+typedef struct pass_request {
+  const wp_pass_info *info;
+  const char *options;
+} pass_request;
+
+typedef struct opt_config {
+  const char *input;
+  const char *artifact_dir;
+  bool debug;
+  bool packs_neff; /* neff-pack in the pipeline: -o names the NEFF */
+  const char *output;
+  const char *emit;
+  bool verify_roundtrip, verify_each, print_ir_after_all, timing, debuginfo;
+  long elide_resources; /* -1: print all */
+  pass_request passes[MAX_PASSES];
+  size_t n_passes;
+} opt_config;
+
+#endif

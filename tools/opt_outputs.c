@@ -1,0 +1,187 @@
+#include "opt_outputs.h"
+
+#include "wp_mlir_util.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Is PATH the file ST describes? */
+static bool same_file(const char *path, const struct stat *st) {
+  struct stat o;
+  return stat(path, &o) == 0 && o.st_dev == st->st_dev && o.st_ino == st->st_ino;
+}
+
+/* Does PATH resolve to somewhere under directory DIR? */
+static bool inside_dir(const char *path, const char *dir) {
+  char *real_path = realpath(path, NULL), *real_dir = realpath(dir, NULL);
+  size_t dl = real_dir ? strlen(real_dir) : 0;
+  bool inside = real_path && real_dir && !strncmp(real_path, real_dir, dl) && real_path[dl] == '/';
+  free(real_path);
+  free(real_dir);
+  return inside;
+}
+
+/* The file of model directory MD that is the file ST describes (written
+ * into BUF when it is a built path), or NULL. */
+static const char *model_file(const wp_model_dir *md, const struct stat *st, char *buf, size_t n) {
+  snprintf(buf, n, "%s/metadata.json", md->dir);
+  if (same_file(buf, st))
+    return buf;
+  if (md->model_path && same_file(md->model_path, st)) {
+    snprintf(buf, n, "%s", md->model_path);
+    return buf;
+  }
+  for (size_t i = 0; i < md->n_weights; i++) {
+    snprintf(buf, n, "%s/%s", md->dir, md->weights[i].rel_path);
+    if (same_file(buf, st))
+      return buf;
+  }
+  return NULL;
+}
+
+/* A walk over the IR for files it reads by path: an inlined weight's
+ * origin (reloaded when its bytes were not kept) and a BIR constant
+ * file's source. */
+typedef struct ir_file_search {
+  const char *artifact_dir; /* where "artifact" names lie, or NULL */
+  const struct stat *st;
+  char *buf;
+  size_t n;
+  bool found;
+} ir_file_search;
+
+static void check_path_attr(ir_file_search *s, MlirAttribute file) {
+  if (s->found || mlirAttributeIsNull(file) || !mlirAttributeIsAString(file))
+    return;
+  MlirStringRef v = mlirStringAttrGetValue(file);
+  snprintf(s->buf, s->n, "%.*s", (int)v.length, v.data);
+  s->found = v.length > 0 && strlen(s->buf) == v.length && same_file(s->buf, s->st);
+}
+
+static MlirWalkResult ir_file_visit(MlirOperation op, void *user) {
+  ir_file_search *s = user;
+  MlirAttribute weight = wp_attr(op, "weight"), source = wp_attr(op, "source");
+  if (!mlirAttributeIsNull(weight) && mlirAttributeIsADictionary(weight))
+    check_path_attr(s, wp_dict_get(weight, "file"));
+  if (!mlirAttributeIsNull(source) && mlirAttributeIsADictionary(source))
+    check_path_attr(s, wp_dict_get(source, "file"));
+  MlirAttribute artifact = wp_attr(op, "artifact");
+  if (!s->found && s->artifact_dir && !mlirAttributeIsNull(artifact) &&
+      mlirAttributeIsAString(artifact)) {
+    MlirStringRef v = mlirStringAttrGetValue(artifact);
+    snprintf(s->buf, s->n, "%s/%.*s", s->artifact_dir, (int)v.length, v.data);
+    s->found = v.length > 0 && same_file(s->buf, s->st);
+  }
+  return s->found ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
+}
+
+/* ARTIFACT_DIR: opt's --artifact-dir, or NULL for the module's own. */
+static const char *ir_file(MlirModule module, const char *artifact_dir, const struct stat *st,
+                           char *buf, size_t n) {
+  if (mlirModuleIsNull(module))
+    return NULL;
+  MlirOperation m = mlirModuleGetOperation(module);
+  char *dir = NULL;
+  MlirStringRef path;
+  if (artifact_dir)
+    dir = strdup(artifact_dir);
+  else if (wp_attr_str(m, "bir.artifact_path", &path) && path.length)
+    dir = strndup(path.data, path.length);
+  ir_file_search s = {dir, st, buf, n, false};
+  mlirOperationWalk(m, ir_file_visit, &s, MlirWalkPreOrder);
+  free(dir);
+  return s.found ? buf : NULL;
+}
+
+/* The input of this run that OUT (an existing file, ST) is, or NULL. */
+static const char *clashing_input(const opt_config *cfg, const wp_model_dir *md,
+                                  const char *const *dirs, size_t n_dirs, MlirModule module,
+                                  const char *out, const struct stat *st, char *buf, size_t n) {
+  if (same_file(cfg->input, st))
+    return cfg->input;
+  if (md->dir && inside_dir(out, md->dir)) {
+    const char *clash = model_file(md, st, buf, n);
+    if (clash)
+      return clash;
+  }
+  /* metadata.json is read only when the output lies inside its folder
+   * (model files may not lead out of it) */
+  for (size_t d = 0; d < n_dirs; d++) {
+    if (!inside_dir(out, dirs[d]))
+      continue;
+    wp_model_dir other = {0};
+    wp_error err;
+    const char *clash = NULL;
+    if (wp_model_dir_load(dirs[d], &other, &err) == 0)
+      clash = model_file(&other, st, buf, n);
+    wp_model_dir_free(&other);
+    if (clash)
+      return clash;
+  }
+  return ir_file(module, cfg->artifact_dir, st, buf, n);
+}
+
+int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
+                      const char *default_model_dir, MlirModule module) {
+  const char *outs[MAX_PASSES + 1];
+  size_t n_outs = 0;
+  const char *dirs[MAX_PASSES + 1];
+  size_t n_dirs = 0;
+  wp_pass_options opts[MAX_PASSES];
+  memset(opts, 0, sizeof opts);
+  bool stdout_neff = false;
+  if (cfg->output)
+    outs[n_outs++] = cfg->output;
+  for (size_t i = 0; i < cfg->n_passes; i++) {
+    wp_error err;
+    if (wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts[i], &err))
+      continue; /* reported when the pass is created */
+    wp_pass_run run = {cfg->passes[i].info, {NULL}, &opts[i], NULL};
+    const char *name = cfg->passes[i].info->name;
+    const char *v = wp_pass_option(&run, "output");
+    if (!strcmp(name, "neff-pack")) {
+      if (v[0])
+        outs[n_outs++] = v;
+      else if (!cfg->output || !strcmp(cfg->output, "-"))
+        stdout_neff = true;
+    }
+    v = wp_pass_option(&run, "model-dir");
+    if (!strcmp(name, "inline-weights"))
+      dirs[n_dirs++] = v[0] ? v : !md->dir ? default_model_dir : NULL;
+    if (n_dirs && !dirs[n_dirs - 1])
+      n_dirs--;
+  }
+  int rc = 0;
+  if (stdout_neff) {
+    fprintf(stderr, "error: neff-pack writes its NEFF to a file (the header is completed "
+                    "after the archive), not to standard output; give -o FILE\n");
+    rc = EXIT_USAGE;
+  }
+  for (size_t o = 0; o < n_outs && !rc; o++) {
+    const char *out = outs[o];
+    struct stat st;
+    if (!out[0]) {
+      fprintf(stderr, "error: an empty output file name\n");
+      rc = EXIT_USAGE;
+    } else if (!strcmp(out, "-") || stat(out, &st) != 0) {
+      continue; /* stdout, or a new file */
+    } else if (S_ISDIR(st.st_mode)) {
+      fprintf(stderr, "error: %s: is a directory; give an output file\n", out);
+      rc = EXIT_USAGE;
+    } else if (S_ISREG(st.st_mode)) {
+      char buf[PATH_MAX + 512];
+      const char *clash = clashing_input(cfg, md, dirs, n_dirs, module, out, &st, buf, sizeof buf);
+      if (clash) {
+        fprintf(stderr, "error: output %s would replace %s, an input of this run; give "
+                        "another output\n", out, clash);
+        rc = EXIT_USAGE;
+      }
+    }
+  }
+  for (size_t i = 0; i < cfg->n_passes; i++)
+    wp_pass_options_free(&opts[i]);
+  return rc;
+}

@@ -1,0 +1,19 @@
+/* opt's checks on the files a run writes, made before any pass runs. */
+#ifndef OPT_OUTPUTS_H
+#define OPT_OUTPUTS_H
+
+#include "opt_config.h"
+#include "wp_model_dir.h"
+
+#include <mlir-c/IR.h>
+
+/* Every file this run writes (-o, neff-pack's output=): there is one where
+ * neff-pack needs it, it is not empty, not a directory, and not one of the
+ * run's inputs: the input file, a file of a model directory the run reads
+ * (MD when the input is one; else DEFAULT_MODEL_DIR, the input file's
+ * directory; an inline-weights model-dir=), or a weight or constant file
+ * MODULE names by path. 0, or EXIT_USAGE after an error line. */
+int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
+                      const char *default_model_dir, MlirModule module);
+
+#endif
