@@ -154,17 +154,41 @@ static int add_file_name(lowering *l, const char *name) {
   return 0;
 }
 
-/* Element type and shape of a tensor BIR can hold; 0 when it cannot. */
+/* Element type and shape of a tensor BIR can hold: its element size; 0
+ * when it cannot be one, TENSOR_TOO_BIG when its bytes pass a BIR size
+ * (a signed 64-bit count). */
+#define TENSOR_TOO_BIG (-1)
 static int tensor_info(MlirType t, int *prim, const char **dtype, uint64_t *bytes) {
-  if (!mlirTypeIsARankedTensor(t) || wp_hlo_num_elements(t) < 0)
+  if (!mlirTypeIsARankedTensor(t))
     return 0;
   *prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(t));
   const wp_hlo_prim *info = wp_hlo_prim_info(*prim);
   *dtype = wp_dtype_name(*prim);
   if (!info || !*dtype)
     return 0;
-  *bytes = (uint64_t)wp_hlo_num_elements(t) * (uint64_t)info->bytes;
+  int64_t n = wp_hlo_num_elements(t);
+  if (n < 0) {
+    for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); i++)
+      if (mlirShapedTypeIsDynamicDim(t, i))
+        return 0;
+    return TENSOR_TOO_BIG;
+  }
+  if (info->bytes && (uint64_t)n > (uint64_t)INT64_MAX / (uint64_t)info->bytes)
+    return TENSOR_TOO_BIG;
+  *bytes = (uint64_t)n * (uint64_t)info->bytes;
   return info->bytes;
+}
+
+/* The error for a tensor tensor_info refused, at LOC. */
+static void tensor_error(MlirLocation loc, const char *what, const char *name, MlirType t,
+                         int info) {
+  char ts[256];
+  wp_hlo_type_str(t, ts, sizeof ts);
+  if (info == TENSOR_TOO_BIG)
+    wp_emit_error(loc, "bir-lower: %s '%s' of type %s holds more than 2^63-1 bytes, the most a "
+                  "BIR tensor can", what, name, ts);
+  else
+    wp_emit_error(loc, "bir-lower: %s '%s' of type %s cannot be a BIR tensor", what, name, ts);
 }
 
 static MlirAttribute shape_attr(MlirContext c, MlirType t) {
@@ -176,8 +200,9 @@ static MlirAttribute shape_attr(MlirContext c, MlirType t) {
 }
 
 /* One memory location set and its location. CONST_FILE NULL for
- * non-constant tensors. */
-static void add_tensor(lowering *l, const char *name, int tensor_class, MlirType t,
+ * non-constant tensors. -1 after an error when its memory type's
+ * placements would pass 2^63-1 bytes. */
+static int add_tensor(lowering *l, const char *name, int tensor_class, MlirType t,
                        const char *hlo_value, int memtype, const char *const_file,
                        uint64_t const_offset, int64_t sub_id) {
   MlirContext c = l->ctx;
@@ -185,6 +210,16 @@ static void add_tensor(lowering *l, const char *name, int tensor_class, MlirType
   const char *dtype = "uint8";
   uint64_t bytes = 0;
   elt = tensor_info(t, &prim, &dtype, &bytes);
+  if (elt < 0)
+    elt = 0; /* refused by the callers */
+  uint64_t align = wp_bir_alignment((uint64_t)elt, bytes, l->opts.min_align);
+  uint64_t at = wp_bir_align_up(l->placement[memtype], align);
+  if (at < l->placement[memtype] || at > (uint64_t)INT64_MAX - bytes) {
+    wp_emit_error(l->loc, "bir-lower: tensor '%s' would be placed past byte 2^63-1 of memory "
+                  "type %s (the tensors before it take %llu bytes)", name,
+                  wp_memory_type_name(memtype), (unsigned long long)l->placement[memtype]);
+    return -1;
+  }
   MlirNamedAttribute a[10];
   int n = 0;
   MlirAttribute name_attr = str(c, name);
@@ -197,8 +232,6 @@ static void add_tensor(lowering *l, const char *name, int tensor_class, MlirType
     NAMED(hlo_value, hlo_value == name ? name_attr : str(c, hlo_value));
   emit(l, "bir.memloc_set", a, n);
 
-  uint64_t align = wp_bir_alignment((uint64_t)elt, bytes, l->opts.min_align);
-  uint64_t at = wp_bir_align_up(l->placement[memtype], align);
   l->placement[memtype] = at + bytes;
   char locname[512];
   snprintf(locname, sizeof locname, "%s.0", name);
@@ -222,6 +255,7 @@ static void add_tensor(lowering *l, const char *name, int tensor_class, MlirType
   }
 #undef NAMED
   emit(l, "bir.memloc", a, n);
+  return 0;
 }
 
 static void add_const_file(lowering *l, const char *name, uint64_t size, MlirNamedAttribute from) {
@@ -270,9 +304,8 @@ static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, M
   if (wp_i64map_get(&l->shared_index, key, &found)) {
     const shared_entry *e = &l->shared_entries[found];
     if (e->size == size && !strcmp(e->dtype, dtype) && !memcmp(e->bytes, bytes, size)) {
-      add_tensor(l, name, tc, t, name, l->opts.const_memory, WP_BIR_SHARED_CONST_FILE, e->at,
-                 e->sub_id);
-      return 0;
+      return add_tensor(l, name, tc, t, name, l->opts.const_memory, WP_BIR_SHARED_CONST_FILE,
+                        e->at, e->sub_id);
     }
   }
   uint64_t align = wp_bir_alignment((uint64_t)elt, size, l->opts.min_align);
@@ -296,9 +329,8 @@ static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, M
   }
   l->shared_entries[l->n_shared_entries++] = (shared_entry){at, size, l->shared_count, dtype,
                                                             bytes};
-  add_tensor(l, name, tc, t, name, l->opts.const_memory, WP_BIR_SHARED_CONST_FILE, at,
-             l->shared_count++);
-  return 0;
+  return add_tensor(l, name, tc, t, name, l->opts.const_memory, WP_BIR_SHARED_CONST_FILE, at,
+                    l->shared_count++);
 }
 
 static int lower_constant(lowering *l, MlirOperation op) {
@@ -314,11 +346,8 @@ static int lower_constant(lowering *l, MlirOperation op) {
   uint64_t nbytes;
   int elt = tensor_info(t, &prim, &dtype, &nbytes);
   MlirAttribute value = wp_attr(op, "value");
-  if (!elt || mlirAttributeIsNull(value)) {
-    char ts[256];
-    wp_hlo_type_str(t, ts, sizeof ts);
-    wp_emit_error(mlirOperationGetLocation(op), "bir-lower: constant '%s' of type %s cannot be "
-                  "a BIR tensor", name, ts);
+  if (elt <= 0 || mlirAttributeIsNull(value)) {
+    tensor_error(mlirOperationGetLocation(op), "constant", name, t, elt);
     return -1;
   }
   const void *bytes;
@@ -345,28 +374,33 @@ static int lower_constant(lowering *l, MlirOperation op) {
   } else {
     add_const_file(l, file_name, size, named(c, "constant", str(c, name)));
   }
-  add_tensor(l, name, tc, t, name, l->opts.const_memory, file_name, 0, 0);
-  return 0;
+  return add_tensor(l, name, tc, t, name, l->opts.const_memory, file_name, 0, 0);
 }
 
 /* Results: each array leaf of the root (tuples flattened in order). */
-static void lower_results(lowering *l, MlirType t, const char *base, int *index, bool tuple) {
+static int lower_results(lowering *l, MlirType t, const char *base, int *index, bool tuple) {
   if (mlirTypeIsATuple(t)) {
     for (intptr_t i = 0; i < mlirTupleTypeGetNumTypes(t); i++)
-      lower_results(l, mlirTupleTypeGetType(t, i), base, index, true);
-    return;
+      if (lower_results(l, mlirTupleTypeGetType(t, i), base, index, true))
+        return -1;
+    return 0;
   }
   int prim;
   const char *dtype;
   uint64_t bytes;
-  if (!tensor_info(t, &prim, &dtype, &bytes))
-    return; /* tokens carry no data */
+  int elt = tensor_info(t, &prim, &dtype, &bytes);
   char name[512];
   if (tuple)
-    snprintf(name, sizeof name, "%s.%d", base, (*index)++);
+    snprintf(name, sizeof name, "%s.%d", base, elt ? (*index)++ : *index);
   else
     snprintf(name, sizeof name, "%s", base);
-  add_tensor(l, name, WP_TC_OUTPUT, t, NULL, WP_MT_EXTERNAL_OUTPUT, NULL, 0, 0);
+  if (elt == TENSOR_TOO_BIG) {
+    tensor_error(l->loc, "result", name, t, elt);
+    return -1;
+  }
+  if (!elt)
+    return 0; /* tokens carry no data */
+  return add_tensor(l, name, WP_TC_OUTPUT, t, NULL, WP_MT_EXTERNAL_OUTPUT, NULL, 0, 0);
 }
 
 /* The values were checked against the pass's option specs when parsed. */
@@ -480,10 +514,9 @@ static int run_bir_lower(const wp_pass_run *run) {
     int prim;
     const char *dtype;
     uint64_t bytes;
-    if (!tensor_info(t, &prim, &dtype, &bytes)) {
-      char ts[256];
-      wp_hlo_type_str(t, ts, sizeof ts);
-      wp_emit_error(l.loc, "bir-lower: parameter '%s' of type %s cannot be a BIR tensor", name, ts);
+    int elt = tensor_info(t, &prim, &dtype, &bytes);
+    if (elt <= 0) {
+      tensor_error(l.loc, "parameter", name, t, elt);
       mlirOperationDestroy(bir_func);
       goto out;
     }
@@ -491,7 +524,10 @@ static int run_bir_lower(const wp_pass_run *run) {
       mlirOperationDestroy(bir_func);
       goto out;
     }
-    add_tensor(&l, name, WP_TC_INPUT, t, name, WP_MT_EXTERNAL_INPUT, NULL, 0, 0);
+    if (add_tensor(&l, name, WP_TC_INPUT, t, name, WP_MT_EXTERNAL_INPUT, NULL, 0, 0)) {
+      mlirOperationDestroy(bir_func);
+      goto out;
+    }
   }
   for (MlirOperation op = mlirBlockGetFirstOperation(eb); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
@@ -519,7 +555,10 @@ static int run_bir_lower(const wp_pass_run *run) {
   char base[256];
   snprintf(base, sizeof base, "%.*s", (int)rname.length, rname.data);
   int index = 0;
-  lower_results(&l, mlirValueGetType(root), base, &index, false);
+  if (lower_results(&l, mlirValueGetType(root), base, &index, false)) {
+    mlirOperationDestroy(bir_func);
+    goto out;
+  }
 
   MlirStringRef prog_module;
   MlirStringRef entry_name = mlirFlatSymbolRefAttrGetValue(e);
