@@ -79,6 +79,7 @@ typedef struct lowering {
   const char *last_file;
   MlirAttribute last_file_ref;
   wp_strmap tensor_names; /* of parameters and constants: each names one set */
+  wp_strmap file_names;   /* of const files, each a plain file name */
 } lowering;
 
 /* Takes NAME (arena memory) for one input or constant tensor. Its set and
@@ -96,6 +97,41 @@ static int claim_name(lowering *l, const char *name, MlirLocation loc, const cha
     return -1;
   }
   return 0;
+}
+
+/* The longest stem of a const file name: with ".bin", a hash suffix, a
+ * de-clash counter and a placer's temporary-file decoration it stays well
+ * under the 255 bytes a file name may have. */
+#define FILE_STEM_MAX 160
+
+/* A const file name for tensor NAME: its name and ".bin" when that is a
+ * plain, portable file name; else the name with every other byte as '_',
+ * cut to FILE_STEM_MAX and marked with a hash of the full name, so that
+ * "dense/kernel" is "dense_kernel-<hash>.bin" and does not meet a tensor
+ * named "dense_kernel". Unique among the lowering's files (a counter
+ * settles the rare clash). Arena memory; NULL when out of memory. */
+static char *const_file_name(lowering *l, const char *name) {
+  size_t len = strlen(name), n = len < FILE_STEM_MAX ? len : FILE_STEM_MAX;
+  char *file = wp_arena_alloc(l->arena, FILE_STEM_MAX + 48);
+  if (!file)
+    return NULL;
+  bool changed = n < len || n == 0;
+  for (size_t i = 0; i < n; i++) {
+    char c = name[i];
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || ((c == '.' || c == '-') && i > 0);
+    file[i] = ok ? c : '_';
+    changed |= !ok;
+  }
+  size_t at = n;
+  if (changed)
+    at += (size_t)sprintf(file + at, "-%08x", (unsigned)((uint64_t)wp_hash_bytes(name, len) >> 32));
+  for (unsigned k = 1;; k++) {
+    sprintf(file + at, k == 1 ? ".bin" : ".%u.bin", k);
+    size_t fl = strlen(file);
+    if (!wp_strmap_get(&l->file_names, file, fl, NULL))
+      return wp_strmap_put(&l->file_names, file, fl, 1) ? NULL : file;
+  }
 }
 
 static void init_keys(lowering *l) {
@@ -233,8 +269,14 @@ static int add_tensor(lowering *l, const char *name, int tensor_class, MlirType 
   emit(l, "bir.memloc_set", a, n);
 
   l->placement[memtype] = at + bytes;
-  char locname[512];
-  snprintf(locname, sizeof locname, "%s.0", name);
+  size_t name_len = strlen(name);
+  char *locname = wp_arena_alloc(l->arena, name_len + 3);
+  if (!locname) {
+    wp_emit_error(l->loc, "bir-lower: out of memory");
+    return -1;
+  }
+  memcpy(locname, name, name_len);
+  memcpy(locname + name_len, ".0", 3);
   n = 0;
   NAMED(sym_name, str(c, locname));
   NAMED(set, mlirFlatSymbolRefAttrGet(c, wp_sref(name)));
@@ -359,14 +401,17 @@ static int lower_constant(lowering *l, MlirOperation op) {
   }
   int tc = wp_bir_constant_class(op, bytes, size);
   MlirAttribute weight = wp_attr(op, "weight");
-  char *file_name = wp_arena_alloc(l->arena, strlen(name) + 8);
-  sprintf(file_name, "%s.bin", name);
   bool is_weight = !mlirAttributeIsNull(weight);
   bool small = size < (is_weight ? l->opts.small_weight_threshold : l->opts.small_threshold);
   char *npy_file;
   uint64_t npy_offset;
   if (small)
     return add_shared(l, op, name, tc, t, elt, dtype, bytes, size);
+  char *file_name = const_file_name(l, name);
+  if (!file_name) {
+    wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
+    return -1;
+  }
   if (is_weight && npy_payload(weight, &npy_file, &npy_offset, size, l->arena)) {
     MlirNamedAttribute src[2] = {named(c, "file", str(c, npy_file)),
                                  named(c, "offset", wp_i64_attr(c, (int64_t)npy_offset))};
@@ -472,6 +517,8 @@ static int run_bir_lower(const wp_pass_run *run) {
   }
   lowering l = {.ctx = c, .loc = mlirOperationGetLocation(entry), .arena = wp_arena_create()};
   wp_strmap_init(&l.tensor_names);
+  wp_strmap_init(&l.file_names);
+  wp_strmap_put(&l.file_names, WP_BIR_SHARED_CONST_FILE, strlen(WP_BIR_SHARED_CONST_FILE), 1);
   init_keys(&l);
   int rc = -1;
   read_options(run, &l.opts);
@@ -504,12 +551,19 @@ static int run_bir_lower(const wp_pass_run *run) {
     MlirAttribute nm = mlirAttributeIsNull(arg_attrs)
                            ? mlirAttributeGetNull()
                            : wp_dict_get(mlirArrayAttrGetElement(arg_attrs, i), "hlo.name");
-    char name[512];
+    char *name;
     if (!mlirAttributeIsNull(nm) && mlirAttributeIsAString(nm)) {
       MlirStringRef s = mlirStringAttrGetValue(nm);
-      snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
+      name = wp_arena_strndup(l.arena, s.data, s.length);
     } else {
-      snprintf(name, sizeof name, "input%ld", (long)i);
+      char buf[32];
+      snprintf(buf, sizeof buf, "input%ld", (long)i);
+      name = wp_arena_strndup(l.arena, buf, strlen(buf));
+    }
+    if (!name) {
+      wp_emit_error(l.loc, "bir-lower: out of memory");
+      mlirOperationDestroy(bir_func);
+      goto out;
     }
     int prim;
     const char *dtype;
@@ -520,7 +574,7 @@ static int run_bir_lower(const wp_pass_run *run) {
       mlirOperationDestroy(bir_func);
       goto out;
     }
-    if (claim_name(&l, wp_arena_strndup(l.arena, name, strlen(name)), l.loc, "parameter")) {
+    if (claim_name(&l, name, l.loc, "parameter")) {
       mlirOperationDestroy(bir_func);
       goto out;
     }
@@ -584,6 +638,7 @@ out:
   free(l.shared_entries);
   wp_i64map_free(&l.shared_index);
   wp_strmap_free(&l.tensor_names);
+  wp_strmap_free(&l.file_names);
   free(l.files);
   wp_arena_destroy(l.arena);
   return rc;

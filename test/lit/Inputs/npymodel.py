@@ -460,6 +460,19 @@ def scenario_sizable(out):
     m.write()
 
 
+def scenario_names(out):
+    """Parameter names that are no plain file names: TensorFlow scopes with
+    slashes, dots, spaces, non-ASCII, a name of 300 characters, and two names
+    that only differ where a file name could not. Each weight is 8 KiB or
+    more (a constant file of its own) with bytes of its own."""
+    m = Model(out)
+    names = ["dense/kernel", "dense_kernel", "..", ".", "-rf", "a b\tc", "gewicht/\u00fcber",
+             "x" * 300, "dense/kernel/.."]
+    for i, name in enumerate(names):
+        m.weight(name, sample("float32", (2048 + i,), 50 + i), fname="w%d" % i)
+    m.write()
+
+
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "check":
         sys.exit(check(sys.argv[2], sys.argv[3]))
@@ -487,6 +500,8 @@ def main():
         scenario_many(out)
     elif kind == "sizable":
         scenario_sizable(out)
+    elif kind == "names":
+        scenario_names(out)
     else:
         scenario_error(out, kind)
 
