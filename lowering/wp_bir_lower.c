@@ -124,6 +124,8 @@ static char *const_file_name(lowering *l, const char *name) {
     changed |= !ok;
   }
   size_t at = n;
+  if (n == 0)
+    file[at++] = '_';
   if (changed)
     at += (size_t)sprintf(file + at, "-%08x", (unsigned)((uint64_t)wp_hash_bytes(name, len) >> 32));
   for (unsigned k = 1;; k++) {

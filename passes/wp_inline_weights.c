@@ -119,7 +119,7 @@ typedef struct name_index {
 } name_index;
 
 static bool sref_is(MlirStringRef a, const char *b) {
-  return a.length == strlen(b) && memcmp(a.data, b, a.length) == 0;
+  return a.length == strlen(b) && (a.length == 0 || memcmp(a.data, b, a.length) == 0);
 }
 
 static int64_t index_find(const name_index *ix, const char *name, MlirStringRef (*name_of)(void *, int64_t),

@@ -220,6 +220,12 @@ static int load_weights(wp_model_dir *md, const char *json_path, json_t *wf, wp_
         free(keys);
         return -1;
       }
+      if (!keys[i][0]) {
+        wp_error_set(err, "%s: weight_files has an empty key; give the parameter's name or "
+                     "number", json_path);
+        free(keys);
+        return -1;
+      }
       int by_number = is_decimal(keys[i]);
       int64_t number = by_number ? strtoll(keys[i], NULL, 10) : -1;
       if (by_number && (number < 0 || strlen(keys[i]) > 18)) {
@@ -250,7 +256,8 @@ static int load_weights(wp_model_dir *md, const char *json_path, json_t *wf, wp_
     return 0;
   }
   if (!wf)
-    return 0;
+    return wp_error_set(err, "%s: \"weight_files\" is missing (give {} for a model without "
+                        "weights)", json_path);
   return wp_error_set(err, "%s: \"weight_files\" must be an object or a list", json_path);
 }
 

@@ -342,6 +342,14 @@ def scenario_error(out, kind):
         m = Model(out)
         m.weight("w", np.zeros(4, dtype=np.float32))
         m.write(extra_meta={"weight_files": "weights/w.npy"})
+    elif kind in ("weight-files-missing", "empty-key"):
+        m = Model(out)
+        m.weight("w", np.zeros(4, dtype=np.float32))
+        m.write(extra_meta={"weight_files": {"": "weights/w.npy"}} if kind == "empty-key" else {})
+        if kind == "weight-files-missing":
+            meta = json.load(open(os.path.join(out, "metadata.json")))
+            del meta["weight_files"]
+            json.dump(meta, open(os.path.join(out, "metadata.json"), "w"))
     else:
         sys.exit("unknown scenario " + kind)
 
