@@ -11,8 +11,10 @@
 #include "wp_md5.h"
 #include "wp_neff.h"
 #include "wp_neff_read.h"
+#include "neff_unpack.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <fcntl.h>
 #include <jansson.h>
@@ -198,133 +200,6 @@ static int cmd_cat(wp_neff_reader *r, const char *path, const char *member_name)
   return 0;
 }
 
-/* What an unpack made, newest last: taken back in reverse when it fails,
- * so a bad package leaves nothing behind. */
-typedef struct made_list {
-  char **paths;
-  size_t n, cap;
-  bool failed; /* out of memory while remembering */
-} made_list;
-
-static void remember(made_list *m, const char *path) {
-  if (m->n == m->cap) {
-    size_t cap = m->cap ? 2 * m->cap : 16;
-    char **p = realloc(m->paths, cap * sizeof *p);
-    if (!p) {
-      m->failed = true;
-      return;
-    }
-    m->paths = p;
-    m->cap = cap;
-  }
-  if (!(m->paths[m->n] = strdup(path)))
-    m->failed = true;
-  else
-    m->n++;
-}
-
-/* Frees M; with UNDO, first removes what it made, newest first. */
-static void made_list_end(made_list *m, bool undo) {
-  for (size_t i = m->n; i-- > 0;) {
-    if (undo && unlink(m->paths[i]) != 0)
-      rmdir(m->paths[i]);
-    free(m->paths[i]);
-  }
-  free(m->paths);
-}
-
-/* mkdir that records what it made. */
-static int make_dir(made_list *m, const char *path) {
-  if (mkdir(path, 0755) == 0) {
-    remember(m, path);
-    return 0;
-  }
-  return errno == EEXIST ? 0 : -1;
-}
-
-typedef struct unpack_state {
-  const char *dir;
-  char current[4096];
-  int fd;
-  char err[512];
-  made_list made;
-} unpack_state;
-
-static int make_parents(unpack_state *s, const char *name) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/%s", s->dir, name);
-  for (char *p = path + strlen(s->dir) + 1; *p; p++)
-    if (*p == '/') {
-      *p = 0;
-      if (make_dir(&s->made, path) != 0)
-        return -1;
-      struct stat st;
-      if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode)) { /* never through a link */
-        errno = ENOTDIR;
-        return -1;
-      }
-      *p = '/';
-    }
-  return 0;
-}
-
-static int unpack_fn(const char *name, uint64_t size, const void *data, size_t len, void *user) {
-  unpack_state *s = user;
-  if (strcmp(s->current, name) != 0 || s->fd < 0) {
-    snprintf(s->current, sizeof s->current, "%s", name);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", s->dir, name);
-    if (make_parents(s, name) != 0 ||
-        (s->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) < 0) {
-      snprintf(s->err, sizeof s->err, "%s: %s", path, strerror(errno));
-      return 1;
-    }
-    remember(&s->made, path);
-    if (s->made.failed) { /* could not be taken back on a later failure */
-      snprintf(s->err, sizeof s->err, "out of memory");
-      return 1;
-    }
-  }
-  if (data) {
-    if (write(s->fd, data, len) != (ssize_t)len) {
-      snprintf(s->err, sizeof s->err, "%s/%s: write failed: %s", s->dir, name, strerror(errno));
-      return 1;
-    }
-  } else {
-    close(s->fd);
-    s->fd = -1;
-    s->current[0] = 0;
-  }
-  return 0;
-}
-
-static int cmd_unpack(wp_neff_reader *r, const char *dir) {
-  unpack_state s = {dir, "", -1, "", {0}};
-  char path[4096];
-  snprintf(path, sizeof path, "%s/", dir);
-  for (char *p = path + 1; *p; p++) /* mkdir -p */
-    if (*p == '/') {
-      *p = 0;
-      if (make_dir(&s.made, path) != 0) {
-        fprintf(stderr, "error: %s: %s\n", path, strerror(errno));
-        made_list_end(&s.made, true);
-        return 1;
-      }
-      *p = '/';
-    }
-  wp_error err;
-  int rc = wp_neff_each_member(r, unpack_fn, &s, &err);
-  if (s.fd >= 0)
-    close(s.fd);
-  if (rc) {
-    fprintf(stderr, "error: %s\n", rc < 0 ? err.msg : s.err);
-    made_list_end(&s.made, true); /* all or nothing, like opt's outputs */
-    return 1;
-  }
-  made_list_end(&s.made, false);
-  return 0;
-}
-
 static int verify_fail(const char *path, const char *fmt, const char *a, const char *b) {
   fprintf(stderr, "error: %s: ", path);
   fprintf(stderr, fmt, a, b);
@@ -427,6 +302,9 @@ out:
 }
 
 int main(int argc, char **argv) {
+  /* past a file size limit a write fails with EFBIG, reported and taken
+   * back like any other write error, instead of killing the process */
+  signal(SIGXFSZ, SIG_IGN);
   uint64_t max_size = 0;
   int i = 1;
   for (; i < argc && !strncmp(argv[i], "--", 2); i++) {
@@ -435,10 +313,17 @@ int main(int argc, char **argv) {
       return 0;
     }
     if (!strncmp(argv[i], "--max-size=", 11)) {
+      const char *v = argv[i] + 11;
       char *end;
-      max_size = strtoull(argv[i] + 11, &end, 10);
-      if (*end || !max_size)
+      errno = 0;
+      max_size = strtoull(v, &end, 10);
+      /* strtoull takes "-5" as 2^64-5: only plain digits count */
+      if (*v < '0' || *v > '9' || *end || errno == ERANGE || !max_size ||
+          max_size > (uint64_t)INT64_MAX) {
+        fprintf(stderr, "error: --max-size=%s: give a byte count from 1 to %lld\n", v,
+                (long long)INT64_MAX);
         return usage();
+      }
     } else {
       fprintf(stderr, "error: unknown option '%s'\n", argv[i]);
       return usage();
@@ -465,7 +350,7 @@ int main(int argc, char **argv) {
   else if (!strcmp(cmd, "cat"))
     rc = cmd_cat(r, path, argv[i + 2]);
   else if (!strcmp(cmd, "unpack"))
-    rc = cmd_unpack(r, argv[i + 2]);
+    rc = neff_unpack(r, argv[i + 2]);
   else
     rc = cmd_verify(r, path);
   wp_neff_close(r);
