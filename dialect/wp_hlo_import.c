@@ -327,9 +327,8 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
     wp_hlo_weight_key(origin->param, key, sizeof key);
     wp_error sub;
     if (wp_hlo_weight_load(type, origin->file, key, &value, &sub)) {
-      char what[WP_ERROR_MAX];
-      snprintf(what, sizeof what, "weight %s: %s", origin->file, sub.msg);
-      instr_error(im, comp, ins, what);
+      wp_error_prefix(&sub, "weight %s", origin->file);
+      instr_error(im, comp, ins, sub.msg);
       return (MlirOperation){NULL};
     }
   }

@@ -52,12 +52,18 @@ const char *wpPassDescription(size_t i) {
 }
 
 void wp_emit_error(MlirLocation loc, const char *fmt, ...) {
-  char msg[WP_ERROR_MAX];
-  va_list ap;
+  /* whole, however long: a diagnostic has no length limit */
+  va_list ap, again;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (msg)
+    vsnprintf(msg, (size_t)n + 1, fmt, again);
+  va_end(again);
   va_end(ap);
-  mlirEmitError(loc, msg);
+  mlirEmitError(loc, msg ? msg : "out of memory (while reporting an error)");
+  free(msg);
 }
 
 /* ---- options ---- */

@@ -2,39 +2,100 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* A message longer than the buffer loses its middle, not its end: the end
+ * holds the cause (strerror, the failing parameter) and the start the
+ * context; both matter more than the middle of a long path. Cuts fall on
+ * UTF-8 character boundaries. */
+static void store(wp_error *err, const char *s) {
+  size_t n = strlen(s), cap = sizeof err->msg;
+  if (n < cap) {
+    memcpy(err->msg, s, n + 1);
+    return;
+  }
+  static const char gap[] = " [...] ";
+  size_t head = (cap - sizeof gap) / 2, tail = cap - sizeof gap - head;
+  while (head > 0 && ((unsigned char)s[head] & 0xC0) == 0x80)
+    head--;
+  const char *t = s + n - tail;
+  while (*t && ((unsigned char)*t & 0xC0) == 0x80)
+    t++;
+  memcpy(err->msg, s, head);
+  memcpy(err->msg + head, gap, sizeof gap - 1);
+  memcpy(err->msg + head + sizeof gap - 1, t, strlen(t) + 1);
+}
+
+/* vasprintf's job in plain C17. Caller frees; NULL when out of memory. */
+static char *format(const char *fmt, va_list ap) {
+  va_list again;
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (s)
+    vsnprintf(s, (size_t)n + 1, fmt, again);
+  va_end(again);
+  return s;
+}
+
+/* Sets ERR to "A: B" (B alone when A is NULL). */
+static void store_pair(wp_error *err, const char *a, const char *b) {
+  size_t na = a ? strlen(a) : 0, nb = strlen(b);
+  char *s = malloc(na + nb + 3);
+  if (!s) { /* keep what fits */
+    snprintf(err->msg, sizeof err->msg, "%s%s%s", a ? a : "", a ? ": " : "", b);
+    return;
+  }
+  if (a) {
+    memcpy(s, a, na);
+    memcpy(s + na, ": ", 2);
+    na += 2;
+  }
+  memcpy(s + na, b, nb + 1);
+  store(err, s);
+  free(s);
+}
 
 int wp_error_set(wp_error *err, const char *fmt, ...) {
   if (!err)
     return -1;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+  char *s = format(fmt, ap);
   va_end(ap);
+  if (s) {
+    store(err, s);
+    free(s);
+  } else {
+    snprintf(err->msg, sizeof err->msg, "out of memory (while reporting an error)");
+  }
   return -1;
 }
 
 int wp_error_prefix(wp_error *err, const char *fmt, ...) {
   if (!err)
     return -1;
-  char prefix[WP_ERROR_MAX], old[WP_ERROR_MAX];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(prefix, sizeof prefix, fmt, ap);
+  char *prefix = format(fmt, ap);
   va_end(ap);
-  memcpy(old, err->msg, sizeof old);
-  snprintf(err->msg, sizeof err->msg, "%s: %s", prefix, old);
+  char *old = strdup(err->msg);
+  if (prefix && old)
+    store_pair(err, prefix, old);
+  free(prefix);
+  free(old);
   return -1;
 }
 
 int wp_error_errno(wp_error *err, int errnum, const char *fmt, ...) {
   if (!err)
     return -1;
-  char head[WP_ERROR_MAX];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(head, sizeof head, fmt, ap);
+  char *head = format(fmt, ap);
   va_end(ap);
-  snprintf(err->msg, sizeof err->msg, "%s: %s", head, strerror(errnum));
+  store_pair(err, head ? head : "", strerror(errnum));
+  free(head);
   return -1;
 }

@@ -86,7 +86,7 @@ typedef struct unpack_state {
   const char *dir;
   char current[4096];
   int fd;
-  char err[512];
+  char err[8192];
   made_list made;
 } unpack_state;
 

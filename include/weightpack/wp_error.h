@@ -5,7 +5,7 @@
 #ifndef WEIGHTPACK_WP_ERROR_H
 #define WEIGHTPACK_WP_ERROR_H
 
-#define WP_ERROR_MAX 2048
+#define WP_ERROR_MAX 4096
 
 typedef struct wp_error {
   char msg[WP_ERROR_MAX];

@@ -8,6 +8,7 @@
 #include "wp_place.h"
 #include "wp_test.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -332,6 +333,41 @@ static void test_pb_fields(void) {
   CHECK(wp_pb_depth(deep, len, 50) == 51);
 }
 
+static bool utf8_valid(const char *s) {
+  for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    int more = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1 : (*p & 0xF0) == 0xE0 ? 2
+             : (*p & 0xF8) == 0xF0 ? 3 : -1;
+    if (more < 0)
+      return false;
+    for (p++; more > 0; more--, p++)
+      if ((*p & 0xC0) != 0x80)
+        return false;
+  }
+  return true;
+}
+
+/* A message past the buffer keeps its start and its end (the cause). */
+static void test_error_fit(void) {
+  wp_error err;
+  static char path[6000];
+  memset(path, 'p', sizeof path - 1);
+  /* a two-byte character across the place where the head is cut */
+  memcpy(path + (WP_ERROR_MAX - 8) / 2 - 1, "\xc3\xbc\xc3\xbc", 4);
+  CHECK(wp_error_set(&err, "%s", "short") == -1 && !strcmp(err.msg, "short"));
+  wp_error_errno(&err, ENOENT, "%s/weights/w.npy", path);
+  CHECK(utf8_valid(err.msg));
+  size_t n = strlen(err.msg);
+  CHECK(n < WP_ERROR_MAX && n > WP_ERROR_MAX - 16);
+  CHECK(!strncmp(err.msg, "pppp", 4));
+  CHECK(strstr(err.msg, " [...] ") != NULL);
+  CHECK(strstr(err.msg, "/weights/w.npy: No such file or directory") != NULL);
+  wp_error_set(&err, "parameter 'w'");
+  wp_error_prefix(&err, "%s", path);
+  n = strlen(err.msg);
+  CHECK(n < WP_ERROR_MAX && strstr(err.msg, ": parameter 'w'") == err.msg + n - 15);
+  CHECK(utf8_valid(err.msg));
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-unit-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -342,6 +378,7 @@ int main(void) {
   test_jsonw();
   test_place_pieces();
   test_pb_fields();
+  test_error_fit();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
   CHECK(system(cmd) == 0);
