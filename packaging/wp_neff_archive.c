@@ -337,7 +337,15 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
   char uhex[WP_MD5_HEX];
   wp_md5_final_hex(s.md5, uhex);
   hex_to_bytes(uhex, h.uuid);
-  snprintf(h.name, sizeof h.name, "%s", name);
+  /* at most 255 bytes, so the field keeps a NUL, cut between characters */
+  size_t name_len = strlen(name);
+  if (name_len > 255) {
+    name_len = 255;
+    while (name_len > 0 && ((unsigned char)name[name_len] & 0xC0) == 0x80)
+      name_len--;
+  }
+  memcpy(h.name, name, name_len);
+  h.name[name_len] = 0;
   unsigned char hdr[WP_NEFF_HEADER_SIZE];
   wp_neff_header_encode(&h, hdr);
   if (pwrite(fd, hdr, sizeof hdr, 0) != (ssize_t)sizeof hdr) {
