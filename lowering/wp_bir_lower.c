@@ -88,8 +88,8 @@ typedef struct lowering {
 static int claim_name(lowering *l, const char *name, MlirLocation loc, const char *what) {
   size_t len = strlen(name);
   if (wp_strmap_get(&l->tensor_names, name, len, NULL)) {
-    wp_emit_error(loc, "bir-lower: %s '%s': another parameter or constant has that name "
-                  "(XLA instruction names are unique)", what, name);
+    wp_emit_error(loc, "bir-lower: %s '%s': another parameter, constant or result has that "
+                  "name (XLA instruction names are unique)", what, name);
     return -1;
   }
   if (wp_strmap_put(&l->tensor_names, name, len, 1)) {
@@ -436,17 +436,29 @@ static int lower_results(lowering *l, MlirType t, const char *base, int *index, 
   const char *dtype;
   uint64_t bytes;
   int elt = tensor_info(t, &prim, &dtype, &bytes);
-  char name[512];
+  size_t n = strlen(base) + 48;
+  char *name = wp_arena_alloc(l->arena, n);
+  if (!name) {
+    wp_emit_error(l->loc, "bir-lower: out of memory");
+    return -1;
+  }
   if (tuple)
-    snprintf(name, sizeof name, "%s.%d", base, elt ? (*index)++ : *index);
+    snprintf(name, n, "%s.%d", base, elt ? (*index)++ : *index);
   else
-    snprintf(name, sizeof name, "%s", base);
+    snprintf(name, n, "%s", base);
   if (elt == TENSOR_TOO_BIG) {
     tensor_error(l->loc, "result", name, t, elt);
     return -1;
   }
   if (!elt)
     return 0; /* tokens carry no data */
+  /* A set of its own: a root that is a constant (a weight returned as it
+   * is) or a parameter named "out.0" already has the name. */
+  size_t len = strlen(name);
+  for (unsigned k = 1; wp_strmap_get(&l->tensor_names, name, strlen(name), NULL); k++)
+    snprintf(name + len, n - len, k == 1 ? ".result" : ".result%u", k);
+  if (claim_name(l, name, l->loc, "result"))
+    return -1;
   return add_tensor(l, name, WP_TC_OUTPUT, t, NULL, WP_MT_EXTERNAL_OUTPUT, NULL, 0, 0);
 }
 
@@ -608,8 +620,12 @@ static int run_bir_lower(const wp_pass_run *run) {
   MlirStringRef rname = {"result", 6};
   if (!mlirValueIsABlockArgument(root))
     wp_attr_str(mlirOpResultGetOwner(root), "name", &rname);
-  char base[256];
-  snprintf(base, sizeof base, "%.*s", (int)rname.length, rname.data);
+  char *base = wp_arena_strndup(l.arena, rname.data, rname.length);
+  if (!base) {
+    wp_emit_error(l.loc, "bir-lower: out of memory");
+    mlirOperationDestroy(bir_func);
+    goto out;
+  }
   int index = 0;
   if (lower_results(&l, mlirValueGetType(root), base, &index, false)) {
     mlirOperationDestroy(bir_func);
