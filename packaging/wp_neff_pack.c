@@ -11,6 +11,7 @@
 #include "wp_pass.h"
 
 #include "wp_bir.h"
+#include "wp_bir_check.h"
 #include "wp_bir_ops.h"
 #include "wp_file.h"
 #include "wp_hlo_types.h"
@@ -288,6 +289,41 @@ static int in_place_source(pack *p, const Wp__Bir__Function *f, const Wp__Bir__C
   return wp_bir_const_file_source(module, op, p->arena, src, err);
 }
 
+/* A constant tensor's pointer must lie inside its file and its set's
+ * dtype and shape must fill exactly its bytes: the runtime reads it so,
+ * and a typed .npy member is built from them. */
+static int check_pointer(const Wp__Bir__MemoryLocation *l, const Wp__Bir__MemoryLocationSet *s,
+                         const Wp__Bir__ConstFile *cf, wp_error *err) {
+  if (l->const_ap_offset > cf->size || l->size > cf->size - l->const_ap_offset)
+    return wp_error_set(err, "memory location '%s' covers bytes %llu to %llu of const file "
+                        "'%s', which has %llu", l->name,
+                        (unsigned long long)l->const_ap_offset,
+                        (unsigned long long)l->const_ap_offset + (unsigned long long)l->size,
+                        cf->name, (unsigned long long)cf->size);
+  int prim;
+  const wp_hlo_prim *info = wp_dtype_parse(s->dtype, strlen(s->dtype), &prim, NULL) == 0
+                                ? wp_hlo_prim_info(prim)
+                                : NULL;
+  if (!info || info->bytes <= 0)
+    return 0;
+  uint64_t bytes = (uint64_t)info->bytes;
+  for (size_t d = 0; d < s->n_shape; d++) {
+    uint64_t dim = (uint64_t)s->shape[d];
+    if (dim && bytes > UINT64_MAX / dim) {
+      bytes = UINT64_MAX;
+      break;
+    }
+    bytes *= dim;
+  }
+  if (bytes != l->size)
+    return wp_error_set(err, "memory location '%s' has %llu bytes, but its set '%s' (%s, %zu "
+                        "dimension%s) needs %s%llu", l->name, (unsigned long long)l->size,
+                        s->name, s->dtype, s->n_shape, s->n_shape == 1 ? "" : "s",
+                        bytes == UINT64_MAX ? "more than " : "",
+                        (unsigned long long)bytes);
+  return 0;
+}
+
 static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   const char *sg = f->name;
   wp_strmap_free(&p->sets);
@@ -415,14 +451,21 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   /* one pointer variable per logical constant tensor */
   for (size_t i = 0; i < f->n_locations; i++) {
     const Wp__Bir__MemoryLocation *l = f->locations[i];
-    if (!l->const_file[0])
+    if (!l->const_file[0]) {
+      if (!strcmp(l->memory_type, "Const")) {
+        wp_error_set(err, "memory location '%s' is Const but names no const file", l->name);
+        goto fail;
+      }
       continue;
+    }
     int64_t k;
     const Wp__Bir__MemoryLocationSet *s = find_set(f, l->set);
     if (!wp_strmap_get(&files, l->const_file, strlen(l->const_file), &k) || !s) {
       wp_error_set(err, "memory location '%s' names a missing const file or set", l->name);
       goto fail;
     }
+    if (check_pointer(l, s, f->const_files[k], err))
+      goto fail;
     var_record(&def, &n_vars, next_id++, "pointer", l->placement, f->const_files[k]->name,
                l->const_ap_offset, true);
     describe_tensor(&def, s, s->hlo_value[0] ? s->hlo_value : s->name);
@@ -712,6 +755,8 @@ static int run_neff_pack(const wp_pass_run *run) {
                   "--bir-lower first)");
     return -1;
   }
+  if (wp_bir_check_module(module, "neff-pack"))
+    return -1;
   const char *out = wp_pass_option(run, "output");
   if (!out[0] && run->hooks && run->hooks->neff_output)
     out = run->hooks->neff_output;

@@ -4,6 +4,7 @@
 #include "wp_pass.h"
 
 #include "wp_bir.h"
+#include "wp_bir_check.h"
 #include "wp_bir_ops.h"
 #include "wp_mlir_util.h"
 #include "wp_parallel.h"
@@ -167,6 +168,8 @@ static int run_copy_artifacts(const wp_pass_run *run) {
                   "copy-const-artifacts: the module is not BIR (run --bir-lower first)");
     return -1;
   }
+  if (wp_bir_check_module(module, "copy-const-artifacts"))
+    return -1;
   const char *dir = wp_pass_option(run, "artifact-dir");
   bool private_dir = false;
   if (!dir[0] && run->hooks && run->hooks->artifact_dir) {

@@ -9,6 +9,7 @@
 #include "wp_pass.h"
 
 #include "wp_bir.h"
+#include "wp_bir_check.h"
 #include "wp_bir_ops.h"
 #include "wp_dedup_key.h"
 #include "wp_md5.h"
@@ -707,6 +708,8 @@ static int run_dedup(const wp_pass_run *run) {
                   "dedup-consts: the module is not BIR (run --bir-lower first)");
     return -1;
   }
+  if (wp_bir_check_module(module, "dedup-consts"))
+    return -1;
   long long threads = wp_pass_option_count(run, "threads", wp_parallel_cores());
   dedup d = {.run = run, .arena = wp_arena_create(),
              .member_md5 = run->hooks && run->hooks->neff_output && run->hooks->neff_output[0],

@@ -1,0 +1,152 @@
+#include "wp_bir_check.h"
+
+#include "wp_bir_ops.h"
+#include "wp_mlir_util.h"
+#include "wp_pass.h"
+#include "wp_strmap.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct checker {
+  const char *pass;
+  MlirOperation op;
+  bool failed;
+} checker;
+
+static void fail(checker *c, const char *attr, const char *what) {
+  if (c->failed)
+    return;
+  c->failed = true;
+  MlirStringRef opname = mlirIdentifierStr(mlirOperationGetName(c->op));
+  MlirStringRef name = {"", 0};
+  wp_attr_str(c->op, "sym_name", &name);
+  wp_emit_error(mlirOperationGetLocation(c->op), "%s%s%.*s '%.*s': %s %s", c->pass,
+                c->pass[0] ? ": " : "", (int)opname.length, opname.data, (int)name.length,
+                name.data, attr, what);
+}
+
+/* An optional integer attribute: absent, or an integer in [MIN, INT64_MAX]. */
+static void opt_int(checker *c, const char *attr, int64_t min) {
+  MlirAttribute a = wp_attr(c->op, attr);
+  if (mlirAttributeIsNull(a))
+    return;
+  if (!mlirAttributeIsAInteger(a))
+    return fail(c, attr, "must be an integer");
+  if (mlirIntegerAttrGetValueInt(a) < min)
+    fail(c, attr, min ? "must be at least 1" : "must not be negative");
+}
+
+static void opt_ref(checker *c, const char *attr) {
+  MlirAttribute a = wp_attr(c->op, attr);
+  if (!mlirAttributeIsNull(a) && !mlirAttributeIsAFlatSymbolRef(a))
+    fail(c, attr, "must be a symbol reference (@name)");
+}
+
+static void check_const_file(checker *c) {
+  opt_int(c, "size", 0);
+  MlirAttribute src = wp_attr(c->op, "source");
+  if (!mlirAttributeIsNull(src)) {
+    MlirAttribute f = mlirAttributeIsADictionary(src) ? wp_dict_get(src, "file")
+                                                      : mlirAttributeGetNull();
+    MlirAttribute off = mlirAttributeIsADictionary(src) ? wp_dict_get(src, "offset")
+                                                        : mlirAttributeGetNull();
+    if (mlirAttributeIsNull(f) || !mlirAttributeIsAString(f) || mlirAttributeIsNull(off) ||
+        !mlirAttributeIsAInteger(off))
+      return fail(c, "source", "must be {file = \"PATH\", offset = N}");
+    if (mlirIntegerAttrGetValueInt(off) < 0)
+      return fail(c, "source", "offset must not be negative");
+  }
+  static const char *const strings[] = {"constant", "assembled", "artifact", "md5"};
+  for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) {
+    MlirAttribute a = wp_attr(c->op, strings[i]);
+    if (!mlirAttributeIsNull(a) && !mlirAttributeIsAString(a))
+      fail(c, strings[i], "must be a string");
+  }
+}
+
+static void check_set(checker *c) {
+  MlirAttribute shape = wp_attr(c->op, "shape");
+  if (mlirAttributeIsNull(shape) || !mlirAttributeIsADenseI64Array(shape))
+    return fail(c, "shape", "must be array<i64: ...>");
+  for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(shape); i++)
+    if (mlirDenseI64ArrayGetElement(shape, i) < 0)
+      return fail(c, "shape", "has a negative dimension");
+  MlirAttribute hv = wp_attr(c->op, "hlo_value");
+  if (!mlirAttributeIsNull(hv) && !mlirAttributeIsAString(hv))
+    fail(c, "hlo_value", "must be a string");
+}
+
+static void check_memloc(checker *c) {
+  MlirAttribute set = wp_attr(c->op, "set");
+  if (mlirAttributeIsNull(set) || !mlirAttributeIsAFlatSymbolRef(set))
+    return fail(c, "set", "must be a plain symbol reference (@name)");
+  opt_int(c, "size", 0);
+  opt_int(c, "placement", 0);
+  opt_int(c, "const_ap_offset", 0);
+  opt_int(c, "const_sub_tensor_id", 0);
+  opt_int(c, "alignment", 1);
+  opt_ref(c, "const_file");
+  MlirAttribute al = wp_attr(c->op, "alignment");
+  if (!c->failed && !mlirAttributeIsNull(al)) {
+    int64_t v = mlirIntegerAttrGetValueInt(al);
+    if (v & (v - 1))
+      fail(c, "alignment", "must be a power of two");
+  }
+  MlirAttribute r = wp_attr(c->op, "is_regloc_offset");
+  if (!mlirAttributeIsNull(r) && !mlirAttributeIsABool(r))
+    fail(c, "is_regloc_offset", "must be true or false");
+}
+
+static void check_kernel(checker *c) {
+  MlirAttribute files = wp_attr(c->op, "const_files");
+  if (mlirAttributeIsNull(files) || !mlirAttributeIsAArray(files))
+    return fail(c, "const_files", "must be an array");
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(files); i++)
+    if (!mlirAttributeIsAFlatSymbolRef(mlirArrayAttrGetElement(files, i))) {
+      char what[96];
+      snprintf(what, sizeof what, "element %ld must be a plain symbol reference (@name)",
+               (long)i);
+      return fail(c, "const_files", what);
+    }
+  MlirAttribute p = wp_attr(c->op, "program");
+  if (!mlirAttributeIsNull(p) && !mlirAttributeIsASymbolRef(p) && !mlirAttributeIsAString(p))
+    fail(c, "program", "must be a symbol reference");
+}
+
+int wp_bir_check_module(MlirOperation module, const char *pass) {
+  checker c = {pass ? pass : "", {NULL}, false};
+  wp_strmap names;
+  wp_strmap_init(&names);
+  for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
+       !mlirOperationIsNull(f) && !c.failed; f = wp_bir_next_function(module, f)) {
+    MlirStringRef fname;
+    c.op = f;
+    /* two functions of one name would put every member in the NEFF twice */
+    if (wp_attr_str(f, "sym_name", &fname)) {
+      if (wp_strmap_get(&names, fname.data, fname.length, NULL))
+        fail(&c, "sym_name", "is the name of another BIR function");
+      else if (wp_strmap_put(&names, fname.data, fname.length, 1))
+        fail(&c, "sym_name", "could not be recorded (out of memory)");
+    }
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+    if (mlirBlockIsNull(b))
+      continue;
+    for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !c.failed;
+         op = mlirOperationGetNextInBlock(op)) {
+      c.op = op;
+      if (wp_op_is(op, "bir.memloc"))
+        check_memloc(&c);
+      else if (wp_op_is(op, "bir.memloc_set"))
+        check_set(&c);
+      else if (wp_op_is(op, "bir.const_file"))
+        check_const_file(&c);
+      else if (wp_op_is(op, "bir.kernel"))
+        check_kernel(&c);
+    }
+  }
+  wp_strmap_free(&names);
+  return c.failed ? -1 : 0;
+}
