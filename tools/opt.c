@@ -115,6 +115,14 @@ static int add_implied_passes(opt_config *cfg) {
   if (pack == (size_t)-1)
     return 0;
   cfg->packs_neff = true;
+  /* the NEFF is the run's output: a pass after it could only fail or
+   * change an IR nobody writes */
+  if (pack + 1 < cfg->n_passes) {
+    fprintf(stderr, "error: --neff-pack must be the last pass (it writes the NEFF), but --%s "
+                    "comes after it\n(run 'opt --help' for usage)\n",
+            cfg->passes[pack + 1].info->name);
+    return EXIT_USAGE;
+  }
   size_t dedup = find_pass(cfg, "dedup-consts", pack);
   if (find_pass(cfg, "copy-const-artifacts", pack) == (size_t)-1) {
     if (insert_pass(cfg, dedup != (size_t)-1 ? dedup : pack, "copy-const-artifacts"))
