@@ -14,6 +14,7 @@
 #include "opt_hugepages.h"
 #include "opt_outputs.h"
 #include "wp_pass.h"
+#include "wp_text_depth.h"
 
 #include <mlir-c/Diagnostics.h>
 #include <signal.h>
@@ -238,6 +239,11 @@ static MlirLogicalResult diag_handler(MlirDiagnostic d, void *user) {
 
 /* ---- input ---- */
 
+/* Deeper MLIR text would overflow the stack in MLIR's recursive parser
+ * (5,000 nested modules did); what weightpack writes nests about ten deep,
+ * a dense literal one more per dimension. */
+#define MAX_MLIR_DEPTH 1000
+
 static int looks_like_mlir(const char *path, const wp_mapped_file *f) {
   size_t n = strlen(path);
   if (n >= 5 && strcmp(path + n - 5, ".mlir") == 0)
@@ -303,6 +309,7 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
     *model_dir = slash ? strndup(path, (size_t)(slash - path + (slash == path))) : strdup(".");
   }
   wp_mapped_file f;
+  size_t depth_line = 0;
   int rc = -1;
   if (wp_file_map(path, &f, &err)) {
     fprintf(stderr, "error: %s\n", err.msg);
@@ -310,6 +317,10 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
   }
   if (f.size == 0) {
     fprintf(stderr, "error: %s: empty file\n", path);
+  } else if (looks_like_mlir(path, &f) &&
+             wp_text_depth((const char *)f.data, f.size, MAX_MLIR_DEPTH, &depth_line) > MAX_MLIR_DEPTH) {
+    fprintf(stderr, "error: %s:%zu: brackets nest more than %d deep; weightpack does not read "
+                    "MLIR nested that deep\n", path, depth_line, MAX_MLIR_DEPTH);
   } else if (looks_like_mlir(path, &f)) {
     /* MLIR's lexer wants a NUL after the text. */
     char *text = malloc(f.size + 1);

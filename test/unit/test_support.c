@@ -7,6 +7,7 @@
 #include "wp_pb.h"
 #include "wp_place.h"
 #include "wp_test.h"
+#include "wp_text_depth.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -368,6 +369,22 @@ static void test_error_fit(void) {
   CHECK(utf8_valid(err.msg));
 }
 
+static void test_text_depth(void) {
+  size_t line;
+  const char *t = "module {\n  func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+                  "    \"x.op\"() {s = \"[[[{{(<\\\"\"} : () -> () // [[[[[[\n  }\n}\n";
+  CHECK(wp_text_depth(t, strlen(t), 100, &line) == 3 && line == 2);
+  /* "->" closes nothing: the tensor<...> after it still counts */
+  CHECK(wp_text_depth("(a) -> tensor<tensor<i1>>", 25, 100, NULL) == 2);
+  char deep[4001];
+  for (int i = 0; i < 2000; i++)
+    deep[i] = '[', deep[2000 + i] = ']';
+  deep[4000] = 0;
+  CHECK(wp_text_depth(deep, 4000, 1000, &line) == 1001 && line == 1); /* stops past the limit */
+  CHECK(wp_text_depth(deep, 4000, 5000, NULL) == 2000);
+  CHECK(wp_text_depth("]]]>>)[", 7, 10, NULL) == 1); /* stray closers do not go negative */
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-unit-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -379,6 +396,7 @@ int main(void) {
   test_place_pieces();
   test_pb_fields();
   test_error_fit();
+  test_text_depth();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
   CHECK(system(cmd) == 0);
