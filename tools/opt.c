@@ -12,6 +12,7 @@
 #include "wp_model_dir.h"
 #include "opt_config.h"
 #include "opt_hugepages.h"
+#include "opt_lock.h"
 #include "opt_outputs.h"
 #include "wp_pass.h"
 #include "wp_text_depth.h"
@@ -604,6 +605,7 @@ int main(int argc, char **argv) {
   char *model_dir = NULL;
   rc = EXIT_BAD_INPUT;
   wp_model_dir md = {0};
+  opt_dir_locks locks = {0};
   if (load_input(ctx, &cfg, &ds, &module, &model_dir, &md))
     goto out;
   hooks.model_dir = model_dir;
@@ -618,6 +620,7 @@ int main(int argc, char **argv) {
     goto out;
   }
   hooks.artifact_dir = cfg.artifact_dir;
+  opt_lock_artifact_dirs(&cfg, cfg.debug, &locks);
   for (size_t i = 0; i < cfg.n_passes; i++)
     cfg.packs_neff |= strcmp(cfg.passes[i].info->name, "neff-pack") == 0;
   hooks.neff_output = cfg.packs_neff ? cfg.output : NULL;
@@ -674,5 +677,6 @@ out:
   free(model_dir);
   wp_model_dir_free(&md);
   remove_tmp_artifacts();
+  opt_unlock_artifact_dirs(&locks, rc != 0);
   return rc;
 }

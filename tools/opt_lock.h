@@ -1,0 +1,31 @@
+/* opt's hold on the artifact directories a run writes: concurrent runs
+ * sharing one would rename and remove each other's files (dedup-consts
+ * turns NAME.bin into its MD5 name), so each run holds an exclusive
+ * flock(2) on the directory itself (no lock file is left behind) from
+ * before the first pass until it exits. */
+#ifndef OPT_LOCK_H
+#define OPT_LOCK_H
+
+#include "opt_config.h"
+
+#include <stdbool.h>
+
+typedef struct opt_dir_locks {
+  int fds[MAX_PASSES + 1];
+  size_t n_fds;
+  char *made[MAX_PASSES + 1]; /* directories this run created */
+  size_t n_made;
+} opt_dir_locks;
+
+/* Creates (one level, as copy-const-artifacts would) and locks --artifact-dir
+ * and every copy-const-artifacts artifact-dir= of CFG when the run has a
+ * pass that writes there; waits for another run holding one (saying so
+ * with DEBUG). A directory that cannot be made or locked is left to the
+ * passes to report. Never fails. */
+void opt_lock_artifact_dirs(const opt_config *cfg, bool debug, opt_dir_locks *locks);
+
+/* Releases LOCKS; when the run FAILED, removes the directories it made if
+ * they are empty. */
+void opt_unlock_artifact_dirs(opt_dir_locks *locks, bool failed);
+
+#endif
