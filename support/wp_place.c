@@ -143,18 +143,40 @@ static int for_each_chunk(const wp_place_src *src, int src_fd, unsigned char *bu
   return 0;
 }
 
-/* Opens a source for reading: only a regular file (O_NONBLOCK so that a
- * FIFO named by a hand-written IR file cannot hang the run). -1 with errno
- * set (EINVAL for something that is not a regular file). */
-static int open_source(const char *path) {
-  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  struct stat st;
-  if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+/* Opens SRC's file for reading: only a regular file (O_NONBLOCK so that a
+ * FIFO named by a hand-written IR file cannot hang the run) that holds the
+ * region (a /proc file says it has 0 bytes, and its contents change from
+ * one read to the next). -1 with errno set (EINVAL for something that is
+ * not a regular file, ENODATA for one too short). ST receives its state. */
+static int open_source(const wp_place_src *src, struct stat *st) {
+  int fd = open(src->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0)
+    return -1;
+  int e = 0;
+  if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode))
+    e = EINVAL;
+  else if ((uint64_t)st->st_size < src->offset || (uint64_t)st->st_size - src->offset < src->size)
+    e = ENODATA;
+  if (e) {
     close(fd);
-    errno = EINVAL;
+    errno = e;
     return -1;
   }
   return fd;
+}
+
+/* ESTALE (not a read's errno) marks a file that changed while read. */
+#define CHANGED_WHILE_READ ESTALE
+
+/* Did FD's file change since BEFORE? Only asked after a multi-chunk read:
+ * a single pread sees one state of the file. */
+static bool changed_since(int fd, const struct stat *before) {
+  struct stat now;
+  return fstat(fd, &now) != 0 || now.st_size != before->st_size ||
+         now.st_mtim.tv_sec != before->st_mtim.tv_sec ||
+         now.st_mtim.tv_nsec != before->st_mtim.tv_nsec ||
+         now.st_ctim.tv_sec != before->st_ctim.tv_sec ||
+         now.st_ctim.tv_nsec != before->st_ctim.tv_nsec;
 }
 
 /* The error for a source that could not be opened or read. */
@@ -162,9 +184,12 @@ static int source_error(wp_error *err, const wp_place_src *src, int e) {
   if (e == EINVAL)
     return wp_error_set(err, "%s: not a regular file", src->path);
   if (e == ENODATA)
-    return wp_error_set(err, "%s: ends before the %llu bytes at offset %llu (changed since it "
-                             "was read?)", src->path, (unsigned long long)src->size,
-                        (unsigned long long)src->offset);
+    return wp_error_set(err, "%s: does not hold the %llu bytes at offset %llu that the IR "
+                             "names (shorter, or changed since it was read)", src->path,
+                        (unsigned long long)src->size, (unsigned long long)src->offset);
+  if (e == CHANGED_WHILE_READ)
+    return wp_error_set(err, "%s: changed while it was read; run again once it is complete",
+                        src->path);
   return wp_error_errno(err, e, "%s", src->path);
 }
 
@@ -186,7 +211,8 @@ int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *use
     free(buf);
     return rc;
   }
-  int fd = open_source(src->path);
+  struct stat st;
+  int fd = open_source(src, &st);
   if (fd < 0)
     return source_error(err, src, errno);
   unsigned char *buf = malloc(chunk_for(src->size));
@@ -199,6 +225,8 @@ int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *use
     rc = for_each_chunk(src, fd, buf, fn, user);
     if (rc < 0)
       source_error(err, src, errno);
+    else if (rc == 0 && src->size > WP_PLACE_CHUNK && changed_since(fd, &st))
+      rc = source_error(err, src, CHANGED_WHILE_READ);
   }
   free(buf);
   close(fd);
@@ -253,11 +281,12 @@ int wp_bytes_compare(const wp_place_src *a, const wp_place_src *b, int *order, w
     rc = wp_error_set(err, "out of memory");
     goto out;
   }
-  if (a->path && (fa = open_source(a->path)) < 0) {
+  struct stat sta, stb;
+  if (a->path && (fa = open_source(a, &sta)) < 0) {
     rc = source_error(err, a, errno);
     goto out;
   }
-  if (b->path && (fb = open_source(b->path)) < 0) {
+  if (b->path && (fb = open_source(b, &stb)) < 0) {
     rc = source_error(err, b, errno);
     goto out;
   }
@@ -347,7 +376,8 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
   }
   fchmod(fd, 0644);
   slot = wp_output_track(tmp); /* an interrupted run removes it */
-  if (src->path && (src_fd = open_source(src->path)) < 0) {
+  struct stat src_st;
+  if (src->path && (src_fd = open_source(src, &src_st)) < 0) {
     source_error(err, src, errno);
     goto out;
   }
@@ -382,6 +412,10 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
       }
       if (sr < 0) {
         source_error(err, src, errno);
+        goto out;
+      }
+      if (src->path && src->size > WP_PLACE_CHUNK && changed_since(src_fd, &src_st)) {
+        source_error(err, src, CHANGED_WHILE_READ);
         goto out;
       }
       wp_md5_final_hex(md5, md5_out);

@@ -10,6 +10,7 @@
 #include "wp_text_depth.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -369,6 +370,51 @@ static void test_error_fit(void) {
   CHECK(utf8_valid(err.msg));
 }
 
+/* A file written to while it is read (here by the reader's own callback,
+ * after the first 1 MiB chunk) is an error, not a mix of two versions. */
+typedef struct scribble {
+  const char *path;
+  int calls;
+} scribble;
+
+static int scribble_chunk(const void *data, size_t n, void *user) {
+  (void)data;
+  (void)n;
+  scribble *s = user;
+  if (s->calls++ == 0) {
+    FILE *f = fopen(s->path, "r+b");
+    CHECK(f != NULL);
+    fseek(f, 3 << 20, SEEK_SET);
+    fputs("changed", f);
+    fclose(f);
+  }
+  return 0;
+}
+
+static void test_place_changed(void) {
+  char path[300];
+  snprintf(path, sizeof path, "%s/changing.bin", tmp);
+  FILE *f = fopen(path, "wb");
+  CHECK(f != NULL);
+  static char zeros[1 << 20];
+  for (int i = 0; i < 4; i++)
+    fwrite(zeros, 1, sizeof zeros, f);
+  fclose(f);
+  /* times well in the past, so the write cannot land in the same tick */
+  struct timespec old[2] = {{1000000000, 0}, {1000000000, 0}};
+  CHECK(utimensat(AT_FDCWD, path, old, 0) == 0);
+  wp_place_src src = {.path = path, .offset = 0, .size = 4u << 20};
+  scribble s = {path, 0};
+  wp_error err;
+  CHECK(wp_place_each_chunk(&src, scribble_chunk, &s, &err) == -1);
+  CHECK(strstr(err.msg, "changed while it was read") != NULL);
+  s.calls = 1; /* no more writes: the same file reads cleanly */
+  CHECK(wp_place_each_chunk(&src, scribble_chunk, &s, &err) == 0);
+  wp_place_src too_long = {.path = path, .offset = 1, .size = 4u << 20};
+  CHECK(wp_place_each_chunk(&too_long, scribble_chunk, &s, &err) == -1);
+  CHECK(strstr(err.msg, "does not hold the 4194304 bytes at offset 1") != NULL);
+}
+
 static void test_text_depth(void) {
   size_t line;
   const char *t = "module {\n  func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
@@ -397,6 +443,7 @@ int main(void) {
   test_pb_fields();
   test_error_fit();
   test_text_depth();
+  test_place_changed();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
   CHECK(system(cmd) == 0);
