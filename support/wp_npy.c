@@ -31,7 +31,10 @@ static int read_str(cursor *c, char *buf, size_t size) {
   char q = *c->p++;
   size_t n = 0;
   while (c->p < c->end && *c->p != q) {
-    if (*c->p == '\\' || n + 1 >= size)
+    /* the keys and dtype names numpy writes are printable ASCII: a NUL,
+     * a control or a non-ASCII byte is no header numpy would read */
+    unsigned char ch = (unsigned char)*c->p;
+    if (ch == '\\' || ch < 0x20 || ch >= 0x7f || n + 1 >= size)
       return -1;
     buf[n++] = *c->p++;
   }

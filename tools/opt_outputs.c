@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <errno.h>
 
 /* Is PATH the file ST describes? */
 static bool same_file(const char *path, const struct stat *st) {
@@ -166,8 +168,18 @@ int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
     if (!out[0]) {
       fprintf(stderr, "error: an empty output file name\n");
       rc = EXIT_USAGE;
-    } else if (!strcmp(out, "-") || stat(out, &st) != 0) {
-      continue; /* stdout, or a new file */
+    } else if (!strcmp(out, "-")) {
+      continue;
+    } else if (stat(out, &st) != 0) {
+      /* a new file: its directory must take it, found out now rather than
+       * after the whole pipeline ran */
+      const char *slash = strrchr(out, '/');
+      char *dir = slash ? strndup(out, (size_t)(slash - out) + (slash == out)) : strdup(".");
+      if (dir && access(dir, W_OK | X_OK) != 0) {
+        fprintf(stderr, "error: %s: cannot create output: %s\n", out, strerror(errno));
+        rc = EXIT_BAD_INPUT;
+      }
+      free(dir);
     } else if (S_ISDIR(st.st_mode)) {
       fprintf(stderr, "error: %s: is a directory; give an output file\n", out);
       rc = EXIT_USAGE;

@@ -73,6 +73,11 @@ static void test_header_errors(void) {
        "overflows 64 bits"},
       {"['descr', '<f4']", "not a dict"},
       {"{'descr': '<f4', 'fortran_order': False, 'shape': (1), }", "'shape' is not a tuple"},
+      /* no control or non-ASCII byte in a string: numpy writes none, and
+       * it would reach the error message raw */
+      {"{'descr': '<f4\x01', 'fortran_order': False, 'shape': (1,), }", "bad 'descr'"},
+      {"{'descr': '<f4', '\xff': 1, 'fortran_order': False, 'shape': (1,), }",
+       "expected a quoted key"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     size_t n = make(buf, 1, cases[i].dict, f, 4);
