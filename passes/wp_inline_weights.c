@@ -448,6 +448,88 @@ static void drop_from_program_shape(wp_arena *arena, MlirOperation op, MlirOpera
     mlirOperationRemoveAttributeByName(op, wp_sref("hlo.extra"));
 }
 
+/* The module fields that name entry parameters by number (aliases, buffer
+ * donors, cross-program prefetches, per-parameter shardings) follow the
+ * renumbering; entries of removed parameters go (a constant is no buffer
+ * to alias, donate or prefetch). */
+static void renumber_module_params(wp_arena *arena, MlirOperation module, const bool *removed,
+                                   size_t n_orig) {
+  MlirAttribute extra = wp_attr(module, "hlo.extra");
+  if (mlirAttributeIsNull(extra))
+    return;
+  Xla__HloModuleProto *msg =
+      wp_hlo_unpack_extra(arena, extra, &xla__hlo_module_proto__descriptor);
+  if (!msg)
+    return;
+  int64_t *new_index = wp_arena_alloc(arena, (n_orig + 1) * sizeof *new_index);
+  if (!new_index)
+    return;
+  int64_t next = 0;
+  for (size_t i = 0; i < n_orig; i++)
+    new_index[i] = removed[i] ? -1 : next++;
+  bool changed = false;
+  /* -2: out of range (left as it is); -1: removed */
+#define MAP(p) ((p) < 0 || (uint64_t)(p) >= n_orig ? -2 : new_index[p])
+  Xla__HloInputOutputAliasProto *alias = msg->input_output_alias;
+  if (alias) {
+    size_t k = 0;
+    for (size_t i = 0; i < alias->n_entries; i++) {
+      int64_t m = MAP(alias->entries[i]->parameter_number);
+      if (m == -1)
+        continue;
+      if (m >= 0)
+        alias->entries[i]->parameter_number = m;
+      alias->entries[k++] = alias->entries[i];
+    }
+    changed |= k != alias->n_entries || n_orig != (size_t)next;
+    alias->n_entries = k;
+  }
+  Xla__HloBufferDonorProto *donor = msg->buffer_donor;
+  if (donor) {
+    size_t k = 0;
+    for (size_t i = 0; i < donor->n_entries; i++) {
+      int64_t m = MAP(donor->entries[i]->parameter_number);
+      if (m == -1)
+        continue;
+      if (m >= 0)
+        donor->entries[i]->parameter_number = m;
+      donor->entries[k++] = donor->entries[i];
+    }
+    changed = true;
+    donor->n_entries = k;
+  }
+  if (msg->n_cross_program_prefetches) {
+    size_t k = 0;
+    for (size_t i = 0; i < msg->n_cross_program_prefetches; i++) {
+      Xla__CrossProgramPrefetch *c = msg->cross_program_prefetches[i];
+      int64_t m = MAP(c->parameter);
+      if (m == -1)
+        continue;
+      if (m >= 0)
+        c->parameter = m;
+      msg->cross_program_prefetches[k++] = c;
+    }
+    msg->n_cross_program_prefetches = k;
+    changed = true;
+  }
+#undef MAP
+  if (msg->n_spmd_parameters_shardings == n_orig) { /* one per parameter, in order */
+    size_t k = 0;
+    for (size_t i = 0; i < n_orig; i++)
+      if (!removed[i])
+        msg->spmd_parameters_shardings[k++] = msg->spmd_parameters_shardings[i];
+    msg->n_spmd_parameters_shardings = k;
+    changed = true;
+  }
+  if (!changed)
+    return;
+  ProtobufCBinaryData b = wp_pb_pack(arena, &msg->base);
+  if (b.len)
+    wp_set_attr(module, "hlo.extra", wp_str_attr(mlirOperationGetContext(module), b.data, b.len));
+  else
+    mlirOperationRemoveAttributeByName(module, wp_sref("hlo.extra"));
+}
+
 static void rewrite_signature(MlirOperation func, const bool *removed, intptr_t n_orig) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
@@ -568,6 +650,7 @@ static int run_inline_weights(const wp_pass_run *run) {
   rewrite_signature(func, removed, n_args);
   drop_from_program_shape(arena, func, func, false, removed, (size_t)n_args);
   drop_from_program_shape(arena, module, func, true, removed, (size_t)n_args);
+  renumber_module_params(arena, module, removed, (size_t)n_args);
   rc = 0;
 out:
   for (intptr_t i = 0; plan && i < n_args; i++)
