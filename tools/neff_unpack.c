@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -84,15 +85,18 @@ static int make_dir(made_list *m, const char *path) {
 
 typedef struct unpack_state {
   const char *dir;
-  char current[4096];
+  char current[PATH_MAX];
   int fd;
   char err[8192];
   made_list made;
 } unpack_state;
 
 static int make_parents(unpack_state *s, const char *name) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/%s", s->dir, name);
+  char path[PATH_MAX];
+  if ((size_t)snprintf(path, sizeof path, "%s/%s", s->dir, name) >= sizeof path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
   for (char *p = path + strlen(s->dir) + 1; *p; p++)
     if (*p == '/') {
       *p = 0;
@@ -148,9 +152,13 @@ static int unpack_fn(const char *name, uint64_t size, const void *data, size_t l
   if (g_stop_signal)
     return fail(s, name, "", EINTR);
   if (strcmp(s->current, name) != 0 || s->fd < 0) {
-    snprintf(s->current, sizeof s->current, "%s", name);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", s->dir, name);
+    char path[PATH_MAX];
+    /* a cut name would unpack under another name, or reopen the member
+     * for each chunk */
+    if (strlen(name) >= sizeof s->current ||
+        (size_t)snprintf(path, sizeof path, "%s/%s", s->dir, name) >= sizeof path)
+      return fail(s, name, "", ENAMETOOLONG);
+    strcpy(s->current, name);
     if (make_parents(s, name) != 0 ||
         (s->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) < 0)
       return fail(s, name, "", errno);
@@ -179,8 +187,12 @@ int neff_unpack(wp_neff_reader *r, const char *dir) {
   struct sigaction old[N_STOP_SIGNALS];
   g_stop_signal = 0;
   catch_stop_signals(old);
-  char path[4096];
-  snprintf(path, sizeof path, "%s/", dir);
+  char path[PATH_MAX];
+  if ((size_t)snprintf(path, sizeof path, "%s/", dir) >= sizeof path) {
+    fprintf(stderr, "error: %s: %s\n", dir, strerror(ENAMETOOLONG));
+    restore_stop_signals(old);
+    return 1;
+  }
   int rc = 0;
   for (char *p = path + 1; *p && rc == 0; p++) /* mkdir -p */
     if (*p == '/') {
@@ -205,7 +217,7 @@ int neff_unpack(wp_neff_reader *r, const char *dir) {
   }
   made_list_end(&s.made, rc != 0); /* all or nothing, like opt's outputs */
   restore_stop_signals(old);
-  if (g_stop_signal) {
+  if (g_stop_signal && rc != 0) { /* one after a complete unpack changes nothing */
     signal(g_stop_signal, SIG_DFL);
     raise(g_stop_signal); /* the caller sees how we ended */
   }

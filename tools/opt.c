@@ -245,6 +245,12 @@ static MlirLogicalResult diag_handler(MlirDiagnostic d, void *user) {
  * a dense literal one more per dimension. */
 #define MAX_MLIR_DEPTH 1000
 
+/* MLIR bytecode (its magic "ML\xefR") is no text: brackets counted in its
+ * bytes mean nothing, and its reader does not recurse on them. */
+static bool is_mlir_bytecode(const wp_mapped_file *f) {
+  return f->size >= 4 && memcmp(f->data, "ML\xefR", 4) == 0;
+}
+
 static int looks_like_mlir(const char *path, const wp_mapped_file *f) {
   size_t n = strlen(path);
   if (n >= 5 && strcmp(path + n - 5, ".mlir") == 0)
@@ -318,7 +324,7 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
   }
   if (f.size == 0) {
     fprintf(stderr, "error: %s: empty file\n", path);
-  } else if (looks_like_mlir(path, &f) &&
+  } else if (looks_like_mlir(path, &f) && !is_mlir_bytecode(&f) &&
              wp_text_depth((const char *)f.data, f.size, MAX_MLIR_DEPTH, &depth_line) > MAX_MLIR_DEPTH) {
     fprintf(stderr, "error: %s:%zu: brackets nest more than %d deep; weightpack does not read "
                     "MLIR nested that deep\n", path, depth_line, MAX_MLIR_DEPTH);
@@ -610,6 +616,9 @@ int main(int argc, char **argv) {
     goto out;
   hooks.model_dir = model_dir;
   hooks.model = md.dir ? &md : NULL;
+  /* before the output checks: an -o inside an artifact directory this run
+   * creates is fine */
+  opt_lock_artifact_dirs(&cfg, cfg.debug, &locks);
   if ((rc = opt_check_outputs(&cfg, &md, model_dir, module)) != 0)
     goto out;
   rc = EXIT_BAD_INPUT;
@@ -620,7 +629,6 @@ int main(int argc, char **argv) {
     goto out;
   }
   hooks.artifact_dir = cfg.artifact_dir;
-  opt_lock_artifact_dirs(&cfg, cfg.debug, &locks);
   for (size_t i = 0; i < cfg.n_passes; i++)
     cfg.packs_neff |= strcmp(cfg.passes[i].info->name, "neff-pack") == 0;
   hooks.neff_output = cfg.packs_neff ? cfg.output : NULL;

@@ -14,27 +14,50 @@ static bool writes_artifacts(const char *pass) {
          !strcmp(pass, "neff-pack");
 }
 
-static int cmp_str(const void *a, const void *b) {
-  return strcmp(*(const char *const *)a, *(const char *const *)b);
+/* A directory to lock: its identity decides both the order and whether two
+ * spellings (art, ./art/, a symlink to it) are one directory, which must
+ * be locked once: a second flock on another open file of it would wait
+ * for this very run. */
+typedef struct dir_to_lock {
+  int fd;
+  dev_t dev;
+  ino_t ino;
+  const char *path;
+} dir_to_lock;
+
+static int cmp_dir(const void *a, const void *b) {
+  const dir_to_lock *x = a, *y = b;
+  if (x->dev != y->dev)
+    return x->dev < y->dev ? -1 : 1;
+  return x->ino < y->ino ? -1 : x->ino > y->ino ? 1 : 0;
 }
 
-static void lock_one(const char *dir, bool debug, opt_dir_locks *locks) {
+/* Opens DIR (made first when missing, as copy-const-artifacts would) into
+ * D; false when it cannot be opened (the passes report it). */
+static bool open_dir(const char *dir, opt_dir_locks *locks, dir_to_lock *d) {
   struct stat st;
   if (stat(dir, &st) != 0 && errno == ENOENT && mkdir(dir, 0755) == 0)
     locks->made[locks->n_made++] = strdup(dir);
-  int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0)
-    return;
-  if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    if (errno == EWOULDBLOCK) {
-      if (debug)
-        fprintf(stderr, "opt: %s: waiting for another run that uses this artifact directory\n",
-                dir);
-      while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
-        ;
-    } /* else: a file system without locks (some NFS); go on unlocked */
+  d->fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (d->fd < 0 || fstat(d->fd, &st) != 0) {
+    if (d->fd >= 0)
+      close(d->fd);
+    return false;
   }
-  locks->fds[locks->n_fds++] = fd;
+  d->dev = st.st_dev;
+  d->ino = st.st_ino;
+  d->path = dir;
+  return true;
+}
+
+static void lock_dir(const dir_to_lock *d, bool debug) {
+  if (flock(d->fd, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK)
+    return; /* locked, or a file system without locks (some NFS): go on */
+  if (debug)
+    fprintf(stderr, "opt: %s: waiting for another run that uses this artifact directory\n",
+            d->path);
+  while (flock(d->fd, LOCK_EX) != 0 && errno == EINTR)
+    ;
 }
 
 void opt_lock_artifact_dirs(const opt_config *cfg, bool debug, opt_dir_locks *locks) {
@@ -59,16 +82,26 @@ void opt_lock_artifact_dirs(const opt_config *cfg, bool debug, opt_dir_locks *lo
     }
     wp_pass_options_free(&opts);
   }
-  if (!writes)
-    goto out;
-  if (cfg->artifact_dir)
-    dirs[n_dirs++] = cfg->artifact_dir;
-  /* one order for every run: two runs never wait for each other in a ring */
-  qsort(dirs, n_dirs, sizeof dirs[0], cmp_str);
-  for (size_t i = 0; i < n_dirs; i++)
-    if (i == 0 || strcmp(dirs[i], dirs[i - 1]))
-      lock_one(dirs[i], debug, locks);
-out:
+  if (writes) {
+    if (cfg->artifact_dir)
+      dirs[n_dirs++] = cfg->artifact_dir;
+    dir_to_lock open_dirs[MAX_PASSES + 1];
+    size_t n_open = 0;
+    for (size_t i = 0; i < n_dirs; i++)
+      if (open_dir(dirs[i], locks, &open_dirs[n_open]))
+        n_open++;
+    /* one order for every run (by identity, not spelling): two runs never
+     * wait for each other in a ring */
+    qsort(open_dirs, n_open, sizeof open_dirs[0], cmp_dir);
+    for (size_t i = 0; i < n_open; i++) {
+      if (i > 0 && !cmp_dir(&open_dirs[i], &open_dirs[i - 1])) {
+        close(open_dirs[i].fd);
+        continue;
+      }
+      lock_dir(&open_dirs[i], debug);
+      locks->fds[locks->n_fds++] = open_dirs[i].fd;
+    }
+  }
   for (size_t i = 0; i < n_owned; i++)
     free(owned[i]);
 }

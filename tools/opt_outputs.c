@@ -20,7 +20,9 @@ static bool same_file(const char *path, const struct stat *st) {
 static bool inside_dir(const char *path, const char *dir) {
   char *real_path = realpath(path, NULL), *real_dir = realpath(dir, NULL);
   size_t dl = real_dir ? strlen(real_dir) : 0;
-  bool inside = real_path && real_dir && !strncmp(real_path, real_dir, dl) && real_path[dl] == '/';
+  /* "/" is the one directory whose real path ends in a slash */
+  bool inside = real_path && real_dir && !strncmp(real_path, real_dir, dl) &&
+                (real_path[dl] == '/' || (dl == 1 && real_path[1]));
   free(real_path);
   free(real_dir);
   return inside;
