@@ -581,8 +581,14 @@ static int run_inline_weights(const wp_pass_run *run) {
   const char *allow = wp_pass_option(run, "allow");
   if (check_allow_list(module, allow))
     return -1;
-  if (allow[0] && !allowed(allow, entry_name))
-    return 0; /* weights are entry parameters; the entry is not ours to touch */
+  if (allow[0] && !allowed(allow, entry_name)) {
+    /* weights are entry parameters; the entry is not ours to touch. Said
+     * out loud: the weights then reach the NEFF as runtime inputs. */
+    fprintf(stderr, "warning: inline-weights: allow=%s leaves out the entry computation "
+                    "'%.*s', whose parameters are the weights: nothing is inlined\n",
+            allow, (int)entry_name.length, entry_name.data);
+    return 0;
+  }
 
   /* opt read this directory's metadata.json already: 100,000 entries are
    * not parsed twice. */

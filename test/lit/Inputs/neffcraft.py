@@ -9,6 +9,7 @@
       traversal   add a member named ../evil.txt
       bomb        add a 64 MiB member of zeros (64 KiB compressed)
       truncate    cut the file in the middle of the payload
+      duplicate   add a second, 2-byte sg00/def.json (header MD5 redone)
 """
 import gzip
 import hashlib
@@ -79,6 +80,12 @@ def main():
             ms["bom.json"] = (json.dumps(bom, indent=1) + "\n").encode()
         elif kind == "traversal":
             ms["../evil.txt"] = b"outside\n"
+        elif kind == "duplicate":
+            def add_dup(t):
+                info = tarfile.TarInfo("sg00/def.json")
+                info.size = 2
+                t.addfile(info, io.BytesIO(b"{}"))
+            extra = add_dup
         elif kind == "bomb":
             def add_bomb(t):
                 info = tarfile.TarInfo("sg00/zeros.bin")
