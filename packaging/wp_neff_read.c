@@ -115,6 +115,13 @@ int wp_neff_name_is_safe(const char *name) {
   return 1;
 }
 
+/* libarchive leaves its error string NULL for some refusals (a GNU sparse
+ * entry, for one). */
+static const char *la_error(struct archive *a) {
+  const char *msg = archive_error_string(a);
+  return msg ? msg : "the archive cannot be read (an entry of a kind a NEFF never holds?)";
+}
+
 int wp_neff_each_member(wp_neff_reader *r, wp_neff_member_fn fn, void *user, wp_error *err) {
   struct archive *a = archive_read_new();
   archive_read_support_filter_gzip(a);
@@ -123,7 +130,7 @@ int wp_neff_each_member(wp_neff_reader *r, wp_neff_member_fn fn, void *user, wp_
   int rc = -1;
   uint64_t total = 0;
   if (archive_read_open(a, r, NULL, read_cb, NULL) != ARCHIVE_OK) {
-    wp_error_set(err, "%s: payload: %s", r->path, archive_error_string(a));
+    wp_error_set(err, "%s: payload: %s", r->path, la_error(a));
     goto out;
   }
   for (;;) {
@@ -132,7 +139,7 @@ int wp_neff_each_member(wp_neff_reader *r, wp_neff_member_fn fn, void *user, wp_
     if (hr == ARCHIVE_EOF)
       break;
     if (hr != ARCHIVE_OK && hr != ARCHIVE_WARN) {
-      wp_error_set(err, "%s: payload: %s", r->path, archive_error_string(a));
+      wp_error_set(err, "%s: payload: %s", r->path, la_error(a));
       goto out;
     }
     const char *name = archive_entry_pathname(e);
@@ -143,6 +150,11 @@ int wp_neff_each_member(wp_neff_reader *r, wp_neff_member_fn fn, void *user, wp_
     }
     if (archive_entry_filetype(e) != AE_IFREG) {
       wp_error_set(err, "%s: member '%s' is not a regular file", r->path, name);
+      goto out;
+    }
+    if (archive_entry_sparse_count(e) > 0) { /* its holes would be read as missing bytes */
+      wp_error_set(err, "%s: member '%s' is a sparse file; a NEFF holds plain files", r->path,
+                   name);
       goto out;
     }
     la_int64_t size = archive_entry_size(e);
@@ -161,7 +173,11 @@ int wp_neff_each_member(wp_neff_reader *r, wp_neff_member_fn fn, void *user, wp_
       if (dr == ARCHIVE_EOF)
         break;
       if (dr != ARCHIVE_OK) {
-        wp_error_set(err, "%s: member '%s': %s", r->path, name, archive_error_string(a));
+        wp_error_set(err, "%s: member '%s': %s", r->path, name, la_error(a));
+        goto out;
+      }
+      if (off < 0 || (uint64_t)off != got) {
+        wp_error_set(err, "%s: member '%s' has holes; a NEFF holds plain files", r->path, name);
         goto out;
       }
       got += len;
