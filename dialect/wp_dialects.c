@@ -15,6 +15,8 @@ const char *wpVersion(void) { return WP_VERSION; }
 extern const char wp_bir_irdl_text[]; /* generated from dialect/bir.irdl.mlir */
 
 const char *wpDialectIRDL(const char *dialect) {
+  if (!dialect)
+    return NULL;
   if (strcmp(dialect, "hlo") == 0)
     return wp_hlo_irdl_text();
   if (strcmp(dialect, "bir") == 0)
@@ -34,6 +36,8 @@ static int load_irdl(MlirContext ctx, const char *name, wp_error *err) {
 }
 
 int wpLoadDialects(MlirContext ctx, wp_error *err) {
+  if (mlirContextIsNull(ctx))
+    return wp_error_set(err, "wpLoadDialects: a null context");
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__func__(), ctx);
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__irdl__(), ctx);
   static const char *const dialects[] = {"hlo", "bir"};
@@ -55,10 +59,26 @@ int wpLoadDialects(MlirContext ctx, wp_error *err) {
 
 int wpImportHloProto(MlirContext ctx, const void *data, size_t len, const char *filename,
                      MlirModule *out, wp_error *err) {
-  return wp_hlo_import(ctx, data, len, filename, out, err);
+  if (!out)
+    return wp_error_set(err, "wpImportHloProto: a null OUT");
+  *out = (MlirModule){NULL};
+  const char *label = filename ? filename : "<memory>";
+  if (mlirContextIsNull(ctx))
+    return wp_error_set(err, "%s: wpImportHloProto: a null context", label);
+  if (!data && len)
+    return wp_error_set(err, "%s: wpImportHloProto: null DATA of %zu bytes", label, len);
+  if (wp_hlo_import(ctx, data ? data : "", len, label, out, err))
+    return wp_error_prefix(err, "%s", label); /* opt prefixes its own; callers get it here */
+  return 0;
 }
 
 int wpExportHloProto(MlirModule module, void **data, size_t *len, wp_error *err) {
+  if (!data || !len)
+    return wp_error_set(err, "wpExportHloProto: null DATA or LEN");
+  *data = NULL;
+  *len = 0;
+  if (mlirModuleIsNull(module))
+    return wp_error_set(err, "wpExportHloProto: a null module");
   wp_arena *arena = wp_arena_create();
   const void *bytes;
   int rc = wp_hlo_export(module, arena, true, &bytes, len, err);

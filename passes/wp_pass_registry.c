@@ -319,6 +319,10 @@ MlirPass wp_pass_create(const wp_pass_info *info, const char *options, wp_pass_h
 }
 
 MlirPass wpCreatePass(const char *name, const char *options, wp_error *err) {
+  if (!name) {
+    wp_error_set(err, "wpCreatePass: a null pass name");
+    return (MlirPass){NULL};
+  }
   const wp_pass_info *info = wp_pass_lookup(name);
   if (!info) {
     wp_error_set(err, "unknown pass '%s'", name);

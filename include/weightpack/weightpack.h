@@ -12,7 +12,8 @@
  *   mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m));
  *
  * Errors: functions returning int give 0 on success and -1 on failure with
- * a message in the caller's wp_error (see wp_error.h). */
+ * a message in the caller's wp_error (see wp_error.h). A null context,
+ * module, name or output pointer is an error, never a crash. */
 #ifndef WEIGHTPACK_WEIGHTPACK_H
 #define WEIGHTPACK_WEIGHTPACK_H
 
@@ -32,16 +33,19 @@ const char *wpVersion(void);
 /* Loads the func dialect and weightpack's IRDL dialects into CTX. */
 int wpLoadDialects(MlirContext ctx, wp_error *err);
 
-/* The IRDL text of a weightpack dialect ("hlo"), or NULL. Static storage. */
+/* The IRDL text of a weightpack dialect ("hlo", "bir"), or NULL (also for
+ * a NULL name). Static storage. */
 const char *wpDialectIRDL(const char *dialect);
 
 /* HloModuleProto or HloProto bytes -> module (caller destroys). FILENAME is
- * used for locations and may be any label. DATA is not kept (the caller
- * may free it once this returns); *OUT is null on failure. */
+ * used for locations and as the prefix of error messages, and may be any
+ * label (NULL: "<memory>"). DATA is not kept (the caller may free it once
+ * this returns); *OUT is null on failure. */
 int wpImportHloProto(MlirContext ctx, const void *data, size_t len, const char *filename,
                      MlirModule *out, wp_error *err);
 
-/* Module -> bare HloModuleProto bytes; *data is malloc'd, caller frees. */
+/* Module -> bare HloModuleProto bytes; *data is malloc'd, caller frees.
+ * A null module is an error. */
 int wpExportHloProto(MlirModule module, void **data, size_t *len, wp_error *err);
 
 /* Creates weightpack pass NAME with mlir-opt style OPTIONS ("k=v k2=a,b");

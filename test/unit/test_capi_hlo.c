@@ -34,7 +34,21 @@ static void test_bad_bytes(void) {
   MlirModule m;
   static const unsigned char junk[] = {0x0a, 0x7f, 0x01};
   CHECK(wpImportHloProto(ctx, junk, sizeof junk, "junk", &m, &err) == -1);
-  CHECK(err.msg[0] != 0);
+  CHECK(!strncmp(err.msg, "junk: ", 6)); /* the label names the input */
+  CHECK(mlirModuleIsNull(m));
+  /* null arguments are errors, not crashes */
+  CHECK(wpImportHloProto(ctx, junk, sizeof junk, NULL, &m, &err) == -1);
+  CHECK(!strncmp(err.msg, "<memory>: ", 10));
+  CHECK(wpImportHloProto(ctx, NULL, 5, "x", &m, &err) == -1);
+  CHECK(wpImportHloProto(ctx, junk, sizeof junk, "x", NULL, &err) == -1);
+  CHECK(wpImportHloProto((MlirContext){NULL}, junk, sizeof junk, "x", &m, &err) == -1);
+  void *data = NULL;
+  size_t len = 0;
+  CHECK(wpExportHloProto((MlirModule){NULL}, &data, &len, &err) == -1 && data == NULL);
+  CHECK_CONTAINS(err.msg, "null module");
+  CHECK(wpLoadDialects((MlirContext){NULL}, &err) == -1);
+  CHECK(wpCreatePass(NULL, "", &err).ptr == NULL);
+  CHECK(wpDialectIRDL(NULL) == NULL);
   mlirContextDestroy(ctx);
 }
 
