@@ -156,6 +156,42 @@ int wp_file_map_flags(const char *path, int flags, wp_mapped_file *out, wp_error
   return 0;
 }
 
+int wp_file_read_stream(int fd, const char *label, wp_mapped_file *out, wp_error *err) {
+  out->data = NULL;
+  out->size = 0;
+  out->heap = 1;
+  out->slab = NULL;
+  size_t cap = 1 << 16, size = 0;
+  unsigned char *buf = malloc(cap);
+  if (!buf)
+    return wp_error_set(err, "%s: out of memory", label);
+  for (;;) {
+    if (size == cap) {
+      unsigned char *g = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+      if (!g) {
+        free(buf);
+        return wp_error_set(err, "%s: out of memory", label);
+      }
+      buf = g;
+      cap *= 2;
+    }
+    ssize_t n = read(fd, buf + size, cap - size);
+    if (n == 0)
+      break;
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      int e = errno;
+      free(buf);
+      return wp_error_errno(err, e, "%s", label);
+    }
+    size += (size_t)n;
+  }
+  out->data = buf;
+  out->size = size;
+  return 0;
+}
+
 void wp_file_unmap(wp_mapped_file *file) {
   if (file->slab)
     slab_release(file->slab);

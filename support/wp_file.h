@@ -15,6 +15,10 @@ typedef struct wp_mapped_file {
   struct wp_slab *slab; /* or read into a slab (WP_FILE_SLAB) */
 } wp_mapped_file;
 
+/* Everything FD yields until end of file (a pipe, a FIFO, stdin), into
+ * memory released by wp_file_unmap. LABEL names it in errors. */
+int wp_file_read_stream(int fd, const char *label, wp_mapped_file *out, wp_error *err);
+
 /* Files up to this size are read rather than mapped: a mapping costs a
  * page and one of the kernel's ~65530 mappings per process, and a model
  * with 100,000 small weights would run out of them. */

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -35,7 +36,8 @@ static void usage(FILE *f) {
           "usage: opt [options] INPUT\n"
           "\n"
           "INPUT is an HloModuleProto or HloProto (.pb), MLIR text (.mlir), or a model\n"
-          "directory holding metadata.json (see README, \"Model directory\").\n"
+          "directory holding metadata.json (see README, \"Model directory\"); - (or a\n"
+          "pipe) is read to its end.\n"
           "\n"
           "Options:\n"
           "  -o FILE                    write the result to FILE (default: stdout)\n"
@@ -296,6 +298,23 @@ static int load_bir_json(MlirContext ctx, const char *path, const wp_mapped_file
   return rc;
 }
 
+/* The input's bytes: "-" is standard input, and a pipe or FIFO (a process
+ * substitution, mlir-opt piped in) is read to its end; a file is mapped. */
+static int read_input(const char *path, wp_mapped_file *f, wp_error *err) {
+  if (!strcmp(path, "-"))
+    return wp_file_read_stream(STDIN_FILENO, "<stdin>", f, err);
+  struct stat st;
+  if (stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+      return wp_error_errno(err, errno, "%s", path);
+    int rc = wp_file_read_stream(fd, path, f, err);
+    close(fd);
+    return rc;
+  }
+  return wp_file_map(path, f, err);
+}
+
 /* Reads the input; for a model directory, MD receives its metadata.json
  * (caller frees, whatever the result), which inline-weights then reuses. */
 static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModule *out,
@@ -311,14 +330,18 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
     path = md->model_path;
     *model_dir = strdup(cfg->input);
   } else {
-    /* A model file's directory is the default model directory. */
+    /* A model file's directory is the default model directory; for input
+     * through /dev (/dev/stdin, a process substitution's /dev/fd/N) or
+     * "-", the working directory. */
     const char *slash = strrchr(path, '/');
-    *model_dir = slash ? strndup(path, (size_t)(slash - path + (slash == path))) : strdup(".");
+    bool piped = !strncmp(path, "/dev/", 5) || !strncmp(path, "/proc/", 6);
+    *model_dir = slash && !piped ? strndup(path, (size_t)(slash - path + (slash == path)))
+                                 : strdup(".");
   }
   wp_mapped_file f;
   size_t depth_line = 0;
   int rc = -1;
-  if (wp_file_map(path, &f, &err)) {
+  if (read_input(path, &f, &err)) {
     fprintf(stderr, "error: %s\n", err.msg);
     goto out;
   }
