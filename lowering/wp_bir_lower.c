@@ -390,8 +390,19 @@ static int lower_constant(lowering *l, MlirOperation op) {
   uint64_t nbytes;
   int elt = tensor_info(t, &prim, &dtype, &nbytes);
   MlirAttribute value = wp_attr(op, "value");
-  if (elt <= 0 || mlirAttributeIsNull(value)) {
+  if (elt <= 0) {
     tensor_error(mlirOperationGetLocation(op), "constant", name, t, elt);
+    return -1;
+  }
+  if (mlirAttributeIsNull(value)) {
+    /* the importer keeps a literal it cannot read as the type (too few or
+     * too many elements, another element field) as it is, for the round
+     * trip; its bytes are unknown */
+    char ts[256];
+    wp_hlo_type_str(t, ts, sizeof ts);
+    wp_emit_error(mlirOperationGetLocation(op), "bir-lower: constant '%s': its literal does not "
+                  "hold a %s value (wrong element count or element field), so it has no bytes "
+                  "to lower", name, ts);
     return -1;
   }
   const void *bytes;

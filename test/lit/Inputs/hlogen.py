@@ -187,6 +187,14 @@ def tuple_literal():
     return mod(c, k)
 
 
+def empty_literal():
+    """An s32[] constant whose literal holds no element."""
+    c = Computation("main")
+    z = c.add("z", "constant", shape([], pb.S32),
+              extra=f_bytes(8, pb.literal(shape([], pb.S32), 4, b"")))
+    return mod(c, z)
+
+
 def multi_comp():
     body = Computation("add_one", first_id=1)
     p = body.param("p", 0, shape([]))
