@@ -75,7 +75,9 @@ enum wp_hlo_container wp_hlo_sniff(const void *data, size_t len) {
   /* A module name is text; a nested HloModuleProto starts with a tag byte
    * and holds computations. A name with odd bytes stays a name unless its
    * bytes really are a module. */
-  bool text = true;
+  /* (an empty field 1 says nothing: proto3 writes no empty name, but an
+   * HloProto may carry an empty hlo_module before the real one) */
+  bool text = n > 0;
   for (size_t i = 0; i < n && text; i++)
     text = f1[i] >= 0x20 || f1[i] == '\t' || f1[i] == '\n' || f1[i] == '\r';
   if (text)

@@ -277,7 +277,8 @@ SCENARIOS = {n.replace("_", "-"): f for n, f in list(globals().items())
 
 
 def main():
-    if len(sys.argv) == 4 and sys.argv[1] in ("wrap", "wrap-split", "wrap-bad", "wrap-cut"):
+    if len(sys.argv) == 4 and sys.argv[1] in ("wrap", "wrap-split", "wrap-bad", "wrap-cut",
+                                              "wrap-empty-first"):
         data = open(sys.argv[2], "rb").read()
         if sys.argv[1] == "wrap":
             out = pb.wrap_hloproto(data)
@@ -287,6 +288,9 @@ def main():
             cut = 1 + len(pb.varint(data[1])) + data[1] if data[1] < 0x80 else None
             assert cut, "first field too long for this test"
             out = pb.wrap_hloproto(data[:cut]) + pb.wrap_hloproto(data[cut:])
+        elif sys.argv[1] == "wrap-empty-first":
+            # an empty hlo_module field, then the module
+            out = pb.wrap_hloproto(b"") + pb.wrap_hloproto(data)
         elif sys.argv[1] == "wrap-cut":
             # the module cut every 5 bytes, each piece an hlo_module field:
             # no piece is a message by itself, so none may be merged (the
