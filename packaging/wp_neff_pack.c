@@ -18,6 +18,7 @@
 #include "wp_mlir_util.h"
 #include "wp_jsonw.h"
 #include "wp_neff.h"
+#include "wp_neff_birjson.h"
 #include "wp_npy.h"
 #include "wp_bir_enums.h"
 #include "wp_parallel.h"
@@ -91,57 +92,6 @@ static int add_json(pack *p, const char *name, json_t *j, wp_error *err) {
     return wp_error_set(err, "out of memory");
   }
   return json_member(p, m, name, j, err);
-}
-
-static void text_json(wp_jsonw *t, const json_t *j) {
-  char *one = json_dumps(j, JSON_ENCODE_ANY | JSON_PRESERVE_ORDER); /* one line */
-  if (!one) {
-    t->oom = true;
-    return;
-  }
-  wp_jsonw_raw(t, one, strlen(one));
-  free(one);
-}
-
-static void indent(wp_jsonw *w, int depth) {
-  static const char spaces[] = "                                ";
-  wp_jsonw_raw(w, spaces, (size_t)depth < sizeof spaces ? (size_t)depth : 0);
-}
-
-/* JSON with its outer levels (down to EXPAND) one item per line and
- * everything deeper on that item's line: a BIR module with 100,000 tensors
- * is 200,000 short lines instead of millions of indented ones. */
-static void text_json_lines(wp_jsonw *t, const json_t *j, int depth, int expand) {
-  bool obj = json_is_object(j);
-  if (depth >= expand || (!obj && !json_is_array(j)) ||
-      (obj ? json_object_size(j) : json_array_size(j)) == 0) {
-    text_json(t, j);
-    return;
-  }
-  wp_jsonw_raw(t, obj ? "{" : "[", 1);
-  size_t i = 0, n = obj ? json_object_size(j) : json_array_size(j);
-  const char *key;
-  const json_t *v;
-  void *it = obj ? json_object_iter((json_t *)j) : NULL;
-  for (; i < n; i++) {
-    wp_jsonw_raw(t, i ? ",\n" : "\n", i ? 2 : 1);
-    indent(t, depth + 1);
-    if (obj) {
-      key = json_object_iter_key(it);
-      v = json_object_iter_value(it);
-      json_t *k = json_string(key);
-      text_json(t, k);
-      json_decref(k);
-      wp_jsonw_raw(t, ": ", 2);
-      it = json_object_iter_next((json_t *)j, it);
-    } else {
-      v = json_array_get(j, i);
-    }
-    text_json_lines(t, v, depth + 1, expand);
-  }
-  wp_jsonw_raw(t, "\n", 1);
-  indent(t, depth);
-  wp_jsonw_raw(t, obj ? "}" : "]", 1);
 }
 
 /* "MD5@RUN" from dedup-consts in this very process (not from an IR file,
@@ -237,16 +187,6 @@ static void describe_tensor(wp_jsonw *w, const Wp__Bir__MemoryLocationSet *s, co
   wp_jsonw_str(w, s->dtype);
   wp_jsonw_key(w, false, "shape");
   wp_jsonw_int_list(w, s->shape, s->n_shape);
-}
-
-static void int_field(wp_jsonw *w, const char *key, long long v) {
-  wp_jsonw_key(w, false, key);
-  wp_jsonw_int(w, v);
-}
-
-static void str_field(wp_jsonw *w, const char *key, const char *v) {
-  wp_jsonw_key(w, false, key);
-  wp_jsonw_str(w, v);
 }
 
 /* Row-major element strides of SHAPE. */
@@ -346,7 +286,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
       continue;
     var_record(&def, &n_vars, next_id++, type, l->placement, "", 0, false);
     describe_tensor(&def, s, s->name);
-    int_field(&def, "size", (long long)l->size);
+    wp_jsonw_int_field(&def, "size", (long long)l->size);
     wp_jsonw_raw(&def, "}", 1);
   }
   /* Per const file, from one pass over the locations: the set that fills
@@ -442,10 +382,10 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     /* Otherwise hashed as it is written. */
     file_var[k] = next_id;
     var_record(&def, &n_vars, next_id++, "file", 0, "", 0, false);
-    str_field(&def, "file_name", strchr(member, '/') + 1);
-    int_field(&def, "size", (long long)(m->prefix_len + cf->size));
-    int_field(&def, "data_offset", (long long)m->prefix_len);
-    int_field(&def, "alignment", (long long)align[k]);
+    wp_jsonw_str_field(&def, "file_name", strchr(member, '/') + 1);
+    wp_jsonw_int_field(&def, "size", (long long)(m->prefix_len + cf->size));
+    wp_jsonw_int_field(&def, "data_offset", (long long)m->prefix_len);
+    wp_jsonw_int_field(&def, "alignment", (long long)align[k]);
     wp_jsonw_raw(&def, "}", 1);
   }
   /* one pointer variable per logical constant tensor */
@@ -469,22 +409,22 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     var_record(&def, &n_vars, next_id++, "pointer", l->placement, f->const_files[k]->name,
                l->const_ap_offset, true);
     describe_tensor(&def, s, s->hlo_value[0] ? s->hlo_value : s->name);
-    int_field(&def, "referenced_var_id", (long long)file_var[k]);
-    int_field(&def, "size", (long long)l->size);
-    int_field(&def, "const_ap_offset", (long long)l->const_ap_offset);
-    int_field(&def, "const_sub_tensor_id", (long long)l->const_sub_tensor_id);
+    wp_jsonw_int_field(&def, "referenced_var_id", (long long)file_var[k]);
+    wp_jsonw_int_field(&def, "size", (long long)l->size);
+    wp_jsonw_int_field(&def, "const_ap_offset", (long long)l->const_ap_offset);
+    wp_jsonw_int_field(&def, "const_sub_tensor_id", (long long)l->const_sub_tensor_id);
     wp_jsonw_key(&def, false, "is_regloc_offset");
     wp_jsonw_bool(&def, l->is_regloc_offset);
-    str_field(&def, "tensor_class", s->tensor_class);
-    str_field(&def, "memtype", l->memory_type);
+    wp_jsonw_str_field(&def, "tensor_class", s->tensor_class);
+    wp_jsonw_str_field(&def, "memtype", l->memory_type);
     wp_jsonw_key(&def, false, "to_sizes");
     wp_jsonw_int_list(&def, s->shape, s->n_shape);
-    int_field(&def, "to_off", (long long)l->placement);
-    str_field(&def, "to_dtype", s->dtype);
+    wp_jsonw_int_field(&def, "to_off", (long long)l->placement);
+    wp_jsonw_str_field(&def, "to_dtype", s->dtype);
     wp_jsonw_key(&def, false, "to_steps");
     steps(&def, s->shape, s->n_shape);
-    int_field(&def, "from_off", (long long)l->const_ap_offset);
-    str_field(&def, "from_dtype", s->dtype);
+    wp_jsonw_int_field(&def, "from_off", (long long)l->const_ap_offset);
+    wp_jsonw_str_field(&def, "from_dtype", s->dtype);
     wp_jsonw_key(&def, false, "from_steps");
     steps(&def, s->shape, s->n_shape);
     wp_jsonw_raw(&def, "}", 1);
@@ -503,186 +443,6 @@ fail:
   return rc;
 }
 
-/* A list of function items (depth 3) one per line at depth 4, as
- * text_json_lines lays it out. ITEM writes item I compactly. */
-static void item_lines(wp_jsonw *w, size_t n, void (*item)(wp_jsonw *, const void *, size_t),
-                       const void *ctx) {
-  if (n == 0) {
-    wp_jsonw_raw(w, "[]", 2);
-    return;
-  }
-  wp_jsonw_raw(w, "[", 1);
-  for (size_t i = 0; i < n; i++) {
-    wp_jsonw_lit(w, i ? ",\n" : "\n");
-    indent(w, 4);
-    item(w, ctx, i);
-  }
-  wp_jsonw_raw(w, "\n", 1);
-  indent(w, 3);
-  wp_jsonw_raw(w, "]", 1);
-}
-
-/* A const file as bir.json shows it: no bytes and no bookkeeping of how
- * it was placed or hashed (the member named by artifact holds the bytes). */
-static void const_file_item(wp_jsonw *w, const void *ctx, size_t i) {
-  const Wp__Bir__ConstFile *cf = ((const Wp__Bir__Function *)ctx)->const_files[i];
-  wp_jsonw_raw(w, "{", 1);
-  wp_jsonw_key(w, true, "name");
-  wp_jsonw_str(w, cf->name);
-  int_field(w, "size", (long long)cf->size);
-  if (cf->artifact[0])
-    str_field(w, "artifact", cf->artifact);
-  if (cf->md5[0])
-    str_field(w, "md5", cf->md5);
-  wp_jsonw_raw(w, "}", 1);
-}
-
-static void loc_item(wp_jsonw *w, const Wp__Bir__MemoryLocation *l, bool first) {
-  if (!first)
-    wp_jsonw_raw(w, ", ", 2);
-  wp_jsonw_raw(w, "{", 1);
-  wp_jsonw_key(w, true, "name");
-  wp_jsonw_str(w, l->name);
-  str_field(w, "memory_type", l->memory_type);
-  int_field(w, "size", (long long)l->size);
-  int_field(w, "alignment", (long long)l->alignment);
-  int_field(w, "placement", (long long)l->placement);
-  if (l->const_file[0]) {
-    str_field(w, "const_file", l->const_file);
-    int_field(w, "const_ap_offset", (long long)l->const_ap_offset);
-    int_field(w, "const_sub_tensor_id", (long long)l->const_sub_tensor_id);
-    wp_jsonw_key(w, false, "is_regloc_offset");
-    wp_jsonw_bool(w, l->is_regloc_offset);
-  }
-  wp_jsonw_raw(w, "}", 1);
-}
-
-typedef struct sets_ctx {
-  const Wp__Bir__Function *f;
-  const size_t *first, *next; /* per set, its locations as a linked list */
-} sets_ctx;
-
-static void set_item(wp_jsonw *w, const void *ctx, size_t k) {
-  const sets_ctx *c = ctx;
-  const Wp__Bir__MemoryLocationSet *s = c->f->sets[k];
-  wp_jsonw_raw(w, "{", 1);
-  wp_jsonw_key(w, true, "name");
-  wp_jsonw_str(w, s->name);
-  str_field(w, "tensor_class", s->tensor_class);
-  str_field(w, "dtype", s->dtype);
-  wp_jsonw_key(w, false, "shape");
-  wp_jsonw_int_list(w, s->shape, s->n_shape);
-  if (s->hlo_value[0])
-    str_field(w, "hlo_value", s->hlo_value);
-  wp_jsonw_key(w, false, "memory_locations");
-  wp_jsonw_raw(w, "[", 1);
-  bool first = true;
-  for (size_t j = c->first[k]; j != SIZE_MAX; j = c->next[j], first = false)
-    loc_item(w, c->f->locations[j], first);
-  wp_jsonw_raw(w, "]}", 2);
-}
-
-static void kernel_item(wp_jsonw *w, const void *ctx, size_t i) {
-  const Wp__Bir__Kernel *kn = ((const Wp__Bir__Function *)ctx)->kernels[i];
-  wp_jsonw_raw(w, "{", 1);
-  wp_jsonw_key(w, true, "name");
-  wp_jsonw_str(w, kn->name);
-  wp_jsonw_key(w, false, "const_files");
-  wp_jsonw_raw(w, "[", 1);
-  for (size_t c = 0; c < kn->n_const_files; c++) {
-    if (c)
-      wp_jsonw_raw(w, ", ", 2);
-    wp_jsonw_str(w, kn->const_files[c]);
-  }
-  wp_jsonw_raw(w, "]", 1);
-  if (kn->program[0])
-    str_field(w, "program", kn->program);
-  wp_jsonw_raw(w, "}", 1);
-}
-
-/* A member of an expanded object at DEPTH: its own line, then "KEY": . */
-static void key_line(wp_jsonw *w, bool first, int depth, const char *key) {
-  wp_jsonw_lit(w, first ? "\n" : ",\n");
-  indent(w, depth);
-  wp_jsonw_raw(w, "\"", 1);
-  wp_jsonw_lit(w, key);
-  wp_jsonw_raw(w, "\": ", 3);
-}
-
-/* One function at depth 2. */
-static int function_lines(wp_jsonw *w, const Wp__Bir__Function *f) {
-  size_t *first = malloc((f->n_sets + 1) * sizeof *first),
-         *next = malloc((f->n_locations + 1) * sizeof *next);
-  if (!first || !next || wp_bir_set_locations(f, first, next)) {
-    free(first), free(next);
-    return -1;
-  }
-  wp_jsonw_raw(w, "{", 1);
-  key_line(w, true, 3, "name");
-  wp_jsonw_str(w, f->name);
-  key_line(w, false, 3, "const_files");
-  item_lines(w, f->n_const_files, const_file_item, f);
-  key_line(w, false, 3, "memory_location_sets");
-  sets_ctx c = {f, first, next};
-  item_lines(w, f->n_sets, set_item, &c);
-  key_line(w, false, 3, "kernels");
-  item_lines(w, f->n_kernels, kernel_item, f);
-  wp_jsonw_raw(w, "\n", 1);
-  indent(w, 2);
-  wp_jsonw_raw(w, "}", 1);
-  free(first), free(next);
-  return 0;
-}
-
-/* bir.json: the BIR module without anything that names a place on this
- * machine, written straight from the message (a tree of JSON nodes for
- * 100,000 tensors would be most of neff-pack's time and memory). Its
- * outer levels, down to each function's lists, are one item per line;
- * each list item is one line. */
-static int bir_json_lines(wp_jsonw *w, const Wp__Bir__Module *m) {
-  wp_jsonw_raw(w, "{", 1);
-  key_line(w, true, 1, "name");
-  wp_jsonw_str(w, m->name);
-  key_line(w, false, 1, "artifact_path");
-  wp_jsonw_lit(w, "\"\""); /* a path on this machine: not content */
-  key_line(w, false, 1, "functions");
-  if (m->n_functions == 0)
-    wp_jsonw_raw(w, "[]", 2);
-  else {
-    wp_jsonw_raw(w, "[", 1);
-    for (size_t i = 0; i < m->n_functions; i++) {
-      wp_jsonw_lit(w, i ? ",\n" : "\n");
-      indent(w, 2);
-      if (function_lines(w, m->functions[i]))
-        return -1;
-    }
-    wp_jsonw_raw(w, "\n", 1);
-    indent(w, 1);
-    wp_jsonw_raw(w, "]", 1);
-  }
-  /* artifacts and de-dup counters: few, through jansson */
-  json_t *arts = json_array();
-  for (size_t i = 0; arts && i < m->n_artifacts; i++)
-    json_array_append_new(arts, json_pack("{s:s,s:s}", "artifact_path", m->artifacts[i]->path,
-                                          "artifact_info", m->artifacts[i]->info));
-  key_line(w, false, 1, "artifacts");
-  if (!arts)
-    return -1;
-  text_json_lines(w, arts, 1, 4);
-  json_decref(arts);
-  if (m->dedup) {
-    json_t *d = json_pack("{s:I,s:I}", "unique_files", (json_int_t)m->dedup->unique_files,
-                          "bytes_saved", (json_int_t)m->dedup->bytes_saved);
-    if (!d)
-      return -1;
-    key_line(w, false, 1, "dedup");
-    text_json_lines(w, d, 1, 4);
-    json_decref(d);
-  }
-  wp_jsonw_lit(w, "\n}\n");
-  return 0;
-}
-
 static int build_members(pack *p, wp_error *err) {
   for (size_t i = 0; i < p->bir->n_functions; i++)
     if (pack_function(p, p->bir->functions[i], err))
@@ -693,7 +453,7 @@ static int build_members(pack *p, wp_error *err) {
   const char *sg = p->bir->functions[0]->name;
   snprintf(name, sizeof name, "%s/bir.json", sg);
   wp_jsonw t = {.spill = &p->spill};
-  t.oom |= bir_json_lines(&t, p->bir) != 0;
+  t.oom |= wp_neff_bir_json_lines(&t, p->bir) != 0;
   if (add_text_member(p, name, &t, err))
     return -1;
   char def[600];

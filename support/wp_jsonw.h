@@ -57,5 +57,16 @@ void wp_jsonw_int_list(wp_jsonw *w, const int64_t *v, size_t n); /* [1, 2] */
 /* Object members: wp_jsonw_key writes the separator (none before the
  * first), the quoted key (plain ASCII) and ": ". */
 void wp_jsonw_key(wp_jsonw *w, bool first, const char *key);
+/* ", KEY: V" (wp_jsonw_key not first, then the value). */
+void wp_jsonw_int_field(wp_jsonw *w, const char *key, long long v);
+void wp_jsonw_str_field(wp_jsonw *w, const char *key, const char *v);
+
+/* DEPTH spaces (up to 32). */
+void wp_jsonw_indent(wp_jsonw *w, int depth);
+
+/* J (jansson) with its levels down to EXPAND one item per line, indented
+ * from DEPTH, and everything deeper on its item's line. */
+struct json_t;
+void wp_jsonw_json_lines(wp_jsonw *w, const struct json_t *j, int depth, int expand);
 
 #endif
