@@ -6,6 +6,7 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The bytes of the value 1 in TYPE's element type, from MLIR itself. */
@@ -62,18 +63,39 @@ static bool is_layout_only(MlirOperation op) {
   return false;
 }
 
+/* A depth-first walk with its own stack: a weight may pass through
+ * hundreds of thousands of layout ops (recursion ran out of stack at
+ * 150,000 copies). Each layout op has one operand, so the values form a
+ * tree and each is visited once. */
 bool wp_bir_feeds_weight_operand(MlirValue value) {
-  for (MlirOpOperand use = mlirValueGetFirstUse(value); !mlirOpOperandIsNull(use);
-       use = mlirOpOperandGetNextUse(use)) {
-    MlirOperation user = mlirOpOperandGetOwner(use);
-    unsigned idx = mlirOpOperandGetOperandNumber(use);
-    if ((wp_op_is(user, "hlo.dot") || wp_op_is(user, "hlo.convolution")) && idx == 1)
-      return true;
-    if (is_layout_only(user) && idx == 0 && mlirOperationGetNumResults(user) == 1 &&
-        wp_bir_feeds_weight_operand(mlirOperationGetResult(user, 0)))
-      return true;
+  size_t cap = 16, n = 0;
+  MlirValue *stack = malloc(cap * sizeof *stack);
+  if (!stack)
+    return false;
+  stack[n++] = value;
+  bool found = false;
+  while (n && !found) {
+    MlirValue v = stack[--n];
+    for (MlirOpOperand use = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(use) && !found;
+         use = mlirOpOperandGetNextUse(use)) {
+      MlirOperation user = mlirOpOperandGetOwner(use);
+      unsigned idx = mlirOpOperandGetOperandNumber(use);
+      if ((wp_op_is(user, "hlo.dot") || wp_op_is(user, "hlo.convolution")) && idx == 1) {
+        found = true;
+      } else if (is_layout_only(user) && idx == 0 && mlirOperationGetNumResults(user) == 1) {
+        if (n == cap) {
+          MlirValue *g = realloc(stack, 2 * cap * sizeof *stack);
+          if (!g)
+            break; /* out of memory: classed as if no dot were found */
+          stack = g;
+          cap *= 2;
+        }
+        stack[n++] = mlirOperationGetResult(user, 0);
+      }
+    }
   }
-  return false;
+  free(stack);
+  return found;
 }
 
 int wp_bir_constant_class(MlirOperation op, const void *bytes, uint64_t size) {
