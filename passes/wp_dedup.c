@@ -747,7 +747,19 @@ static int run_dedup(const wp_pass_run *run) {
   if (rewrite(&d, &saved))
     goto out;
   rewrite_artifact_records(&d);
-  MlirNamedAttribute stats[2] = {named(c, "bytes_saved", wp_i64_attr(c, (int64_t)saved)),
+  /* An earlier run's savings stay counted: a pipeline split after
+   * dedup-consts (IR written, packed later, which runs dedup-consts again
+   * and finds nothing left to merge) must give the same NEFF as one run. */
+  uint64_t total = saved;
+  MlirAttribute before = wp_attr(module, "bir.dedup");
+  MlirAttribute prev = mlirAttributeIsNull(before) || !mlirAttributeIsADictionary(before)
+                           ? mlirAttributeGetNull()
+                           : wp_dict_get(before, "bytes_saved");
+  if (!mlirAttributeIsNull(prev) && mlirAttributeIsAInteger(prev) &&
+      mlirIntegerAttrGetValueInt(prev) > 0 &&
+      (uint64_t)mlirIntegerAttrGetValueInt(prev) <= (uint64_t)INT64_MAX - total)
+    total += (uint64_t)mlirIntegerAttrGetValueInt(prev);
+  MlirNamedAttribute stats[2] = {named(c, "bytes_saved", wp_i64_attr(c, (int64_t)total)),
                                  named(c, "unique_files", wp_i64_attr(c, (int64_t)d.n_uniques))};
   wp_set_attr(module, "bir.dedup", mlirDictionaryAttrGet(c, 2, stats));
   /* opt's user-visible line, as the reference compiler prints it; a driver

@@ -635,10 +635,20 @@ int main(int argc, char **argv) {
   rc = EXIT_BAD_INPUT;
   wp_model_dir md = {0};
   opt_dir_locks locks = {0};
+  char *ir_artifact_dir = NULL;
   if (load_input(ctx, &cfg, &ds, &module, &model_dir, &md))
     goto out;
   hooks.model_dir = model_dir;
   hooks.model = md.dir ? &md : NULL;
+  /* IR placed in an artifact directory by an earlier run packs from there
+   * (not from a new private directory that lacks its files) unless
+   * --artifact-dir says otherwise */
+  MlirStringRef recorded;
+  if (!cfg.artifact_dir && wp_bir_module_is_bir(module) &&
+      wp_attr_str(mlirModuleGetOperation(module), "bir.artifact_path", &recorded) &&
+      recorded.length && (ir_artifact_dir = strndup(recorded.data, recorded.length)) &&
+      wp_is_directory(ir_artifact_dir))
+    cfg.artifact_dir = ir_artifact_dir;
   /* before the output checks: an -o inside an artifact directory this run
    * creates is fine */
   opt_lock_artifact_dirs(&cfg, cfg.debug, &locks);
@@ -709,5 +719,6 @@ out:
   wp_model_dir_free(&md);
   remove_tmp_artifacts();
   opt_unlock_artifact_dirs(&locks, rc != 0);
+  free(ir_artifact_dir);
   return rc;
 }
