@@ -165,6 +165,12 @@ int wp_pass_parse_options(const wp_pass_info *info, const char *s, wp_pass_optio
         s++;
       vlen = (size_t)(s - val);
     }
+    if (vlen == 0) { /* output= would quietly mean the default */
+      wp_pass_options_free(out);
+      return wp_error_set(err, "pass '%s': option '%.*s' has an empty value (%.*s=VALUE, or "
+                          "leave it out for the default)", info->name, (int)klen, key, (int)klen,
+                          key);
+    }
     free(out->values[idx]);
     out->values[idx] = strndup(val, vlen);
     if (check_value(info, &info->options[idx], out->values[idx], err)) {

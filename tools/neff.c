@@ -8,6 +8,7 @@
  *
  * Options (before F): --max-size=BYTES bounds the uncompressed payload.
  * Exit status: 0 fine, 1 a bad or corrupt package, 2 bad usage. */
+#include "weightpack/weightpack.h"
 #include "wp_md5.h"
 #include "wp_neff.h"
 #include "wp_neff_read.h"
@@ -26,12 +27,15 @@
 
 #define MAX_JSON (64u << 20)
 
-static int usage(void) {
-  fprintf(stderr, "usage: neff [--max-size=BYTES] info|ls|verify FILE\n"
-                  "       neff [--max-size=BYTES] cat FILE MEMBER\n"
-                  "       neff [--max-size=BYTES] unpack FILE DIR\n");
+static int usage_to(FILE *f) {
+  fprintf(f, "usage: neff [--max-size=BYTES] info|ls|verify FILE\n"
+             "       neff [--max-size=BYTES] cat FILE MEMBER\n"
+             "       neff [--max-size=BYTES] unpack FILE DIR\n"
+             "       neff --help | --version\n");
   return 2;
 }
+
+static int usage(void) { return usage_to(stderr); }
 
 /* ---- collecting members ---- */
 
@@ -348,7 +352,11 @@ int main(int argc, char **argv) {
   int i = 1;
   for (; i < argc && !strncmp(argv[i], "--", 2); i++) {
     if (!strcmp(argv[i], "--help")) {
-      usage();
+      usage_to(stdout);
+      return 0;
+    }
+    if (!strcmp(argv[i], "--version")) {
+      printf("weightpack neff %s\n", wpVersion());
       return 0;
     }
     if (!strncmp(argv[i], "--max-size=", 11)) {

@@ -139,15 +139,29 @@ static int add_implied_passes(opt_config *cfg) {
 }
 
 static int parse_args(int argc, char **argv, opt_config *cfg) {
+  bool options_end = false; /* after "--", everything is the input */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
-    if (strcmp(a, "-o") == 0) {
+    if (options_end || (a[0] != '-' || !a[1])) {
+      if (cfg->input)
+        return usage_error("more than one input ('%s')", a);
+      cfg->input = a;
+    } else if (strcmp(a, "--") == 0) {
+      options_end = true;
+    } else if (strcmp(a, "-o") == 0) {
       if (++i >= argc)
         return usage_error("%s needs a file name", a);
+      /* as LLVM's tools: which of two outputs would be meant? */
+      if (cfg->output)
+        return usage_error("-o given twice ('%s')", argv[i]);
       cfg->output = argv[i];
     } else if ((v = flag_value(a, "--output")) || (v = flag_value(a, "-o"))) {
+      if (cfg->output)
+        return usage_error("-o given twice ('%s')", v);
       cfg->output = v;
     } else if ((v = flag_value(a, "--emit"))) {
+      if (cfg->emit)
+        return usage_error("--emit given twice ('%s')", v);
       if (strcmp(v, "mlir") != 0 && strcmp(v, "hlo-proto") != 0 && strcmp(v, "bir-proto") != 0 &&
           strcmp(v, "bir-json") != 0)
         return usage_error("unknown --emit kind '%s' (mlir, hlo-proto, bir-proto, bir-json)", v);
@@ -191,12 +205,8 @@ static int parse_args(int argc, char **argv, opt_config *cfg) {
         return usage_error("too many passes (%s)", a);
       cfg->passes[cfg->n_passes].info = info;
       cfg->passes[cfg->n_passes++].options = eq ? eq + 1 : "";
-    } else if (a[0] == '-' && a[1]) {
-      return usage_error("unknown option '%s'", a);
     } else {
-      if (cfg->input)
-        return usage_error("more than one input ('%s')", a);
-      cfg->input = a;
+      return usage_error("unknown option '%s'", a);
     }
   }
   if (!cfg->input)
@@ -550,7 +560,7 @@ static bool neff_pack_writes_raw(const pass_request *pass) {
 }
 
 int main(int argc, char **argv) {
-  for (int i = 1; i < argc; i++) {
+  for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       usage(stdout);
       return 0;
@@ -572,10 +582,12 @@ int main(int argc, char **argv) {
       return 0;
     }
   }
-  opt_config cfg = {.emit = "mlir", .elide_resources = -1};
+  opt_config cfg = {.elide_resources = -1};
   int rc = parse_args(argc, argv, &cfg);
   if (rc)
     return rc;
+  if (!cfg.emit)
+    cfg.emit = "mlir";
   /* After the arguments: whether it pays depends on the input's size. */
   if (opt_exec_with_huge_pages(argv, cfg.input) && cfg.debug)
     fprintf(stderr, "opt: restarted with huge pages for malloc (a large input)\n");
