@@ -448,8 +448,12 @@ int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, wp_arena *a
   if (wp_attr_str(cf, "constant", &constant)) {
     MlirOperation k = hlo_constant(module, constant);
     if (mlirOperationIsNull(k))
-      return wp_error_set(err, "const file '%s': no HLO constant '%.*s'", name,
-                          (int)constant.length, constant.data);
+      return wp_error_set(err, "const file '%s': no HLO constant '%.*s'%s", name,
+                          (int)constant.length, constant.data,
+                          mlirOperationIsNull(wp_bir_hlo_program(mlirModuleFromOperation(module)))
+                              ? " (this module holds no HLO program: BIR JSON does not carry "
+                                "one; write IR to pack later with --emit=bir-proto or as MLIR)"
+                              : "");
     if (wp_hlo_constant_bytes(k, arena, &bytes, &n, err))
       return wp_error_prefix(err, "const file '%s'", name);
   } else if (!mlirAttributeIsNull(data)) {
