@@ -515,7 +515,7 @@ static int run_neff_pack(const wp_pass_run *run) {
                   "--bir-lower first)");
     return -1;
   }
-  if (wp_bir_check_module(module, "neff-pack"))
+  if (wp_bir_check_module(module, "neff-pack", !run->hooks || !run->hooks->bir_built_here))
     return -1;
   const char *out = wp_pass_option(run, "output");
   if (!out[0] && run->hooks && run->hooks->neff_output)

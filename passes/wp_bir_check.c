@@ -116,7 +116,7 @@ static void check_kernel(checker *c) {
     fail(c, "program", "must be a symbol reference");
 }
 
-int wp_bir_check_module(MlirOperation module, const char *pass) {
+int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) {
   checker c = {pass ? pass : "", {NULL}, false};
   wp_strmap names;
   wp_strmap_init(&names);
@@ -134,18 +134,28 @@ int wp_bir_check_module(MlirOperation module, const char *pass) {
     MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
     if (mlirBlockIsNull(b))
       continue;
+    /* two sets of one name: locations naming it would find either */
+    wp_strmap sets;
+    wp_strmap_init(&sets);
     for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !c.failed;
          op = mlirOperationGetNextInBlock(op)) {
       c.op = op;
+      MlirStringRef sname;
       if (wp_op_is(op, "bir.memloc"))
         check_memloc(&c);
-      else if (wp_op_is(op, "bir.memloc_set"))
-        check_set(&c);
+      else if (wp_op_is(op, "bir.memloc_set") && (check_set(&c), !c.failed) && set_names &&
+               wp_attr_str(op, "sym_name", &sname)) {
+        if (wp_strmap_get(&sets, sname.data, sname.length, NULL))
+          fail(&c, "sym_name", "is the name of another set in this function");
+        else if (wp_strmap_put(&sets, sname.data, sname.length, 1))
+          fail(&c, "sym_name", "could not be recorded (out of memory)");
+      }
       else if (wp_op_is(op, "bir.const_file"))
         check_const_file(&c);
       else if (wp_op_is(op, "bir.kernel"))
         check_kernel(&c);
     }
+    wp_strmap_free(&sets);
   }
   wp_strmap_free(&names);
   return c.failed ? -1 : 0;

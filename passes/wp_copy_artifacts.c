@@ -168,7 +168,7 @@ static int run_copy_artifacts(const wp_pass_run *run) {
                   "copy-const-artifacts: the module is not BIR (run --bir-lower first)");
     return -1;
   }
-  if (wp_bir_check_module(module, "copy-const-artifacts"))
+  if (wp_bir_check_module(module, "copy-const-artifacts", !run->hooks || !run->hooks->bir_built_here))
     return -1;
   const char *dir = wp_pass_option(run, "artifact-dir");
   bool private_dir = false;

@@ -708,7 +708,7 @@ static int run_dedup(const wp_pass_run *run) {
                   "dedup-consts: the module is not BIR (run --bir-lower first)");
     return -1;
   }
-  if (wp_bir_check_module(module, "dedup-consts"))
+  if (wp_bir_check_module(module, "dedup-consts", !run->hooks || !run->hooks->bir_built_here))
     return -1;
   long long threads = wp_pass_option_count(run, "threads", wp_parallel_cores());
   dedup d = {.run = run, .arena = wp_arena_create(),

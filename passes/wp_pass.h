@@ -71,6 +71,8 @@ typedef struct wp_pass_hooks {
   bool neff_raw_members;           /* and it writes raw .bin members (weights-format=bin) */
   bool debug;                      /* --debug: per-file logs of the file passes */
   const char *input_path;          /* the file opt read */
+  bool bir_built_here;             /* the BIR is bir-lower's of this run (its names are
+                                      unique by construction), not read from input */
   /* Filled by the wrapper when timing: pass titles and seconds. */
   size_t n_timings;
   const char *timing_names[64];

@@ -651,6 +651,8 @@ int main(int argc, char **argv) {
   if (load_input(ctx, &cfg, &ds, &module, &model_dir, &md))
     goto out;
   hooks.model_dir = model_dir;
+  /* BIR in this run then comes from bir-lower, unique names and all */
+  hooks.bir_built_here = !wp_bir_module_is_bir(module);
   hooks.model = md.dir ? &md : NULL;
   /* IR placed in an artifact directory by an earlier run packs from there
    * (not from a new private directory that lacks its files) unless
