@@ -470,56 +470,77 @@ static void renumber_module_params(wp_arena *arena, MlirOperation module, const 
   bool changed = false;
   /* -2: out of range (left as it is); -1: removed */
 #define MAP(p) ((p) < 0 || (uint64_t)(p) >= n_orig ? -2 : new_index[p])
-  Xla__HloInputOutputAliasProto *alias = msg->input_output_alias;
+  Xla__HloInputOutputAliasProto *alias =
+      msg->input_output_alias ? wp_pb_convert(arena, &msg->input_output_alias->base,
+                                              &xla__hlo_input_output_alias_proto__descriptor)
+                              : NULL;
   if (alias) {
+    bool mine = false; /* did this message change? */
     size_t k = 0;
     for (size_t i = 0; i < alias->n_entries; i++) {
-      int64_t m = MAP(alias->entries[i]->parameter_number);
+      int64_t p = alias->entries[i]->parameter_number, m = MAP(p);
+      mine |= m != -2 && m != p;
       if (m == -1)
         continue;
       if (m >= 0)
         alias->entries[i]->parameter_number = m;
       alias->entries[k++] = alias->entries[i];
     }
-    changed |= k != alias->n_entries || n_orig != (size_t)next;
     alias->n_entries = k;
+    if (mine && (msg->input_output_alias = wp_pb_convert(arena, &alias->base,
+                                                         &xla__opaque__descriptor)))
+      changed = true;
   }
-  Xla__HloBufferDonorProto *donor = msg->buffer_donor;
+  Xla__HloBufferDonorProto *donor =
+      msg->buffer_donor ? wp_pb_convert(arena, &msg->buffer_donor->base,
+                                        &xla__hlo_buffer_donor_proto__descriptor)
+                        : NULL;
   if (donor) {
+    bool mine = false;
     size_t k = 0;
     for (size_t i = 0; i < donor->n_entries; i++) {
-      int64_t m = MAP(donor->entries[i]->parameter_number);
+      int64_t p = donor->entries[i]->parameter_number, m = MAP(p);
+      mine |= m != -2 && m != p;
       if (m == -1)
         continue;
       if (m >= 0)
         donor->entries[i]->parameter_number = m;
       donor->entries[k++] = donor->entries[i];
     }
-    changed = true;
     donor->n_entries = k;
+    if (mine && (msg->buffer_donor = wp_pb_convert(arena, &donor->base,
+                                                   &xla__opaque__descriptor)))
+      changed = true;
   }
-  if (msg->n_cross_program_prefetches) {
-    size_t k = 0;
-    for (size_t i = 0; i < msg->n_cross_program_prefetches; i++) {
-      Xla__CrossProgramPrefetch *c = msg->cross_program_prefetches[i];
-      int64_t m = MAP(c->parameter);
-      if (m == -1)
-        continue;
-      if (m >= 0)
-        c->parameter = m;
-      msg->cross_program_prefetches[k++] = c;
+  size_t kept = 0;
+  for (size_t i = 0; i < msg->n_cross_program_prefetches; i++) {
+    Xla__Opaque *raw = msg->cross_program_prefetches[i];
+    Xla__CrossProgramPrefetch *c =
+        wp_pb_convert(arena, &raw->base, &xla__cross_program_prefetch__descriptor);
+    int64_t m = c ? MAP(c->parameter) : -2;
+    if (m == -1) {
+      changed = true;
+      continue;
     }
-    msg->n_cross_program_prefetches = k;
-    changed = true;
+    if (m >= 0 && m != c->parameter) {
+      c->parameter = m;
+      Xla__Opaque *again = wp_pb_convert(arena, &c->base, &xla__opaque__descriptor);
+      if (again) {
+        raw = again;
+        changed = true;
+      }
+    }
+    msg->cross_program_prefetches[kept++] = raw;
   }
+  msg->n_cross_program_prefetches = kept;
 #undef MAP
   if (msg->n_spmd_parameters_shardings == n_orig) { /* one per parameter, in order */
     size_t k = 0;
     for (size_t i = 0; i < n_orig; i++)
       if (!removed[i])
         msg->spmd_parameters_shardings[k++] = msg->spmd_parameters_shardings[i];
+    changed |= k != msg->n_spmd_parameters_shardings;
     msg->n_spmd_parameters_shardings = k;
-    changed = true;
   }
   if (!changed)
     return;

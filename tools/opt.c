@@ -6,6 +6,7 @@
 #include "weightpack/weightpack.h"
 
 #include "wp_bir.h"
+#include "wp_bir_ops.h"
 #include "wp_file.h"
 #include "wp_hlo.h"
 #include "wp_mlir_util.h"
@@ -323,6 +324,34 @@ static int read_input(const char *path, wp_mapped_file *f, wp_error *err) {
     return rc;
   }
   return wp_file_map(path, f, err);
+}
+
+/* Does the run have a pass that reads or writes the artifact directory? */
+static bool uses_artifact_dir(const opt_config *cfg) {
+  for (size_t i = 0; i < cfg->n_passes; i++) {
+    const char *n = cfg->passes[i].info->name;
+    if (!strcmp(n, "copy-const-artifacts") || !strcmp(n, "dedup-consts") ||
+        !strcmp(n, "neff-pack"))
+      return true;
+  }
+  return false;
+}
+
+/* Does MODULE have a constant file placed as a file in its artifact
+ * directory (not in place, where its bytes stay in their source)? */
+static bool places_files(MlirModule module) {
+  MlirOperation m = mlirModuleGetOperation(module);
+  for (MlirOperation f = wp_bir_next_function(m, (MlirOperation){NULL});
+       !mlirOperationIsNull(f); f = wp_bir_next_function(m, f)) {
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+    for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
+                                               : mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      if (wp_op_is(op, "bir.const_file") && !mlirAttributeIsNull(wp_attr(op, "artifact")) &&
+          mlirAttributeIsNull(wp_attr(op, "artifact_in_place")))
+        return true;
+  }
+  return false;
 }
 
 /* Reads the input; for a model directory, MD receives its metadata.json
@@ -654,15 +683,22 @@ int main(int argc, char **argv) {
   /* BIR in this run then comes from bir-lower, unique names and all */
   hooks.bir_built_here = !wp_bir_module_is_bir(module);
   hooks.model = md.dir ? &md : NULL;
-  /* IR placed in an artifact directory by an earlier run packs from there
-   * (not from a new private directory that lacks its files) unless
-   * --artifact-dir says otherwise */
+  /* IR placed in an artifact directory by an earlier run has its files
+   * there: packing it from a new private directory would fail on a missing
+   * file, and using the recorded one unasked would let an IR file (perhaps
+   * someone else's, its path relative to another directory) rename and
+   * remove files wherever it points. So: name it with --artifact-dir. */
   MlirStringRef recorded;
-  if (!cfg.artifact_dir && wp_bir_module_is_bir(module) &&
+  if (!cfg.artifact_dir && uses_artifact_dir(&cfg) && wp_bir_module_is_bir(module) &&
       wp_attr_str(mlirModuleGetOperation(module), "bir.artifact_path", &recorded) &&
       recorded.length && (ir_artifact_dir = strndup(recorded.data, recorded.length)) &&
-      wp_is_directory(ir_artifact_dir))
-    cfg.artifact_dir = ir_artifact_dir;
+      wp_is_directory(ir_artifact_dir) && places_files(module)) {
+    fprintf(stderr, "error: %s: its constant files were placed in %s; give --artifact-dir=%s "
+                    "to go on from there\n(run 'opt --help' for usage)\n",
+            cfg.input, ir_artifact_dir, ir_artifact_dir);
+    rc = EXIT_USAGE;
+    goto out;
+  }
   /* before the output checks: an -o inside an artifact directory this run
    * creates is fine */
   opt_lock_artifact_dirs(&cfg, cfg.debug, &locks);

@@ -21,8 +21,10 @@ x = m.param("x", 1, pb.shape([4]))
 r = m.add("r", "add", pb.shape([4]), [w, x])
 body, cid = m.encode(r)
 mod = pb.module("alias", [(body, cid, "main")], host_shape=m.program_shape(r))
-# alias entries: parameter_number 2, kind 4 (x's entry first, then w's)
-mod += f_bytes(8, f_bytes(1, f_int(2, 1) + f_int(4, 1)) + f_bytes(1, f_int(4, 2)))
+# alias entries: parameter_number 2, kind 4 (x's entry first, then w's);
+# x's written kind first and w's with an explicit parameter_number 0, as a
+# writer other than XLA's may: not canonical, so re-packing would show
+mod += f_bytes(8, f_bytes(1, f_int(4, 1) + f_int(2, 1)) + f_bytes(1, b"\x10\x00" + f_int(4, 2)))
 mod += f_bytes(10, f_int(1, 1) + f_int(3, 7))  # prefetch x at offset 7
 mod += f_bytes(14, f_int(1, 1) + f_packed(4, [0])) + f_bytes(14, f_int(1, 0) + f_bytes(7, b"r"))
 mod += f_bytes(18, f_bytes(1, f_int(1, 1)) + f_bytes(1, f_bytes(2, b"\x00")))  # donors x, w{0}
