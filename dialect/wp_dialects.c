@@ -67,6 +67,9 @@ int wpImportHloProto(MlirContext ctx, const void *data, size_t len, const char *
     return wp_error_set(err, "%s: wpImportHloProto: a null context", label);
   if (!data && len)
     return wp_error_set(err, "%s: wpImportHloProto: null DATA of %zu bytes", label, len);
+  if (!mlirContextIsRegisteredOperation(ctx, wp_sref("hlo.constant")))
+    return wp_error_set(err, "%s: wpImportHloProto: the context has no hlo dialect (call "
+                        "wpLoadDialects first)", label);
   if (wp_hlo_import(ctx, data ? data : "", len, label, out, err))
     return wp_error_prefix(err, "%s", label); /* opt prefixes its own; callers get it here */
   return 0;

@@ -319,6 +319,10 @@ static int read_input(const char *path, wp_mapped_file *f, wp_error *err) {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
       return wp_error_errno(err, errno, "%s", path);
+    if (S_ISCHR(st.st_mode) && !isatty(fd)) { /* /dev/zero would be read until memory ends */
+      close(fd);
+      return wp_error_set(err, "%s: a device, not a file, pipe or terminal", path);
+    }
     int rc = wp_file_read_stream(fd, path, f, err);
     close(fd);
     return rc;

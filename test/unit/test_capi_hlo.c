@@ -27,6 +27,22 @@ static void test_real_module_round_trip(const char *name) {
   wp_file_unmap(&f);
 }
 
+/* A context without weightpack's dialects: an error, not a crash. */
+static void test_without_dialects(void) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/test/data/hlo-real/test_hlo.pb", WP_SOURCE_DIR);
+  wp_mapped_file f;
+  wp_error err;
+  CHECK(wp_file_map(path, &f, &err) == 0);
+  MlirContext ctx = mlirContextCreate();
+  MlirModule m;
+  int rc = wpImportHloProto(ctx, f.data, f.size, "bare", &m, &err);
+  CHECK(rc == -1 && mlirModuleIsNull(m));
+  CHECK_CONTAINS(err.msg, "wpLoadDialects");
+  mlirContextDestroy(ctx);
+  wp_file_unmap(&f);
+}
+
 static void test_bad_bytes(void) {
   MlirContext ctx = mlirContextCreate();
   wp_error err;
@@ -78,6 +94,7 @@ int main(void) {
   for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
     test_real_module_round_trip(files[i]);
   test_bad_bytes();
+  test_without_dialects();
   test_pass_creation();
   return wp_test_result("test_capi_hlo");
 }
