@@ -17,6 +17,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <stdlib.h>
@@ -448,6 +449,41 @@ static void drop_from_program_shape(wp_arena *arena, MlirOperation op, MlirOpera
     mlirOperationRemoveAttributeByName(op, wp_sref("hlo.extra"));
 }
 
+/* Parameter P's new number: -1 when it was removed, -2 when P is no
+ * parameter number at all (left as it is). */
+static int64_t map_param(int64_t p, const int64_t *new_index, size_t n_orig) {
+  return p < 0 || (uint64_t)p >= n_orig ? -2 : new_index[p];
+}
+
+/* Drops the entries of removed parameters from ENTRIES (messages holding
+ * an int64 parameter number at OFFSET) and renumbers the rest; true when
+ * anything changed. */
+static bool renumber_entries(void **entries, size_t *n, size_t offset, const int64_t *new_index,
+                             size_t n_orig) {
+  bool changed = false;
+  size_t k = 0;
+  for (size_t i = 0; i < *n; i++) {
+    int64_t *p = (int64_t *)((char *)entries[i] + offset), m = map_param(*p, new_index, n_orig);
+    changed |= m != -2 && m != *p;
+    if (m == -1)
+      continue;
+    if (m >= 0)
+      *p = m;
+    entries[k++] = entries[i];
+  }
+  *n = k;
+  return changed;
+}
+
+/* MSG put back as the Opaque field *FIELD; false (the field as it was)
+ * when out of memory. */
+static bool as_opaque(wp_arena *arena, ProtobufCMessage *msg, Xla__Opaque **field) {
+  Xla__Opaque *o = wp_pb_convert(arena, msg, &xla__opaque__descriptor);
+  if (o)
+    *field = o;
+  return o != NULL;
+}
+
 /* The module fields that name entry parameters by number (aliases, buffer
  * donors, cross-program prefetches, per-parameter shardings) follow the
  * renumbering; entries of removed parameters go (a constant is no buffer
@@ -468,72 +504,41 @@ static void renumber_module_params(wp_arena *arena, MlirOperation module, const 
   for (size_t i = 0; i < n_orig; i++)
     new_index[i] = removed[i] ? -1 : next++;
   bool changed = false;
-  /* -2: out of range (left as it is); -1: removed */
-#define MAP(p) ((p) < 0 || (uint64_t)(p) >= n_orig ? -2 : new_index[p])
   Xla__HloInputOutputAliasProto *alias =
       msg->input_output_alias ? wp_pb_convert(arena, &msg->input_output_alias->base,
                                               &xla__hlo_input_output_alias_proto__descriptor)
                               : NULL;
-  if (alias) {
-    bool mine = false; /* did this message change? */
-    size_t k = 0;
-    for (size_t i = 0; i < alias->n_entries; i++) {
-      int64_t p = alias->entries[i]->parameter_number, m = MAP(p);
-      mine |= m != -2 && m != p;
-      if (m == -1)
-        continue;
-      if (m >= 0)
-        alias->entries[i]->parameter_number = m;
-      alias->entries[k++] = alias->entries[i];
-    }
-    alias->n_entries = k;
-    if (mine && (msg->input_output_alias = wp_pb_convert(arena, &alias->base,
-                                                         &xla__opaque__descriptor)))
-      changed = true;
-  }
+  if (alias &&
+      renumber_entries((void **)alias->entries, &alias->n_entries,
+                       offsetof(Xla__HloInputOutputAliasProto__AliasEntryProto, parameter_number),
+                       new_index, n_orig))
+    changed |= as_opaque(arena, &alias->base, &msg->input_output_alias);
   Xla__HloBufferDonorProto *donor =
       msg->buffer_donor ? wp_pb_convert(arena, &msg->buffer_donor->base,
                                         &xla__hlo_buffer_donor_proto__descriptor)
                         : NULL;
-  if (donor) {
-    bool mine = false;
-    size_t k = 0;
-    for (size_t i = 0; i < donor->n_entries; i++) {
-      int64_t p = donor->entries[i]->parameter_number, m = MAP(p);
-      mine |= m != -2 && m != p;
-      if (m == -1)
-        continue;
-      if (m >= 0)
-        donor->entries[i]->parameter_number = m;
-      donor->entries[k++] = donor->entries[i];
-    }
-    donor->n_entries = k;
-    if (mine && (msg->buffer_donor = wp_pb_convert(arena, &donor->base,
-                                                   &xla__opaque__descriptor)))
-      changed = true;
-  }
+  if (donor &&
+      renumber_entries((void **)donor->entries, &donor->n_entries,
+                       offsetof(Xla__HloBufferDonorProto__BufferDonorEntryProto, parameter_number),
+                       new_index, n_orig))
+    changed |= as_opaque(arena, &donor->base, &msg->buffer_donor);
   size_t kept = 0;
   for (size_t i = 0; i < msg->n_cross_program_prefetches; i++) {
     Xla__Opaque *raw = msg->cross_program_prefetches[i];
     Xla__CrossProgramPrefetch *c =
         wp_pb_convert(arena, &raw->base, &xla__cross_program_prefetch__descriptor);
-    int64_t m = c ? MAP(c->parameter) : -2;
+    int64_t m = c ? map_param(c->parameter, new_index, n_orig) : -2;
     if (m == -1) {
       changed = true;
       continue;
     }
     if (m >= 0 && m != c->parameter) {
       c->parameter = m;
-      Xla__Opaque *again = wp_pb_convert(arena, &c->base, &xla__opaque__descriptor);
-      if (again) {
-        raw = again;
-        changed = true;
-      }
+      changed |= as_opaque(arena, &c->base, &raw);
     }
     msg->cross_program_prefetches[kept++] = raw;
   }
   msg->n_cross_program_prefetches = kept;
-#undef MAP
   if (msg->n_spmd_parameters_shardings == n_orig) { /* one per parameter, in order */
     size_t k = 0;
     for (size_t i = 0; i < n_orig; i++)

@@ -1,5 +1,6 @@
 /* The pass registry and the external-pass wrapper. */
 #include "wp_pass.h"
+#include "wp_format.h"
 
 #include "weightpack/weightpack.h"
 #include "wp_mlir_util.h"
@@ -53,14 +54,9 @@ const char *wpPassDescription(size_t i) {
 
 void wp_emit_error(MlirLocation loc, const char *fmt, ...) {
   /* whole, however long: a diagnostic has no length limit */
-  va_list ap, again;
+  va_list ap;
   va_start(ap, fmt);
-  va_copy(again, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
-  if (msg)
-    vsnprintf(msg, (size_t)n + 1, fmt, again);
-  va_end(again);
+  char *msg = wp_vformat(fmt, ap);
   va_end(ap);
   mlirEmitError(loc, msg ? msg : "out of memory (while reporting an error)");
   free(msg);

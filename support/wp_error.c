@@ -1,5 +1,7 @@
 #include "wp_error.h"
 
+#include "wp_format.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,18 +29,6 @@ static void store(wp_error *err, const char *s) {
   memcpy(err->msg + head + sizeof gap - 1, t, strlen(t) + 1);
 }
 
-/* vasprintf's job in plain C17. Caller frees; NULL when out of memory. */
-static char *format(const char *fmt, va_list ap) {
-  va_list again;
-  va_copy(again, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-  if (s)
-    vsnprintf(s, (size_t)n + 1, fmt, again);
-  va_end(again);
-  return s;
-}
-
 /* Sets ERR to "A: B" (B alone when A is NULL). */
 static void store_pair(wp_error *err, const char *a, const char *b) {
   size_t na = a ? strlen(a) : 0, nb = strlen(b);
@@ -62,7 +52,7 @@ int wp_error_set(wp_error *err, const char *fmt, ...) {
     return -1;
   va_list ap;
   va_start(ap, fmt);
-  char *s = format(fmt, ap);
+  char *s = wp_vformat(fmt, ap);
   va_end(ap);
   if (s) {
     store(err, s);
@@ -78,7 +68,7 @@ int wp_error_prefix(wp_error *err, const char *fmt, ...) {
     return -1;
   va_list ap;
   va_start(ap, fmt);
-  char *prefix = format(fmt, ap);
+  char *prefix = wp_vformat(fmt, ap);
   va_end(ap);
   char *old = strdup(err->msg);
   if (prefix && old)
@@ -93,7 +83,7 @@ int wp_error_errno(wp_error *err, int errnum, const char *fmt, ...) {
     return -1;
   va_list ap;
   va_start(ap, fmt);
-  char *head = format(fmt, ap);
+  char *head = wp_vformat(fmt, ap);
   va_end(ap);
   store_pair(err, head ? head : "", strerror(errnum));
   free(head);

@@ -205,6 +205,11 @@ void wp_file_unmap(wp_mapped_file *file) {
   file->size = 0;
 }
 
+char *wp_path_dir(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? strndup(path, (size_t)(slash - path) + (slash == path)) : strdup(".");
+}
+
 int wp_is_directory(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
@@ -369,8 +374,7 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
     /* Unnamed until committed, so even a killed run leaves nothing; else
      * a named temporary that the signal handler removes. Either way the
      * kernel applies the umask to 0666: no process-wide umask change. */
-    const char *slash = strrchr(out->path, '/');
-    char *dir = slash ? strndup(out->path, (size_t)(slash - out->path) + 1) : strdup(".");
+    char *dir = wp_path_dir(out->path);
     /* the unnamed file is named at commit through /proc/self/fd: without
      * /proc (a chroot), a named temporary from the start */
     if (dir && access("/proc/self/fd", X_OK) == 0)

@@ -63,4 +63,8 @@ void wp_output_abort_all_from_signal(void);
 
 int wp_is_directory(const char *path);
 
+/* The directory part of PATH: "." without a slash, "/" for "/name".
+ * Caller frees; NULL when out of memory. */
+char *wp_path_dir(const char *path);
+
 #endif

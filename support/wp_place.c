@@ -127,10 +127,26 @@ static const unsigned char *read_at(const wp_place_src *src, int fd, uint64_t of
   return buf;
 }
 
+/* ESTALE (not a read's errno) marks a file that changed while read. */
+#define CHANGED_WHILE_READ ESTALE
+
+/* Did FD's file change since BEFORE? Only asked after a multi-chunk read:
+ * a single pread sees one state of the file. */
+static bool changed_since(int fd, const struct stat *before) {
+  struct stat now;
+  return fstat(fd, &now) != 0 || now.st_size != before->st_size ||
+         now.st_mtim.tv_sec != before->st_mtim.tv_sec ||
+         now.st_mtim.tv_nsec != before->st_mtim.tv_nsec ||
+         now.st_ctim.tv_sec != before->st_ctim.tv_sec ||
+         now.st_ctim.tv_nsec != before->st_ctim.tv_nsec;
+}
+
 /* Reads SRC chunk by chunk into FN: 0, 1 when FN stopped, -1 on a read
- * error (errno set). BUF holds a chunk (unused for plain memory). */
-static int for_each_chunk(const wp_place_src *src, int src_fd, unsigned char *buf,
-                          wp_place_chunk_fn fn, void *user) {
+ * error (errno set; CHANGED_WHILE_READ when the file, as OPENED describes
+ * it, changed during a read of more than one chunk). BUF holds a chunk
+ * (unused for plain memory; OPENED is NULL then). */
+static int for_each_chunk(const wp_place_src *src, int src_fd, const struct stat *opened,
+                          unsigned char *buf, wp_place_chunk_fn fn, void *user) {
   for (uint64_t done = 0; done < src->size;) {
     size_t n = src->size - done > WP_PLACE_CHUNK ? WP_PLACE_CHUNK : (size_t)(src->size - done);
     const unsigned char *p = read_at(src, src_fd, done, n, buf);
@@ -139,6 +155,10 @@ static int for_each_chunk(const wp_place_src *src, int src_fd, unsigned char *bu
     if (fn(p, n, user))
       return 1;
     done += n;
+  }
+  if (opened && src->size > WP_PLACE_CHUNK && changed_since(src_fd, opened)) {
+    errno = CHANGED_WHILE_READ;
+    return -1;
   }
   return 0;
 }
@@ -165,20 +185,6 @@ static int open_source(const wp_place_src *src, struct stat *st) {
   return fd;
 }
 
-/* ESTALE (not a read's errno) marks a file that changed while read. */
-#define CHANGED_WHILE_READ ESTALE
-
-/* Did FD's file change since BEFORE? Only asked after a multi-chunk read:
- * a single pread sees one state of the file. */
-static bool changed_since(int fd, const struct stat *before) {
-  struct stat now;
-  return fstat(fd, &now) != 0 || now.st_size != before->st_size ||
-         now.st_mtim.tv_sec != before->st_mtim.tv_sec ||
-         now.st_mtim.tv_nsec != before->st_mtim.tv_nsec ||
-         now.st_ctim.tv_sec != before->st_ctim.tv_sec ||
-         now.st_ctim.tv_nsec != before->st_ctim.tv_nsec;
-}
-
 /* The error for a source that could not be opened or read. */
 static int source_error(wp_error *err, const wp_place_src *src, int e) {
   if (e == EINVAL)
@@ -202,12 +208,12 @@ static size_t chunk_for(uint64_t size) {
 int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *user,
                         wp_error *err) {
   if (!src->path && !src->pieces)
-    return for_each_chunk(src, -1, NULL, fn, user);
+    return for_each_chunk(src, -1, NULL, NULL, fn, user);
   if (!src->path) {
     unsigned char *buf = malloc(chunk_for(src->size));
     if (!buf)
       return wp_error_set(err, "out of memory");
-    int rc = for_each_chunk(src, -1, buf, fn, user);
+    int rc = for_each_chunk(src, -1, NULL, buf, fn, user);
     free(buf);
     return rc;
   }
@@ -222,11 +228,9 @@ int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *use
   } else {
     if (src->size > WP_PLACE_CHUNK)
       posix_fadvise(fd, (off_t)src->offset, (off_t)src->size, POSIX_FADV_SEQUENTIAL);
-    rc = for_each_chunk(src, fd, buf, fn, user);
+    rc = for_each_chunk(src, fd, &st, buf, fn, user);
     if (rc < 0)
       source_error(err, src, errno);
-    else if (rc == 0 && src->size > WP_PLACE_CHUNK && changed_since(fd, &st))
-      rc = source_error(err, src, CHANGED_WHILE_READ);
   }
   free(buf);
   close(fd);
@@ -405,17 +409,13 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
         goto out;
       }
       stream_state st = {fd, md5};
-      int sr = for_each_chunk(src, src_fd, buf, stream_chunk, &st);
+      int sr = for_each_chunk(src, src_fd, src->path ? &src_st : NULL, buf, stream_chunk, &st);
       if (sr > 0) { /* the write stopped it */
         wp_error_errno(err, errno, "%s: write failed", final);
         goto out;
       }
       if (sr < 0) {
         source_error(err, src, errno);
-        goto out;
-      }
-      if (src->path && src->size > WP_PLACE_CHUNK && changed_since(src_fd, &src_st)) {
-        source_error(err, src, CHANGED_WHILE_READ);
         goto out;
       }
       wp_md5_final_hex(md5, md5_out);

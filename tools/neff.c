@@ -52,6 +52,7 @@ typedef struct collect {
   wp_md5 *h;
   bool keep_json;
   member **by_name; /* sorted, for lookups: a package may hold 100,000 */
+  const char *twice; /* a member name held twice (which copy would a reader take?) */
 } collect;
 
 static int collect_fn(const char *name, uint64_t size, const void *data, size_t len, void *user) {
@@ -101,29 +102,22 @@ static int cmp_key_member(const void *key, const void *m) {
   return strcmp(key, (*(member *const *)m)->name);
 }
 
-/* Sorts the members by name; the first name held twice (which copy would
- * a reader take?), or NULL. -1 when out of memory. */
-static int index_members(collect *c, const char **twice) {
-  *twice = NULL;
+/* Sorts the members by name and notes the first name held twice. -1 when
+ * out of memory. */
+static int index_members(collect *c) {
   c->by_name = malloc((c->n + 1) * sizeof *c->by_name);
   if (!c->by_name)
     return -1;
   for (size_t i = 0; i < c->n; i++)
     c->by_name[i] = &c->m[i];
   qsort(c->by_name, c->n, sizeof *c->by_name, cmp_member_ptr);
-  for (size_t i = 1; i < c->n && !*twice; i++)
+  for (size_t i = 1; i < c->n && !c->twice; i++)
     if (!strcmp(c->by_name[i]->name, c->by_name[i - 1]->name))
-      *twice = c->by_name[i]->name;
+      c->twice = c->by_name[i]->name;
   return 0;
 }
 
 static member *find(collect *c, const char *name) {
-  if (!c->by_name) {
-    for (size_t i = 0; i < c->n; i++)
-      if (!strcmp(c->m[i].name, name))
-        return &c->m[i];
-    return NULL;
-  }
   member **m = bsearch(name, c->by_name, c->n, sizeof *c->by_name, cmp_key_member);
   return m ? *m : NULL;
 }
@@ -137,6 +131,8 @@ static int read_all(wp_neff_reader *r, collect *c, const char *path) {
   }
   int rc = wp_neff_each_member(r, collect_fn, c, &err);
   wp_md5_destroy(c->h);
+  if (rc == 0 && index_members(c))
+    rc = 1;
   if (rc) {
     fprintf(stderr, "error: %s\n", rc < 0 ? err.msg : "out of memory");
     free_members(c);
@@ -258,13 +254,8 @@ static int cmd_verify(wp_neff_reader *r, const char *path) {
     return 1;
   int rc = 1;
   json_t *bom = NULL, *neff = NULL;
-  const char *twice;
-  if (index_members(&c, &twice)) {
-    fprintf(stderr, "error: %s: out of memory\n", path);
-    goto out;
-  }
-  if (twice) {
-    verify_fail(path, "member '%s' appears twice%s", twice, "");
+  if (c.twice) {
+    verify_fail(path, "member '%s' appears twice%s", c.twice, "");
     goto out;
   }
   member *bm = find(&c, "bom.json"), *nm = find(&c, "neff.json");

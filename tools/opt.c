@@ -330,17 +330,6 @@ static int read_input(const char *path, wp_mapped_file *f, wp_error *err) {
   return wp_file_map(path, f, err);
 }
 
-/* Does the run have a pass that reads or writes the artifact directory? */
-static bool uses_artifact_dir(const opt_config *cfg) {
-  for (size_t i = 0; i < cfg->n_passes; i++) {
-    const char *n = cfg->passes[i].info->name;
-    if (!strcmp(n, "copy-const-artifacts") || !strcmp(n, "dedup-consts") ||
-        !strcmp(n, "neff-pack"))
-      return true;
-  }
-  return false;
-}
-
 /* Does MODULE have a constant file placed as a file in its artifact
  * directory (not in place, where its bytes stay in their source)? */
 static bool places_files(MlirModule module) {
@@ -356,6 +345,22 @@ static bool places_files(MlirModule module) {
         return true;
   }
   return false;
+}
+
+/* The existing artifact directory BIR MODULE records its placed files in
+ * (malloc'd), or NULL when it records none or none that is still there. */
+static char *placed_artifact_dir(MlirModule module) {
+  MlirStringRef path;
+  if (!wp_bir_module_is_bir(module) ||
+      !wp_attr_str(mlirModuleGetOperation(module), "bir.artifact_path", &path) || !path.length ||
+      !places_files(module))
+    return NULL;
+  char *dir = strndup(path.data, path.length);
+  if (dir && !wp_is_directory(dir)) {
+    free(dir);
+    dir = NULL;
+  }
+  return dir;
 }
 
 /* Reads the input; for a model directory, MD receives its metadata.json
@@ -376,10 +381,8 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
     /* A model file's directory is the default model directory; for input
      * through /dev (/dev/stdin, a process substitution's /dev/fd/N) or
      * "-", the working directory. */
-    const char *slash = strrchr(path, '/');
     bool piped = !strncmp(path, "/dev/", 5) || !strncmp(path, "/proc/", 6);
-    *model_dir = slash && !piped ? strndup(path, (size_t)(slash - path + (slash == path)))
-                                 : strdup(".");
+    *model_dir = piped ? strdup(".") : wp_path_dir(path);
   }
   wp_mapped_file f;
   size_t depth_line = 0;
@@ -680,7 +683,6 @@ int main(int argc, char **argv) {
   rc = EXIT_BAD_INPUT;
   wp_model_dir md = {0};
   opt_dir_locks locks = {0};
-  char *ir_artifact_dir = NULL;
   if (load_input(ctx, &cfg, &ds, &module, &model_dir, &md))
     goto out;
   hooks.model_dir = model_dir;
@@ -692,14 +694,13 @@ int main(int argc, char **argv) {
    * file, and using the recorded one unasked would let an IR file (perhaps
    * someone else's, its path relative to another directory) rename and
    * remove files wherever it points. So: name it with --artifact-dir. */
-  MlirStringRef recorded;
-  if (!cfg.artifact_dir && uses_artifact_dir(&cfg) && wp_bir_module_is_bir(module) &&
-      wp_attr_str(mlirModuleGetOperation(module), "bir.artifact_path", &recorded) &&
-      recorded.length && (ir_artifact_dir = strndup(recorded.data, recorded.length)) &&
-      wp_is_directory(ir_artifact_dir) && places_files(module)) {
+  char *placed = !cfg.artifact_dir && opt_uses_artifact_dir(&cfg) ? placed_artifact_dir(module)
+                                                                   : NULL;
+  if (placed) {
     fprintf(stderr, "error: %s: its constant files were placed in %s; give --artifact-dir=%s "
                     "to go on from there\n(run 'opt --help' for usage)\n",
-            cfg.input, ir_artifact_dir, ir_artifact_dir);
+            cfg.input, placed, placed);
+    free(placed);
     rc = EXIT_USAGE;
     goto out;
   }
@@ -773,6 +774,5 @@ out:
   wp_model_dir_free(&md);
   remove_tmp_artifacts();
   opt_unlock_artifact_dirs(&locks, rc != 0);
-  free(ir_artifact_dir);
   return rc;
 }

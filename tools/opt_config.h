@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #define EXIT_BAD_INPUT 1
 #define EXIT_USAGE 2
@@ -28,5 +29,16 @@ typedef struct opt_config {
   pass_request passes[MAX_PASSES];
   size_t n_passes;
 } opt_config;
+
+/* Does the run have a pass that reads or writes the artifact directory? */
+static inline bool opt_uses_artifact_dir(const opt_config *cfg) {
+  for (size_t i = 0; i < cfg->n_passes; i++) {
+    const char *n = cfg->passes[i].info->name;
+    if (!strcmp(n, "copy-const-artifacts") || !strcmp(n, "dedup-consts") ||
+        !strcmp(n, "neff-pack"))
+      return true;
+  }
+  return false;
+}
 
 #endif

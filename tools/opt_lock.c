@@ -9,11 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static bool writes_artifacts(const char *pass) {
-  return !strcmp(pass, "copy-const-artifacts") || !strcmp(pass, "dedup-consts") ||
-         !strcmp(pass, "neff-pack");
-}
-
 /* A directory to lock: its identity decides both the order and whether two
  * spellings (art, ./art/, a symlink to it) are one directory, which must
  * be locked once: a second flock on another open file of it would wait
@@ -62,15 +57,13 @@ static void lock_dir(const dir_to_lock *d, bool debug) {
 
 void opt_lock_artifact_dirs(const opt_config *cfg, bool debug, opt_dir_locks *locks) {
   memset(locks, 0, sizeof *locks);
-  bool writes = false;
+  bool writes = opt_uses_artifact_dir(cfg);
   const char *dirs[MAX_PASSES + 1];
   char *owned[MAX_PASSES];
   size_t n_dirs = 0, n_owned = 0;
   wp_pass_options opts;
   for (size_t i = 0; i < cfg->n_passes; i++) {
-    const char *name = cfg->passes[i].info->name;
-    writes |= writes_artifacts(name);
-    if (strcmp(name, "copy-const-artifacts"))
+    if (strcmp(cfg->passes[i].info->name, "copy-const-artifacts"))
       continue;
     wp_error err;
     memset(&opts, 0, sizeof opts);

@@ -1,5 +1,7 @@
 #include "opt_outputs.h"
 
+#include "wp_file.h"
+#include "wp_hlo_weight.h"
 #include "wp_mlir_util.h"
 
 #include <limits.h>
@@ -57,21 +59,24 @@ typedef struct ir_file_search {
   bool found;
 } ir_file_search;
 
-static void check_path_attr(ir_file_search *s, MlirAttribute file) {
-  if (s->found || mlirAttributeIsNull(file) || !mlirAttributeIsAString(file))
+static void check_path(ir_file_search *s, MlirStringRef v) {
+  if (s->found)
     return;
-  MlirStringRef v = mlirStringAttrGetValue(file);
   snprintf(s->buf, s->n, "%.*s", (int)v.length, v.data);
   s->found = v.length > 0 && strlen(s->buf) == v.length && same_file(s->buf, s->st);
 }
 
 static MlirWalkResult ir_file_visit(MlirOperation op, void *user) {
   ir_file_search *s = user;
-  MlirAttribute weight = wp_attr(op, "weight"), source = wp_attr(op, "source");
-  if (!mlirAttributeIsNull(weight) && mlirAttributeIsADictionary(weight))
-    check_path_attr(s, wp_dict_get(weight, "file"));
-  if (!mlirAttributeIsNull(source) && mlirAttributeIsADictionary(source))
-    check_path_attr(s, wp_dict_get(source, "file"));
+  MlirStringRef file, param;
+  int64_t number;
+  /* read as the passes read them: a weight reloaded through its origin, a
+   * const file's source dictionary (wp_dict_get is null for anything else) */
+  if (wp_hlo_weight_origin_get(wp_attr(op, "weight"), &file, &param, &number))
+    check_path(s, file);
+  MlirAttribute f = wp_dict_get(wp_attr(op, "source"), "file");
+  if (!mlirAttributeIsNull(f) && mlirAttributeIsAString(f))
+    check_path(s, mlirStringAttrGetValue(f));
   MlirAttribute artifact = wp_attr(op, "artifact");
   if (!s->found && s->artifact_dir && !mlirAttributeIsNull(artifact) &&
       mlirAttributeIsAString(artifact)) {
@@ -88,15 +93,13 @@ static const char *ir_file(MlirModule module, const char *artifact_dir, const st
   if (mlirModuleIsNull(module))
     return NULL;
   MlirOperation m = mlirModuleGetOperation(module);
-  char *dir = NULL;
+  char *recorded = NULL;
   MlirStringRef path;
-  if (artifact_dir)
-    dir = strdup(artifact_dir);
-  else if (wp_attr_str(m, "bir.artifact_path", &path) && path.length)
-    dir = strndup(path.data, path.length);
-  ir_file_search s = {dir, st, buf, n, false};
+  if (!artifact_dir && wp_attr_str(m, "bir.artifact_path", &path) && path.length)
+    artifact_dir = recorded = strndup(path.data, path.length);
+  ir_file_search s = {artifact_dir, st, buf, n, false};
   mlirOperationWalk(m, ir_file_visit, &s, MlirWalkPreOrder);
-  free(dir);
+  free(recorded);
   return s.found ? buf : NULL;
 }
 
@@ -152,11 +155,13 @@ int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
       else if (!cfg->output || !strcmp(cfg->output, "-"))
         stdout_neff = true;
     }
-    v = wp_pass_option(&run, "model-dir");
-    if (!strcmp(name, "inline-weights"))
-      dirs[n_dirs++] = v[0] ? v : !md->dir ? default_model_dir : NULL;
-    if (n_dirs && !dirs[n_dirs - 1])
-      n_dirs--;
+    if (!strcmp(name, "inline-weights")) {
+      /* its model-dir=, else opt's: MD, or the input file's directory */
+      v = wp_pass_option(&run, "model-dir");
+      const char *dir = v[0] ? v : md->dir ? NULL : default_model_dir;
+      if (dir)
+        dirs[n_dirs++] = dir;
+    }
   }
   int rc = 0;
   if (stdout_neff) {
@@ -175,8 +180,7 @@ int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
     } else if (stat(out, &st) != 0) {
       /* a new file: its directory must take it, found out now rather than
        * after the whole pipeline ran */
-      const char *slash = strrchr(out, '/');
-      char *dir = slash ? strndup(out, (size_t)(slash - out) + (slash == out)) : strdup(".");
+      char *dir = wp_path_dir(out);
       if (dir && access(dir, W_OK | X_OK) != 0) {
         fprintf(stderr, "error: %s: cannot create output: %s\n", out, strerror(errno));
         rc = EXIT_BAD_INPUT;

@@ -1,0 +1,10 @@
+/* printf into a string of the size it needs. */
+#ifndef WP_FORMAT_H
+#define WP_FORMAT_H
+
+#include <stdarg.h>
+
+/* vasprintf's job in plain C17. Caller frees; NULL when out of memory. */
+char *wp_vformat(const char *fmt, va_list ap);
+
+#endif
