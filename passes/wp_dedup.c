@@ -13,6 +13,7 @@
 #include "wp_bir_ops.h"
 #include "wp_dedup_key.h"
 #include "wp_md5.h"
+#include "wp_md5_jobs.h"
 #include "wp_mlir_util.h"
 #include "wp_neff.h"
 #include "wp_npy.h"
@@ -222,45 +223,40 @@ out:
 
 /* ---- hashing, in parallel across files ---- */
 
-/* The key MD5 of every file, and the MD5 of the NEFF member (guessed .npy
- * header and bytes) that neff-pack would otherwise compute as it writes. */
-typedef struct hash_jobs {
-  dedup *d;
-  size_t *members; /* files whose member is hashed */
-  size_t n_members;
-} hash_jobs;
-
-static int hash_key(cfile *f) {
-  if (f->md5[0])
-    return 0; /* the streamed copy hashed it already */
-  f->failed = wp_place_md5(NULL, 0, &f->src, f->md5, &f->err) != 0;
-  f->key_hashed = !f->failed;
-  return f->failed;
-}
-
-/* A member hash that fails is only lost work: neff-pack hashes as it
- * writes. */
-static int hash_member(cfile *f) {
-  wp_error member_err;
-  if (wp_place_md5(f->prefix, f->prefix_len, &f->src, f->member_md5, &member_err))
-    f->member_md5[0] = 0;
-  return 0;
-}
-
-static int hash_keys_only(size_t i, void *user) {
-  return hash_key(&((dedup *)user)->files[i]);
-}
-
-/* Job I: file I's key, then (I >= n_files) a member of h->members. */
-static int hash_keys_and_members(size_t i, void *user) {
-  hash_jobs *h = user;
-  size_t n = h->d->n_files;
-  return i < n ? hash_key(&h->d->files[i]) : hash_member(&h->d->files[h->members[i - n]]);
-}
-
-static int hash_members(size_t i, void *user) {
-  hash_jobs *h = user;
-  return hash_member(&h->d->files[h->members[i]]);
+/* Hashes, in one parallel run (several files per core in SIMD lanes,
+ * wp_md5_jobs): the key of every file not hashed yet when KEYS, and the
+ * NEFF member (guessed .npy header and bytes) of each file in MEMBERS,
+ * which neff-pack would otherwise hash as it writes. A key that fails is
+ * the pass's error; a member that fails is only lost work. */
+static int hash_batch(dedup *d, bool keys, const size_t *members, size_t n_members,
+                      long threads) {
+  size_t n = keys ? d->n_files : 0, k = 0;
+  wp_md5_job *jobs = wp_arena_alloc(d->arena, (n + n_members + 1) * sizeof *jobs);
+  size_t *key_file = wp_arena_alloc(d->arena, (n + 1) * sizeof *key_file);
+  for (size_t i = 0; i < n; i++) {
+    cfile *f = &d->files[i];
+    if (f->md5[0])
+      continue; /* the streamed copy hashed it already */
+    key_file[k] = i;
+    jobs[k++] = (wp_md5_job){NULL, 0, &f->src, f->md5, &f->err, 0};
+  }
+  size_t n_keys = k;
+  for (size_t i = 0; i < n_members; i++) {
+    cfile *f = &d->files[members[i]];
+    jobs[k++] = (wp_md5_job){f->prefix, f->prefix_len, &f->src, f->member_md5, NULL, 0};
+  }
+  wp_md5_jobs_run(jobs, k, threads);
+  int rc = 0;
+  for (size_t i = 0; i < n_keys; i++) {
+    cfile *f = &d->files[key_file[i]];
+    f->failed = jobs[i].failed;
+    f->key_hashed = !f->failed;
+    if (f->failed && rc == 0) {
+      wp_emit_error(unknown(d->run->module), "dedup-consts: %s", f->err.msg);
+      rc = -1;
+    }
+  }
+  return rc;
 }
 
 static int cmp_sizes(const void *pa, const void *pb, void *user) {
@@ -290,12 +286,8 @@ static bool same_member(const cfile *a, const cfile *b) {
 /* Raw members (no .npy header): a member's MD5 is its file's key MD5,
  * when that was taken from the bytes in this run. */
 static int hash_raw_members(dedup *d, long threads) {
-  if (wp_parallel_for(d->n_files, threads, hash_keys_only, d))
-    for (size_t i = 0; i < d->n_files; i++)
-      if (d->files[i].failed) {
-        wp_emit_error(unknown(d->run->module), "dedup-consts: %s", d->files[i].err.msg);
-        return -1;
-      }
+  if (hash_batch(d, true, NULL, 0, threads))
+    return -1;
   for (size_t i = 0; i < d->n_files; i++) {
     cfile *f = &d->files[i];
     if (!f->key_hashed)
@@ -310,42 +302,36 @@ static int hash_files(dedup *d, long threads) {
   size_t n = d->n_files;
   if (d->member_md5 && d->raw_members)
     return hash_raw_members(d, threads);
-  if (d->member_md5)
-    for (size_t i = 0; i < n; i++) {
-      cfile *f = &d->files[i];
-      char header[WP_NPY_MAX_HEADER];
-      f->prefix_len = wp_neff_npy_prefix(header, f->guess_typed ? f->guess_dtype : NULL,
-                                         f->guess_shape, f->guess_rank, f->size);
-      f->prefix = wp_arena_memdup(d->arena, header, f->prefix_len);
-      if (wp_md5_buffer(f->prefix, f->prefix_len, f->prefix_md5, NULL))
-        f->prefix_md5[0] = 0;
-    }
+  if (!d->member_md5)
+    return hash_batch(d, true, NULL, 0, threads);
+  for (size_t i = 0; i < n; i++) {
+    cfile *f = &d->files[i];
+    char header[WP_NPY_MAX_HEADER];
+    f->prefix_len = wp_neff_npy_prefix(header, f->guess_typed ? f->guess_dtype : NULL,
+                                       f->guess_shape, f->guess_rank, f->size);
+    f->prefix = wp_arena_memdup(d->arena, header, f->prefix_len);
+    if (wp_md5_buffer(f->prefix, f->prefix_len, f->prefix_md5, NULL))
+      f->prefix_md5[0] = 0;
+  }
   size_t *order = wp_arena_alloc(d->arena, (n + 1) * sizeof *order);
-  hash_jobs h = {d, wp_arena_alloc(d->arena, (n + 1) * sizeof *h.members), 0};
+  size_t *members = wp_arena_alloc(d->arena, (n + 1) * sizeof *members), n_members = 0;
   bool *later = wp_arena_alloc(d->arena, n + 1);
   /* A file no other file matches in size cannot be a tied copy: its
    * member is hashed alongside the keys (one big file then keeps both
    * cores busy). The others wait for the keys, below. */
   for (size_t i = 0; i < n; i++)
     order[i] = i;
-  if (d->member_md5)
-    qsort_r(order, n, sizeof *order, cmp_sizes, d->files);
-  for (size_t i = 0; d->member_md5 && i < n; i++) {
+  qsort_r(order, n, sizeof *order, cmp_sizes, d->files);
+  for (size_t i = 0; i < n; i++) {
     bool tied = (i > 0 && d->files[order[i - 1]].size == d->files[order[i]].size) ||
                 (i + 1 < n && d->files[order[i + 1]].size == d->files[order[i]].size);
     if (tied)
       later[order[i]] = true;
     else
-      h.members[h.n_members++] = order[i];
+      members[n_members++] = order[i];
   }
-  if (wp_parallel_for(n + h.n_members, threads, hash_keys_and_members, &h))
-    for (size_t i = 0; i < n; i++)
-      if (d->files[i].failed) {
-        wp_emit_error(unknown(d->run->module), "dedup-consts: %s", d->files[i].err.msg);
-        return -1;
-      }
-  if (!d->member_md5)
-    return 0;
+  if (hash_batch(d, true, members, n_members, threads))
+    return -1;
   /* Then the members of files that share a size, once per set that will
    * be one member (a tied model has many such copies). */
   size_t k = 0;
@@ -353,12 +339,11 @@ static int hash_files(dedup *d, long threads) {
     if (later[i])
       order[k++] = i;
   qsort_r(order, k, sizeof *order, cmp_member_files, d->files);
-  h.n_members = 0;
+  n_members = 0;
   for (size_t i = 0; i < k; i++)
     if (i == 0 || !same_member(&d->files[order[i - 1]], &d->files[order[i]]))
-      h.members[h.n_members++] = order[i];
-  wp_parallel_for(h.n_members, threads, hash_members, &h);
-  return 0;
+      members[n_members++] = order[i];
+  return hash_batch(d, false, members, n_members, threads);
 }
 
 /* ---- grouping ---- */
@@ -403,22 +388,32 @@ static int cmp_classes(const void *pa, const void *pb, void *ctx) {
  * of one file are adjacent (sorted by key, then file). Each distinct file
  * is compared with the representative of each content class found so far:
  * one comparison per file unless MD5 collides. */
-static int assign_group(dedup *d, size_t lo, size_t hi, bool debug) {
+static int assign_group(dedup *d, size_t lo, size_t hi, const signed char *same_as_first,
+                        bool debug) {
   size_t cap = hi - lo;
   content_class *classes = calloc(cap, sizeof *classes);
   size_t *class_of = calloc(cap, sizeof *class_of); /* per distinct file: its class */
   size_t *distinct = calloc(cap, sizeof *distinct);
   size_t *rank = calloc(cap, sizeof *rank); /* class -> position after ordering */
+  size_t *first_ref = calloc(cap, sizeof *first_ref); /* per distinct file: its first ref - LO */
   size_t n_classes = 0, n_distinct = 0;
   int rc = -1;
-  if (!classes || !class_of || !distinct || !rank)
+  if (!classes || !class_of || !distinct || !rank || !first_ref)
     goto out;
   for (size_t i = lo; i < hi; i++)
-    if (i == lo || d->refs[i].file != d->refs[i - 1].file)
+    if (i == lo || d->refs[i].file != d->refs[i - 1].file) {
+      first_ref[n_distinct] = i - lo;
       distinct[n_distinct++] = d->refs[i].file;
+    }
   for (size_t k = 0; k < n_distinct; k++) {
     size_t c = 0;
     for (; c < n_classes; c++) {
+      signed char known = c == 0 ? same_as_first[first_ref[k]] : -1;
+      if (known >= 0) { /* compared in parallel already */
+        if (known)
+          break;
+        continue;
+      }
       wp_place_src a = file_src(&d->files[distinct[k]]), b = file_src(&d->files[classes[c].rep]);
       bool equal;
       wp_error err;
@@ -482,7 +477,50 @@ out:
   free(class_of);
   free(distinct);
   free(rank);
+  free(first_ref);
   return rc;
+}
+
+/* The byte comparisons grouping needs, done up front on all cores: each
+ * file of a key against the key's first file (tied copies: the only
+ * comparison unless MD5 collides). RESULT[i] for the ref I that starts a
+ * file's run: 1 same bytes, 0 not, -1 not compared (grouping compares
+ * again, and reports a read error). */
+typedef struct same_first {
+  dedup *d;
+  signed char *result;
+  size_t *pairs; /* [2k] the first file's ref, [2k + 1] the other's */
+  size_t n_pairs;
+} same_first;
+
+static int compare_pair(size_t k, void *user) {
+  same_first *sf = user;
+  const ref *a = &sf->d->refs[sf->pairs[2 * k]], *b = &sf->d->refs[sf->pairs[2 * k + 1]];
+  bool equal;
+  wp_error err;
+  if (wp_bytes_equal(&sf->d->files[a->file].src, &sf->d->files[b->file].src, &equal, &err))
+    return 1;
+  sf->result[sf->pairs[2 * k + 1]] = equal;
+  return 0;
+}
+
+static void compare_with_first(same_first *sf, long threads) {
+  dedup *d = sf->d;
+  sf->result = wp_arena_alloc(d->arena, d->n_refs + 1);
+  sf->pairs = wp_arena_alloc(d->arena, 2 * (d->n_refs + 1) * sizeof *sf->pairs);
+  memset(sf->result, -1, d->n_refs + 1);
+  for (size_t lo = 0, hi; lo < d->n_refs; lo = hi) {
+    for (hi = lo + 1; hi < d->n_refs && strcmp(d->refs[hi].key, d->refs[lo].key) == 0; hi++)
+      ;
+    /* distinct files of the group, in ref order: K-th at ref index */
+    for (size_t i = lo + 1; i < hi; i++)
+      if (d->refs[i].file != d->refs[i - 1].file) {
+        sf->pairs[2 * sf->n_pairs] = lo;
+        sf->pairs[2 * sf->n_pairs + 1] = i;
+        sf->n_pairs++;
+      }
+  }
+  wp_parallel_for(sf->n_pairs, threads, compare_pair, sf);
 }
 
 /* ---- rewriting ---- */
@@ -737,10 +775,12 @@ static int run_dedup(const wp_pass_run *run) {
     qsort_r(d.refs, d.n_refs, sizeof *d.refs, cmp_refs, &d);
   d.uniques = wp_arena_alloc(d.arena, (d.n_refs + 1) * sizeof *d.uniques);
   bool debug = run->hooks && run->hooks->debug;
+  same_first sf = {&d, NULL, NULL, 0};
+  compare_with_first(&sf, (long)threads);
   for (size_t lo = 0, hi; lo < d.n_refs; lo = hi) {
     for (hi = lo + 1; hi < d.n_refs && strcmp(d.refs[hi].key, d.refs[lo].key) == 0; hi++)
       ;
-    if (assign_group(&d, lo, hi, debug))
+    if (assign_group(&d, lo, hi, sf.result + lo, debug))
       goto out;
   }
   uint64_t saved = 0;

@@ -237,6 +237,50 @@ int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *use
   return rc;
 }
 
+int wp_place_reader_open(wp_place_reader *r, const wp_place_src *src, unsigned char *buf,
+                         size_t cap, wp_error *err) {
+  memset(r, 0, sizeof *r);
+  r->src = src;
+  r->fd = -1;
+  r->buf = buf;
+  r->cap = cap;
+  if (src->path && !src->pieces) {
+    r->fd = open_source(src, &r->opened);
+    if (r->fd < 0)
+      return source_error(err, src, errno);
+    if (src->size > cap)
+      posix_fadvise(r->fd, (off_t)src->offset, (off_t)src->size, POSIX_FADV_SEQUENTIAL);
+  }
+  return 0;
+}
+
+int wp_place_reader_next(wp_place_reader *r, const unsigned char **data, size_t *len,
+                         wp_error *err) {
+  const wp_place_src *src = r->src;
+  uint64_t left = src->size - r->done;
+  if (left == 0) {
+    /* one pread sees one state of the file; several might not */
+    if (r->fd >= 0 && src->size > r->cap && changed_since(r->fd, &r->opened))
+      return source_error(err, src, CHANGED_WHILE_READ);
+    return 0;
+  }
+  size_t n = !src->path && !src->pieces ? (size_t)left
+                                         : (left > r->cap ? r->cap : (size_t)left);
+  const unsigned char *p = read_at(src, r->fd, r->done, n, r->buf);
+  if (!p)
+    return source_error(err, src, errno);
+  r->done += n;
+  *data = p;
+  *len = n;
+  return 1;
+}
+
+void wp_place_reader_close(wp_place_reader *r) {
+  if (r->fd >= 0)
+    close(r->fd);
+  r->fd = -1;
+}
+
 static int md5_chunk(const void *data, size_t n, void *user) {
   wp_md5_update(user, data, n);
   return 0;

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 /* One piece of an assembled source: SIZE bytes of DATA at offset AT. */
 typedef struct wp_place_piece {
@@ -47,6 +48,28 @@ typedef enum wp_place_how {
 typedef int (*wp_place_chunk_fn)(const void *data, size_t len, void *user);
 int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *user,
                         wp_error *err);
+
+/* Reads a source one piece at a time, for callers that interleave several
+ * sources (hashing many files in SIMD lanes). */
+typedef struct wp_place_reader {
+  const wp_place_src *src;
+  int fd;
+  struct stat opened; /* the file as opened: a change while read is an error */
+  uint64_t done;
+  unsigned char *buf; /* the caller's, CAP bytes: file and assembled sources land here */
+  size_t cap;
+} wp_place_reader;
+
+/* Opens SRC (a file region must be a regular file holding it). BUF stays
+ * the caller's. -1 with ERR naming the file. */
+int wp_place_reader_open(wp_place_reader *r, const wp_place_src *src, unsigned char *buf,
+                         size_t cap, wp_error *err);
+/* The next bytes: at most CAP of a file or assembled source, all the rest
+ * of a memory source. 1 with *DATA and *LEN set; 0 at the end; -1 with ERR
+ * naming the file (also when it changed while read in several pieces). */
+int wp_place_reader_next(wp_place_reader *r, const unsigned char **data, size_t *len,
+                         wp_error *err);
+void wp_place_reader_close(wp_place_reader *r);
 
 /* MD5 of PREFIX (PREFIX_LEN bytes, may be 0) followed by SRC's bytes,
  * streamed: a constant's bytes, or a NEFF member's header and bytes. */

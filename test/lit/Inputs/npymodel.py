@@ -57,6 +57,7 @@ class Model:
     def __init__(self, out):
         self.out = out
         self.params = []  # (name, prim, shape, npy relative path or None)
+        self.root_params = None  # return only the first N parameters
         os.makedirs(os.path.join(out, "weights"), exist_ok=True)
 
     def weight(self, name, arr, prim=None, fname=None, save=None):
@@ -77,6 +78,8 @@ class Model:
     def hlo(self):
         c = pb.Computation("main")
         handles = [c.param(n, i, pb.shape(s, p)) for i, (n, p, s, _) in enumerate(self.params)]
+        if self.root_params is not None:
+            handles = handles[:self.root_params]
         root = c.add("out", "tuple", pb.tuple_shape(*[h[1] for h in handles]), handles)
         body, cid = c.encode(root)
         return pb.module("model", [(body, cid, "main")], host_shape=c.program_shape(root))
@@ -454,6 +457,30 @@ def check(pb_path, model_dir):
     return 1 if bad else 0
 
 
+def scenario_lanes(out):
+    """About 90 weights, each a constant file of its own (with
+    small-weight-threshold=0): byte lengths on both sides of MD5's 64-byte
+    blocks and of the 64 KiB pieces files are hashed in, tied copies, and
+    the MD5 collision pair, so that SIMD lanes start, end and refill at
+    every kind of boundary."""
+    m = Model(out)
+    m.root_params = 2
+    rng = np.random.default_rng(17)
+    lengths = [1, 2, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 1000, 4095, 4096,
+               65471, 65472, 65535, 65536, 65537, 131072, 131137, 200003, 262144, 300001]
+    i = 0
+    for rep in range(3):
+        for n in lengths:
+            m.weight("u%d" % i, rng.integers(0, 256, size=n + rep, dtype=np.uint8))
+            i += 1
+    first = rng.integers(0, 256, size=70001, dtype=np.uint8)
+    for k in range(6):
+        m.weight("tied%d" % k, first.copy())
+    m.weight("coll_a", np.frombuffer(COLLISION_A, dtype=np.uint8))
+    m.weight("coll_b", np.frombuffer(COLLISION_B, dtype=np.uint8))
+    m.write()
+
+
 def scenario_sizable(out):
     """Random f16 weights of about 28 MiB in all (one tied copy) and a few
     small biases: a compressed payload of several 8 MiB output blocks."""
@@ -508,6 +535,8 @@ def main():
         scenario_many(out)
     elif kind == "sizable":
         scenario_sizable(out)
+    elif kind == "lanes":
+        scenario_lanes(out)
     elif kind == "names":
         scenario_names(out)
     else:
