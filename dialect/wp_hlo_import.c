@@ -300,22 +300,35 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
                 strcmp(ins->opcode, "parameter") == 0;
   /* Everything that can fail comes first: an operation state that is never
    * created would leak its arrays. */
-  int32_t sizes[WP_HLO_SEGMENTS] = {0};
+  int32_t few[WP_HLO_SEGMENTS], *sizes = few;
+  int n_segments = 0;
   bool segmented = generic || (oc && oc->form == WP_HLO_SEGMENTED);
   if (segmented) {
+    size_t runs = 0;
+    for (size_t i = 0; i < ins->n_operand_ids; i++)
+      runs += i == 0 || !mlirTypeEqual(mlirValueGetType(operands[i]),
+                                       mlirValueGetType(operands[i - 1]));
+    if (runs > WP_HLO_WIDE_SEGMENTS) {
+      char what[160];
+      snprintf(what, sizeof what,
+               "%zu runs of differently typed operands, more than the %d the hlo "
+               "dialect can hold (an MLIR 19 IRDL limit)", runs, WP_HLO_WIDE_SEGMENTS);
+      instr_error(im, comp, ins, what);
+      return (MlirOperation){NULL};
+    }
+    if (runs > WP_HLO_SEGMENTS) {
+      oc = wp_hlo_opcode_wide();
+      generic = 1;
+    }
+    n_segments = runs > WP_HLO_SEGMENTS ? WP_HLO_WIDE_SEGMENTS : WP_HLO_SEGMENTS;
+    if (n_segments > WP_HLO_SEGMENTS) /* rare: one op of a module, perhaps */
+      sizes = wp_arena_alloc(im->arena, (size_t)n_segments * sizeof *sizes);
+    memset(sizes, 0, (size_t)n_segments * sizeof *sizes);
     int seg = -1;
     for (size_t i = 0; i < ins->n_operand_ids; i++) {
       if (i == 0 || !mlirTypeEqual(mlirValueGetType(operands[i]),
                                    mlirValueGetType(operands[i - 1])))
         seg++;
-      if (seg >= WP_HLO_SEGMENTS) {
-        char what[160];
-        snprintf(what, sizeof what,
-                 "more than %d runs of differently typed operands (an MLIR 19 "
-                 "IRDL limit of the hlo dialect)", WP_HLO_SEGMENTS);
-        instr_error(im, comp, ins, what);
-        return (MlirOperation){NULL};
-      }
       sizes[seg]++;
     }
   }
@@ -336,7 +349,10 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
   }
 
   char opname[96];
-  snprintf(opname, sizeof opname, "hlo.%s", generic ? WP_HLO_GENERIC_OP : oc->mlir);
+  snprintf(opname, sizeof opname, "hlo.%s",
+           oc && oc->form == WP_HLO_WIDE ? WP_HLO_WIDE_OP
+           : generic                     ? WP_HLO_GENERIC_OP
+                                         : oc->mlir);
   MlirNamedAttribute attrs[8];
   int na = 0;
 #define NAMED(k, val) attrs[na++] = mlirNamedAttributeGet(im->key.k, (val))
@@ -353,7 +369,7 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
   if (!empty)
     NAMED(extra, extra);
   if (segmented)
-    NAMED(segments, mlirDenseI32ArrayGet(im->ctx, WP_HLO_SEGMENTS, sizes));
+    NAMED(segments, mlirDenseI32ArrayGet(im->ctx, n_segments, sizes));
 #undef NAMED
   MlirOperationState st = mlirOperationStateGet(wp_sref(opname), instr_loc(im, ins));
   mlirOperationStateAddOperands(&st, (intptr_t)ins->n_operand_ids, operands);

@@ -136,6 +136,9 @@ static const wp_hlo_opcode k_opcodes[] = {
 };
 
 static const wp_hlo_opcode k_generic = S("", WP_HLO_GENERIC_OP);
+static const wp_hlo_opcode k_wide = {"", WP_HLO_WIDE_OP, WP_HLO_WIDE, 0};
+
+const wp_hlo_opcode *wp_hlo_opcode_wide(void) { return &k_wide; }
 
 const wp_hlo_opcode *wp_hlo_opcode_table(size_t *count) {
   *count = sizeof k_opcodes / sizeof k_opcodes[0];
@@ -158,6 +161,8 @@ const wp_hlo_opcode *wp_hlo_opcode_by_mlir(const char *mlir, size_t len) {
       return &k_opcodes[i];
   if (len == strlen(WP_HLO_GENERIC_OP) && memcmp(mlir, WP_HLO_GENERIC_OP, len) == 0)
     return &k_generic;
+  if (len == strlen(WP_HLO_WIDE_OP) && memcmp(mlir, WP_HLO_WIDE_OP, len) == 0)
+    return &k_wide;
   return NULL;
 }
 
@@ -166,6 +171,7 @@ int wp_hlo_opcode_accepts(const wp_hlo_opcode *op, size_t n) {
   case WP_HLO_FIXED: return n == (size_t)op->fixed;
   case WP_HLO_TAIL: return n >= (size_t)op->fixed;
   case WP_HLO_SEGMENTED: return 1;
+  case WP_HLO_WIDE: return 1;
   }
   return 0;
 }
@@ -174,16 +180,17 @@ int wp_hlo_opcode_accepts(const wp_hlo_opcode *op, size_t n) {
 
 static void emit_op(FILE *f, const wp_hlo_opcode *op) {
   fprintf(f, "  irdl.operation @%s {\n", op->mlir);
-  int vars = op->form == WP_HLO_SEGMENTED ? WP_HLO_SEGMENTS
-             : op->form == WP_HLO_TAIL    ? op->fixed + 1
-                                          : op->fixed;
+  int vars = op->form == WP_HLO_WIDE        ? WP_HLO_WIDE_SEGMENTS
+             : op->form == WP_HLO_SEGMENTED ? WP_HLO_SEGMENTS
+             : op->form == WP_HLO_TAIL      ? op->fixed + 1
+                                            : op->fixed;
   for (int i = 0; i < vars; i++)
     fprintf(f, "    %%o%d = irdl.any\n", i);
   fprintf(f, "    %%r = irdl.any\n");
   if (vars > 0) {
     fprintf(f, "    irdl.operands(");
     for (int i = 0; i < vars; i++) {
-      int variadic = op->form == WP_HLO_SEGMENTED ||
+      int variadic = op->form == WP_HLO_SEGMENTED || op->form == WP_HLO_WIDE ||
                      (op->form == WP_HLO_TAIL && i == op->fixed);
       fprintf(f, "%s%s%%o%d", i ? ", " : "", variadic ? "variadic " : "", i);
     }
@@ -213,6 +220,9 @@ static char *build_irdl_text(void) {
     emit_op(f, &ops[i]);
   fprintf(f, "  // Any other opcode, or an operand count its opcode does not take.\n");
   emit_op(f, &k_generic);
+  fprintf(f, "  // Any opcode whose operands change type more than %d times.\n",
+          WP_HLO_SEGMENTS);
+  emit_op(f, &k_wide);
   fprintf(f, "}\n");
   if (fclose(f) != 0)
     abort();

@@ -170,6 +170,26 @@ def hetero_tuple():
     return mod(c, t2)
 
 
+def _wide(n):
+    """A root tuple of N + 1 operands whose types alternate (a run of equal
+    types each), the last a custom-call over the other N."""
+    c = Computation("main")
+    a = c.param("a", 0, shape([2]))
+    b = c.param("b", 1, shape([3]))
+    ops = [a if i % 2 == 0 else b for i in range(n)]
+    cc = c.add("cc", "custom-call", shape([2]), ops)
+    t = c.add("t", "tuple", tuple_shape(*[o[1] for o in ops + [cc]]), ops + [cc])
+    return mod(c, t)
+
+
+def wide_tuple():
+    return _wide(100)
+
+
+def too_wide_tuple():
+    return _wide(1100)
+
+
 def generic_ops():
     c = Computation("main")
     a = c.param("a", 0, shape([2]))
@@ -272,8 +292,9 @@ def bad_instruction():
 
 
 SCENARIOS = {n.replace("_", "-"): f for n, f in list(globals().items())
-             if callable(f) and n not in ("simple", "mod", "Computation", "f_bytes",
-                                          "f_int", "f_packed", "shape", "tuple_shape")}
+             if callable(f) and not n.startswith("_") and
+             n not in ("simple", "mod", "Computation", "f_bytes", "f_int", "f_packed", "shape",
+                       "tuple_shape")}
 
 
 def main():

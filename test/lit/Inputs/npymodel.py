@@ -481,6 +481,15 @@ def scenario_lanes(out):
     m.write()
 
 
+def scenario_wide(out):
+    """100 weights of 100 shapes, all returned: a root tuple whose operand
+    type changes 100 times (the hlo dialect's wide op)."""
+    m = Model(out)
+    for i in range(100):
+        m.weight("w%d" % i, sample("float32", (i + 1,), i))
+    m.write()
+
+
 def scenario_sizable(out):
     """Random f16 weights of about 28 MiB in all (one tied copy) and a few
     small biases: a compressed payload of several 8 MiB output blocks."""
@@ -537,6 +546,8 @@ def main():
         scenario_sizable(out)
     elif kind == "lanes":
         scenario_lanes(out)
+    elif kind == "wide":
+        scenario_wide(out)
     elif kind == "names":
         scenario_names(out)
     else:
