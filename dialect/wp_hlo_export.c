@@ -293,8 +293,8 @@ static Xla__HloInstructionProto *op_proto(exporter *ex, MlirOperation op,
   } else {
     MlirStringRef s;
     if (!wp_attr_str(op, "opcode", &s)) {
-      wp_error_set(ex->err, "instruction '%.*s': hlo.op without an opcode",
-                   (int)iname.length, iname.data);
+      wp_error_set(ex->err, "instruction '%.*s': %.*s without an opcode", (int)iname.length,
+                   iname.data, (int)opname.length, opname.data);
       return NULL;
     }
     p->opcode = sref_dup(ex->arena, s);

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 /* Each lane reads its file in pieces of this size: a thread's 32 lanes
  * hold 2 MiB, which stays in cache between the read and the hash (256 KiB
@@ -55,7 +56,7 @@ static bool refill(wp_md5x_state *st, unsigned i, lane *l) {
     l->avail = 0;
     if (!l->reading) {
       if (!l->buf && !(l->buf = malloc(LANE_CHUNK))) {
-        wp_error_set(err, "out of memory");
+        wp_error_set(err, "%s: out of memory", l->job->src->path ? l->job->src->path : "<memory>");
         fail(l);
         return false;
       }
@@ -195,11 +196,37 @@ size_t wp_md5_jobs_run(wp_md5_job *jobs, size_t n, long threads) {
   return wp_md5_jobs_run_kernel(jobs, n, threads, wp_md5x_best());
 }
 
+/* How many files the lanes may hold open at once: half the descriptors
+ * this process may have (a 32-core machine's 1024 lanes must not run into
+ * the usual limit of 1024). */
+static size_t open_files_budget(void) {
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+    return SIZE_MAX;
+  return rl.rlim_cur / 2;
+}
+
 size_t wp_md5_jobs_run_kernel(wp_md5_job *jobs, size_t n, long threads, int kernel) {
   if (n == 0)
     return 0;
   if (threads < 1)
     threads = 1;
+  /* Lanes never hash what OpenSSL would not: MD5 refused (FIPS mode) is
+   * the same error at any width. */
+  wp_error refused;
+  wp_md5 *probe = wp_md5_create(&refused);
+  if (!probe) {
+    for (size_t i = 0; i < n; i++) {
+      jobs[i].failed = 1;
+      jobs[i].out[0] = 0;
+      if (jobs[i].err)
+        *jobs[i].err = refused;
+    }
+    return n;
+  }
+  wp_md5_destroy(probe);
+  if (kernel > (int)wp_md5x_best())
+    kernel = (int)wp_md5x_best(); /* never a kernel this CPU lacks */
   if ((kernel != WP_MD5X_AVX2 && kernel != WP_MD5X_AVX512 && kernel != WP_MD5X_AVX512_X2) ||
       n <= (size_t)threads) {
     /* one stream per core (no lanes, or no more files than cores: one 4 GiB
@@ -208,6 +235,9 @@ size_t wp_md5_jobs_run_kernel(wp_md5_job *jobs, size_t n, long threads, int kern
   }
   size_t workers = (size_t)threads;
   size_t share = (n + workers - 1) / workers;
+  size_t per_worker = open_files_budget() / workers;
+  if (share > per_worker)
+    share = per_worker ? per_worker : 1;
   runner r = {jobs, n, 0, (wp_md5x_kernel)kernel,
               share < (size_t)kernel ? (unsigned)share : (unsigned)kernel};
   wp_parallel_for(workers, (long)workers, lanes_worker, &r);

@@ -299,8 +299,9 @@ static wp_md5x_kernel detect(void) {
     k = WP_MD5X_AVX2;
 #endif
   const char *cap = getenv("WP_MD5_LANES");
-  if (cap && *cap) {
-    long lanes = strtol(cap, NULL, 10);
+  char *end = NULL;
+  long lanes = cap ? strtol(cap, &end, 10) : 0;
+  if (cap && *cap && end && !*end) { /* anything else is ignored */
     if (lanes < 32 && k == WP_MD5X_AVX512_X2)
       k = WP_MD5X_AVX512;
     if (lanes < 16 && k == WP_MD5X_AVX512)

@@ -258,18 +258,24 @@ int wp_place_reader_next(wp_place_reader *r, const unsigned char **data, size_t 
                          wp_error *err) {
   const wp_place_src *src = r->src;
   uint64_t left = src->size - r->done;
-  if (left == 0) {
-    /* one pread sees one state of the file; several might not */
-    if (r->fd >= 0 && src->size > r->cap && changed_since(r->fd, &r->opened))
-      return source_error(err, src, CHANGED_WHILE_READ);
+  if (left == 0)
     return 0;
-  }
   size_t n = !src->path && !src->pieces ? (size_t)left
                                          : (left > r->cap ? r->cap : (size_t)left);
   const unsigned char *p = read_at(src, r->fd, r->done, n, r->buf);
   if (!p)
     return source_error(err, src, errno);
   r->done += n;
+  if (r->done == src->size && r->fd >= 0) {
+    /* Closed with its last piece: a caller reading many sources side by
+     * side then holds a descriptor only while a file has bytes left. One
+     * pread sees one state of the file; several might not. */
+    bool changed = src->size > r->cap && changed_since(r->fd, &r->opened);
+    close(r->fd);
+    r->fd = -1;
+    if (changed)
+      return source_error(err, src, CHANGED_WHILE_READ);
+  }
   *data = p;
   *len = n;
   return 1;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -219,6 +220,42 @@ static void test_job_errors(void) {
   free(b);
 }
 
+/* With few file descriptors left, lanes still hash every file: each holds
+ * its file open only while it has bytes left to read, and the lanes a
+ * thread fills are capped by the descriptor limit. */
+static void test_few_descriptors(void) {
+  enum { N = 64 };
+  char paths[N][128], out[N][WP_MD5_HEX], want[WP_MD5_HEX];
+  wp_place_src src[N];
+  wp_md5_job jobs[N];
+  unsigned char *b = random_bytes(100000);
+  reference(b, 100000, "", 0, want);
+  for (int i = 0; i < N; i++) {
+    snprintf(paths[i], sizeof paths[i], "%s/fd%d", tmp, i);
+    FILE *f = fopen(paths[i], "wb");
+    fwrite(b, 1, 100000, f);
+    fclose(f);
+    src[i] = (wp_place_src){.path = paths[i], .size = 100000};
+  }
+  struct rlimit saved, few;
+  getrlimit(RLIMIT_NOFILE, &saved);
+  few = saved;
+  few.rlim_cur = 24;
+  CHECK(setrlimit(RLIMIT_NOFILE, &few) == 0);
+  int all[4] = {0, kernels[0], kernels[1], kernels[2]};
+  for (int k = 0; k < 1 + n_kernels; k++) {
+    for (int i = 0; i < N; i++)
+      jobs[i] = (wp_md5_job){NULL, 0, &src[i], out[i], NULL, 0};
+    CHECK(wp_md5_jobs_run_kernel(jobs, N, 1, all[k]) == 0);
+    for (int i = 0; i < N; i++)
+      CHECK_STR(out[i], want);
+  }
+  setrlimit(RLIMIT_NOFILE, &saved);
+  for (int i = 0; i < N; i++)
+    unlink(paths[i]);
+  free(b);
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-md5x-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -236,6 +273,7 @@ int main(void) {
   test_final_lengths();
   test_jobs();
   test_job_errors();
+  test_few_descriptors();
   rmdir(tmp);
   return wp_test_result("test_md5x");
 }
