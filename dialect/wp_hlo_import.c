@@ -298,6 +298,10 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
   const wp_hlo_opcode *oc = wp_hlo_opcode_by_xla(ins->opcode);
   int generic = !oc || !wp_hlo_opcode_accepts(oc, ins->n_operand_ids) ||
                 strcmp(ins->opcode, "parameter") == 0;
+  /* A tail group takes one type (IRDL binds it): mixed ones go generic. */
+  for (size_t i = oc ? (size_t)oc->fixed + 1 : 0;
+       !generic && oc->form == WP_HLO_TAIL && i < ins->n_operand_ids; i++)
+    generic = !mlirTypeEqual(mlirValueGetType(operands[i]), mlirValueGetType(operands[i - 1]));
   /* Everything that can fail comes first: an operation state that is never
    * created would leak its arrays. */
   int32_t few[WP_HLO_SEGMENTS], *sizes = few;

@@ -195,7 +195,11 @@ def generic_ops():
     a = c.param("a", 0, shape([2]))
     u = c.add("u", "my-new-opcode", shape([2]), [a, a])
     s = c.add("s", "add", shape([2]), [a, u, a])
-    return mod(c, s)
+    # after-all takes any number of one type; here two (a token, an array)
+    tok = c.add("tok", "after-all", shape([], pb.TOKEN))
+    aa = c.add("aa", "after-all", shape([], pb.TOKEN), [tok, s])
+    t = c.add("t", "tuple", tuple_shape(s[1], aa[1]), [s, aa])
+    return mod(c, t)
 
 
 def tuple_literal():
