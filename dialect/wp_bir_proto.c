@@ -61,7 +61,7 @@ static char *str_attr(to_proto *t, MlirOperation op, const char *name, bool requ
   if (wp_attr_str(op, name, &s))
     return intern(t, s);
   if (required) {
-    MlirStringRef opname = mlirIdentifierStr(mlirOperationGetName(op));
+    MlirStringRef opname = wp_ident_str(mlirOperationGetName(op));
     wp_error_set(t->err, "%.*s without a string '%s'", (int)opname.length, opname.data, name);
     return NULL;
   }
@@ -71,9 +71,9 @@ static char *str_attr(to_proto *t, MlirOperation op, const char *name, bool requ
 static char *sym_attr(to_proto *t, MlirOperation op, const char *name) {
   MlirAttribute a = wp_attr(op, name);
   if (!mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a))
-    return intern(t, mlirFlatSymbolRefAttrGetValue(a));
+    return intern(t, wp_symref_value(a));
   if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a))
-    return intern(t, mlirStringAttrGetValue(a));
+    return intern(t, wp_str_value(a));
   return "";
 }
 
@@ -104,7 +104,7 @@ static int const_file_to_proto(to_proto *t, MlirOperation op, Wp__Bir__ConstFile
     if (mlirAttributeIsNull(file) || !mlirAttributeIsAString(file) || mlirAttributeIsNull(off) ||
         !mlirAttributeIsAInteger(off))
       return wp_error_set(t->err, "const file '%s': source needs file and offset", cf->name);
-    np->file = dup_ref(t->arena, mlirStringAttrGetValue(file));
+    np->file = dup_ref(t->arena, wp_str_value(file));
     np->offset = (uint64_t)mlirIntegerAttrGetValueInt(off);
     cf->source = np;
     cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_SOURCE;
@@ -187,12 +187,12 @@ static int kernel_to_proto(to_proto *t, MlirOperation op, Wp__Bir__Kernel **out)
       if (!mlirAttributeIsAFlatSymbolRef(f))
         return wp_error_set(t->err, "kernel '%s': const_files must be symbol references",
                             k->name);
-      k->const_files[k->n_const_files++] = dup_ref(t->arena, mlirFlatSymbolRefAttrGetValue(f));
+      k->const_files[k->n_const_files++] = dup_ref(t->arena, wp_symref_value(f));
     }
   }
   MlirAttribute prog = wp_attr(op, "program");
   if (!mlirAttributeIsNull(prog) && mlirAttributeIsAString(prog)) {
-    k->program = dup_ref(t->arena, mlirStringAttrGetValue(prog));
+    k->program = dup_ref(t->arena, wp_str_value(prog));
   } else if (!mlirAttributeIsNull(prog) && mlirAttributeIsASymbolRef(prog)) {
     intptr_t n = mlirSymbolRefAttrGetNumNestedReferences(prog);
     k->program = dup_ref(t->arena, n ? mlirSymbolRefAttrGetLeafReference(prog)
@@ -239,7 +239,7 @@ static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function 
       if (!(rc = kernel_to_proto(t, op, &k)))
         PUSH(f->kernels, f->n_kernels, k);
     } else if (!wp_op_is(op, "func.return")) {
-      MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+      MlirStringRef n = wp_ident_str(mlirOperationGetName(op));
       rc = wp_error_set(t->err, "'%.*s' in a BIR function", (int)n.length, n.data);
     }
     if (rc)
@@ -270,9 +270,9 @@ Wp__Bir__Module *wp_bir_to_proto(MlirModule m, wp_arena *arena, bool with_progra
         return NULL;
       }
       Wp__Bir__Artifact *art = wp_pb_new(arena, &wp__bir__artifact__descriptor);
-      art->path = dup_ref(arena, mlirStringAttrGetValue(p));
+      art->path = dup_ref(arena, wp_str_value(p));
       if (!mlirAttributeIsNull(info) && mlirAttributeIsAString(info))
-        art->info = dup_ref(arena, mlirStringAttrGetValue(info));
+        art->info = dup_ref(arena, wp_str_value(info));
       PUSH(mod->artifacts, mod->n_artifacts, art);
     }
   }

@@ -28,7 +28,7 @@ void *wp_hlo_unpack_extra(wp_arena *arena, MlirAttribute attr,
     return wp_pb_new(arena, desc);
   if (!mlirAttributeIsAString(attr))
     return NULL;
-  MlirStringRef s = mlirStringAttrGetValue(attr);
+  MlirStringRef s = wp_str_value(attr);
   return wp_pb_unpack(arena, desc, s.data, s.length);
 }
 
@@ -104,7 +104,7 @@ static Xla__HloInstructionProto *param_proto(exporter *ex, MlirOperation func, i
               ? mlirIntegerAttrGetValueInt(id)
               : fresh_id(ex);
   if (!mlirAttributeIsNull(name) && mlirAttributeIsAString(name)) {
-    p->name = sref_dup(ex->arena, mlirStringAttrGetValue(name));
+    p->name = sref_dup(ex->arena, wp_str_value(name));
   } else {
     p->name = wp_arena_alloc(ex->arena, 40);
     snprintf(p->name, 40, "parameter.%lld", (long long)p->id);
@@ -268,7 +268,7 @@ static int set_literal(exporter *ex, MlirOperation op, Xla__HloInstructionProto 
 
 static Xla__HloInstructionProto *op_proto(exporter *ex, MlirOperation op,
                                           const int64_t *param_ids) {
-  MlirStringRef opname = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirStringRef opname = wp_ident_str(mlirOperationGetName(op));
   MlirStringRef iname = {"?", 1};
   wp_attr_str(op, "name", &iname);
   if (opname.length < 5 || memcmp(opname.data, "hlo.", 4) != 0 ||
@@ -479,7 +479,7 @@ static MlirAttribute dict_with(MlirContext c, MlirAttribute dict, const char *ke
   intptr_t k = 0;
   for (intptr_t i = 0; i < n; i++) {
     MlirNamedAttribute a = mlirDictionaryAttrGetElement(dict, i);
-    if (!mlirStringRefEqual(mlirIdentifierStr(a.name), wp_sref(key)))
+    if (!mlirStringRefEqual(wp_ident_str(a.name), wp_sref(key)))
       e[k++] = a;
   }
   e[k++] = mlirNamedAttributeGet(mlirIdentifierGet(c, wp_sref(key)), value);
@@ -524,7 +524,7 @@ void wp_hlo_fill_ids(MlirModule m) {
     }
     for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
          op = mlirOperationGetNextInBlock(op)) {
-      MlirStringRef opname = mlirIdentifierStr(mlirOperationGetName(op));
+      MlirStringRef opname = wp_ident_str(mlirOperationGetName(op));
       if (opname.length < 5 || memcmp(opname.data, "hlo.", 4) != 0)
         continue;
       int64_t v;
@@ -617,7 +617,7 @@ int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void
     wp_error_set(err, "module has no hlo.entry; it is not an HLO module");
     goto out;
   }
-  MlirStringRef entry_name = mlirFlatSymbolRefAttrGetValue(entry_ref);
+  MlirStringRef entry_name = wp_symref_value(entry_ref);
   MlirStringRef mname;
   if (wp_attr_str(mop, "sym_name", &mname))
     mod->name = sref_dup(arena, mname);
@@ -632,7 +632,7 @@ int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void
   for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
        !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
     if (!wp_op_is(f, "func.func")) {
-      MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(f));
+      MlirStringRef n = wp_ident_str(mlirOperationGetName(f));
       wp_error_set(err, "'%.*s' at module level cannot be exported to HLO", (int)n.length, n.data);
       goto out;
     }
@@ -641,7 +641,7 @@ int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void
       goto out;
     mod->computations[mod->n_computations++] = c;
     if (strlen(c->name) == entry_name.length &&
-        memcmp(c->name, entry_name.data, entry_name.length) == 0) {
+        (!entry_name.length || memcmp(c->name, entry_name.data, entry_name.length) == 0)) {
       entry = f;
       entry_proto = c;
       if (!mod->entry_computation_name[0])

@@ -432,6 +432,9 @@ static int program_shape_is_default(importer *im, const Xla__ProgramShapeProto *
 static int import_computation(importer *im, const Xla__HloComputationProto *comp,
                               const wp_hlo_lazy_comp *lc, MlirBlock module_body,
                               MlirOperation *func_out) {
+  if (!comp->name[0]) /* it becomes a func's symbol, which cannot be empty */
+    return wp_error_set(im->err, "computation id %lld has an empty name",
+                        (long long)comp->id);
   wp_i64map index;
   wp_i64map_init(&index);
   int rc = -1;
@@ -617,7 +620,7 @@ static int import_module(importer *im, const wp_hlo_lazy_module *lazy, MlirModul
   MlirBlock body = mlirModuleGetBody(m);
   MlirOperation entry_func = {NULL};
   for (size_t i = 0; i < mod->n_computations; i++) {
-    MlirOperation f;
+    MlirOperation f = {NULL};
     if (import_computation(im, mod->computations[i], &lazy->comps[i], body, &f)) {
       mlirModuleDestroy(m);
       return -1;

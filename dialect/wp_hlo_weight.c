@@ -105,6 +105,18 @@ int wp_hlo_weight_read(MlirType type, const char *path, int file_flags,
     wp_file_unmap(&f);
     return wp_error_set(err, "the file holds %s but the parameter is %s", have, want);
   }
+  if (prim == WP_PRED && f.data) {
+    /* XLA's PRED is 0 or 1 and so are numpy's bools; another byte (a view
+     * cast from uint8) would reach the NEFF as it is in one run and as 1
+     * through an HLO proto, so it is refused. */
+    const unsigned char *d = f.data + npy.data_offset;
+    for (uint64_t i = 0; i < npy.data_size; i++)
+      if (d[i] > 1) {
+        wp_file_unmap(&f);
+        return wp_error_set(err, "bool element %llu is the byte %u; a bool is 0 or 1",
+                            (unsigned long long)i, d[i]);
+      }
+  }
   wp_hlo_weight_data *w = calloc(1, sizeof *w);
   weight_blob *b = calloc(1, sizeof *b);
   if (!w || !b) {
@@ -184,8 +196,8 @@ bool wp_hlo_weight_origin_get(MlirAttribute attr, MlirStringRef *file, MlirStrin
   if (mlirAttributeIsNull(f) || !mlirAttributeIsAString(f) || mlirAttributeIsNull(p) ||
       !mlirAttributeIsAString(p) || mlirAttributeIsNull(n) || !mlirAttributeIsAInteger(n))
     return false;
-  *file = mlirStringAttrGetValue(f);
-  *param = mlirStringAttrGetValue(p);
+  *file = wp_str_value(f);
+  *param = wp_str_value(p);
   *number = mlirIntegerAttrGetValueInt(n);
   return true;
 }

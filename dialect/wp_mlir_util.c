@@ -26,7 +26,7 @@ bool wp_attr_str(MlirOperation op, const char *name, MlirStringRef *out) {
   MlirAttribute a = wp_attr(op, name);
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
     return false;
-  *out = mlirStringAttrGetValue(a);
+  *out = wp_str_value(a);
   return true;
 }
 
@@ -45,7 +45,7 @@ MlirAttribute wp_dict_get(MlirAttribute dict, const char *name) {
 }
 
 bool wp_op_is(MlirOperation op, const char *name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirStringRef n = wp_ident_str(mlirOperationGetName(op));
   return n.length == strlen(name) && memcmp(n.data, name, n.length) == 0;
 }
 
@@ -128,3 +128,13 @@ MlirOperation wp_first_op_in(MlirOperation op) {
     return (MlirOperation){NULL};
   return mlirBlockGetFirstOperation(b);
 }
+
+static MlirStringRef nonnull(MlirStringRef s) {
+  if (!s.data)
+    s.data = "";
+  return s;
+}
+
+MlirStringRef wp_str_value(MlirAttribute a) { return nonnull(mlirStringAttrGetValue(a)); }
+MlirStringRef wp_ident_str(MlirIdentifier id) { return nonnull(mlirIdentifierStr(id)); }
+MlirStringRef wp_symref_value(MlirAttribute a) { return nonnull(mlirFlatSymbolRefAttrGetValue(a)); }

@@ -37,4 +37,11 @@ void wp_loc_str(MlirLocation loc, char *buf, size_t size);
 /* The first operation inside OP's region 0 block 0, or null. */
 MlirOperation wp_first_op_in(MlirOperation op);
 
+/* The C API's string accessors, with DATA never NULL: MLIR gives an
+ * empty string as (NULL, 0), which memcmp, strndup and printf's %.*s must
+ * not be handed. */
+MlirStringRef wp_str_value(MlirAttribute string_attr);
+MlirStringRef wp_ident_str(MlirIdentifier id);
+MlirStringRef wp_symref_value(MlirAttribute flat_symbol_ref);
+
 #endif

@@ -87,6 +87,11 @@ typedef struct lowering {
  * that name would silently get the first one's bytes. */
 static int claim_name(lowering *l, const char *name, MlirLocation loc, const char *what) {
   size_t len = strlen(name);
+  if (len == 0) { /* no symbol can be empty, and the set's hlo_value would be lost */
+    wp_emit_error(loc, "bir-lower: a %s has an empty name; BIR names each tensor after its "
+                  "HLO instruction", what);
+    return -1;
+  }
   if (wp_strmap_get(&l->tensor_names, name, len, NULL)) {
     wp_emit_error(loc, "bir-lower: %s '%s': another parameter, constant or result has that "
                   "name (XLA instruction names are unique)", what, name);
@@ -510,13 +515,13 @@ static MlirOperation nest_hlo_program(MlirOperation module, MlirStringRef *name_
   }
   wp_set_attr(nested, "sym_name", wp_str_attr(c, name.data, name.length));
   mlirBlockAppendOwnedOperation(src, nested);
-  *name_out = mlirStringAttrGetValue(wp_attr(nested, "sym_name"));
+  *name_out = wp_str_value(wp_attr(nested, "sym_name"));
   return nested;
 }
 
 static MlirOperation find_entry(MlirOperation module) {
   MlirAttribute e = wp_attr(module, "hlo.entry");
-  MlirStringRef want = mlirFlatSymbolRefAttrGetValue(e);
+  MlirStringRef want = wp_symref_value(e);
   for (MlirOperation f = wp_first_op_in(module); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f)) {
     MlirStringRef n;
@@ -578,7 +583,7 @@ static int run_bir_lower(const wp_pass_run *run) {
                            : wp_dict_get(mlirArrayAttrGetElement(arg_attrs, i), "hlo.name");
     char *name;
     if (!mlirAttributeIsNull(nm) && mlirAttributeIsAString(nm)) {
-      MlirStringRef s = mlirStringAttrGetValue(nm);
+      MlirStringRef s = wp_str_value(nm);
       name = wp_arena_strndup(l.arena, s.data, s.length);
     } else {
       char buf[32];
@@ -644,7 +649,7 @@ static int run_bir_lower(const wp_pass_run *run) {
   }
 
   MlirStringRef prog_module;
-  MlirStringRef entry_name = mlirFlatSymbolRefAttrGetValue(e);
+  MlirStringRef entry_name = wp_symref_value(e);
   char entry_buf[512];
   snprintf(entry_buf, sizeof entry_buf, "%.*s", (int)entry_name.length, entry_name.data);
   MlirStringRef hlo_name = {"hlo", 3};

@@ -133,6 +133,13 @@ int wp_neff_each_member(wp_neff_reader *r, wp_neff_member_fn fn, void *user, wp_
     wp_error_set(err, "%s: payload: %s", r->path, la_error(a));
     goto out;
   }
+  /* libarchive reads a plain tar (or nothing at all) as well, when gzip
+   * does not bid; packaging version 2 is a gzip tar */
+  if (archive_filter_count(a) < 2 || archive_filter_code(a, 0) != ARCHIVE_FILTER_GZIP) {
+    wp_error_set(err, "%s: payload: not a gzip stream (packaging version 2 is a gzip tar)",
+                 r->path);
+    goto out;
+  }
   for (;;) {
     struct archive_entry *e;
     int hr = archive_read_next_header(a, &e);
@@ -160,7 +167,8 @@ int wp_neff_each_member(wp_neff_reader *r, wp_neff_member_fn fn, void *user, wp_
     la_int64_t size = archive_entry_size(e);
     if (size < 0 || (uint64_t)size > r->max_bytes - total) {
       wp_error_set(err, "%s: member '%s' would take the payload past %llu bytes; refusing "
-                   "(a gzip bomb?)", r->path, name, (unsigned long long)r->max_bytes);
+                   "(a gzip bomb? --max-size=BYTES allows more)", r->path, name,
+                   (unsigned long long)r->max_bytes);
       goto out;
     }
     total += (uint64_t)size;

@@ -20,7 +20,7 @@ static void fail(checker *c, const char *attr, const char *what) {
   if (c->failed)
     return;
   c->failed = true;
-  MlirStringRef opname = mlirIdentifierStr(mlirOperationGetName(c->op));
+  MlirStringRef opname = wp_ident_str(mlirOperationGetName(c->op));
   MlirStringRef name = {"", 0};
   wp_attr_str(c->op, "sym_name", &name);
   wp_emit_error(mlirOperationGetLocation(c->op), "%s%s%.*s '%.*s': %s %s", c->pass,

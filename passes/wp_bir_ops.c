@@ -279,13 +279,13 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
     MlirAttribute f = wp_attr(op, "const_file");
     MlirStringRef fname;
     if (mlirAttributeIsNull(f) || !mlirAttributeIsAFlatSymbolRef(f) ||
-        (fname = mlirFlatSymbolRefAttrGetValue(f),
+        (fname = wp_symref_value(f),
          !wp_strmap_get(&group, fname.data, fname.length, NULL)))
       continue;
     MlirAttribute set_ref = wp_attr(op, "set");
     MlirOperation set = {NULL};
     if (!mlirAttributeIsNull(set_ref) && mlirAttributeIsAFlatSymbolRef(set_ref)) {
-      MlirStringRef want = mlirFlatSymbolRefAttrGetValue(set_ref), have;
+      MlirStringRef want = wp_symref_value(set_ref), have;
       if (!mlirOperationIsNull(last_set) && wp_attr_str(last_set, "sym_name", &have) &&
           mlirStringRefEqual(have, want)) {
         set = last_set;
@@ -439,7 +439,7 @@ int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, wp_arena *a
     if (mlirAttributeIsNull(f) || !mlirAttributeIsAString(f) || mlirAttributeIsNull(off) ||
         !mlirAttributeIsAInteger(off))
       return wp_error_set(err, "const file '%s': source needs file and offset", name);
-    MlirStringRef fs = mlirStringAttrGetValue(f);
+    MlirStringRef fs = wp_str_value(f);
     src->path = wp_arena_strndup(arena, fs.data, fs.length);
     src->offset = (uint64_t)mlirIntegerAttrGetValueInt(off);
     src->size = (uint64_t)size;

@@ -81,7 +81,7 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
   intptr_t n = mlirAttributeIsNull(list) ? 0 : mlirArrayAttrGetNumElements(list);
   char *fname = wp_bir_str(pl->arena, func, "sym_name");
   for (intptr_t i = 0; i < n; i++) {
-    MlirStringRef name = mlirFlatSymbolRefAttrGetValue(mlirArrayAttrGetElement(list, i));
+    MlirStringRef name = wp_symref_value(mlirArrayAttrGetElement(list, i));
     int64_t index = wp_bir_names_index(files, name);
     if (index < 0) {
       wp_emit_error(mlirOperationGetLocation(kernel),

@@ -188,13 +188,13 @@ static int collect_function(dedup *d, MlirOperation func) {
     if (!wp_op_is(op, "bir.memloc") || mlirAttributeIsNull(cfa) ||
         !mlirAttributeIsAFlatSymbolRef(cfa))
       continue;
-    MlirStringRef cfname = mlirFlatSymbolRefAttrGetValue(cfa);
+    MlirStringRef cfname = wp_symref_value(cfa);
     int64_t fi = wp_bir_names_index(&files, cfname);
     MlirOperation cf = fi < 0 ? (MlirOperation){NULL} : files.ops[fi];
     MlirAttribute seta = wp_attr(op, "set");
     MlirOperation set = mlirAttributeIsNull(seta) || !mlirAttributeIsAFlatSymbolRef(seta)
                             ? (MlirOperation){NULL}
-                            : wp_bir_names_find(&sets, mlirFlatSymbolRefAttrGetValue(seta));
+                            : wp_bir_names_find(&sets, wp_symref_value(seta));
     if (mlirOperationIsNull(cf) || mlirOperationIsNull(set)) {
       wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: memloc '%s' names a %s that "
                     "does not exist", wp_bir_str(d->arena, op, "sym_name"),
@@ -587,7 +587,7 @@ static void rewrite_kernels(dedup *d, MlirOperation func, const size_t *unique_o
     intptr_t k = 0;
     for (intptr_t i = 0; out && seen && i < n; i++) {
       MlirAttribute e = mlirArrayAttrGetElement(list, i);
-      MlirStringRef name = mlirFlatSymbolRefAttrGetValue(e);
+      MlirStringRef name = wp_symref_value(e);
       size_t u = (size_t)-1;
       int64_t f;
       if (wp_strmap_get(&by_name, name.data, name.length, &f))
@@ -710,7 +710,7 @@ static void rewrite_artifact_records(dedup *d) {
     MlirAttribute p = wp_dict_get(a, "path");
     bool gone = false;
     if (!mlirAttributeIsNull(p) && mlirAttributeIsAString(p)) {
-      MlirStringRef s = mlirStringAttrGetValue(p);
+      MlirStringRef s = wp_str_value(p);
       gone = wp_strmap_get(&replaced, s.data, s.length, NULL);
     }
     if (!gone)

@@ -59,7 +59,7 @@ static MlirAttribute arg_dict(MlirOperation func, intptr_t i) {
 static MlirStringRef arg_name(MlirOperation func, intptr_t i) {
   MlirAttribute n = wp_dict_get(arg_dict(func, i), "hlo.name");
   if (!mlirAttributeIsNull(n) && mlirAttributeIsAString(n))
-    return mlirStringAttrGetValue(n);
+    return wp_str_value(n);
   return (MlirStringRef){"", 0};
 }
 
@@ -136,6 +136,21 @@ static int64_t index_find(const name_index *ix, const char *name, MlirStringRef 
   return -1;
 }
 
+/* After index_find found FIRST: another index with the same name, or -1.
+ * Only names whose hash is shared (a collision, or a repeated name) are
+ * scanned. */
+static int64_t index_find_second(const name_index *ix, const char *name, int64_t first,
+                                 MlirStringRef (*name_of)(void *, int64_t), void *ctx,
+                                 int64_t n) {
+  int64_t v;
+  if (!wp_i64map_get(&ix->by_hash, wp_hash_bytes(name, strlen(name)), &v) || v > 0)
+    return -1;
+  for (int64_t i = first + 1; i < n; i++)
+    if (sref_is(name_of(ctx, i), name))
+      return i;
+  return -1;
+}
+
 static void index_add(name_index *ix, MlirStringRef name, int64_t i) {
   int64_t h = wp_hash_bytes(name.data, name.length), v;
   wp_i64map_put(&ix->by_hash, h, wp_i64map_get(&ix->by_hash, h, &v) ? 0 : i + 1);
@@ -176,11 +191,23 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
     intptr_t idx = -1;
     if (ref->param_name) {
       idx = (intptr_t)index_find(&arg_names, ref->param_name, func_arg_name, &func, n_args);
+      int64_t twin = idx < 0 ? -1
+                             : index_find_second(&arg_names, ref->param_name, idx,
+                                                 func_arg_name, &func, n_args);
       if (idx < 0) {
         wp_emit_error(unknown_loc(module),
                       "%s/metadata.json: weight_files names parameter '%s', which the entry "
                       "computation '%.*s' does not have",
                       md->dir, ref->param_name, (int)fname.length, fname.data);
+        rc = -1;
+      } else if (twin >= 0) {
+        wp_emit_error(unknown_loc(module),
+                      "%s/metadata.json: weight_files names parameter '%s', but parameters %ld "
+                      "and %lld of the entry computation '%.*s' both have that name; give its "
+                      "number instead",
+                      md->dir, ref->param_name, (long)idx, (long long)twin, (int)fname.length,
+                      fname.data);
+        idx = -1;
         rc = -1;
       }
     } else if (n_pl) {
@@ -318,7 +345,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
       read_one(k, jobs);
     }
     MlirStringRef name = arg_name(func, j->arg);
-    char *pname = strndup(name.data, name.length);
+    char *pname = strndup(name.length ? name.data : "", name.length);
     if (!pname) {
       wp_emit_error(unknown_loc(module), "inline-weights: out of memory");
       rc = -1;
@@ -597,7 +624,7 @@ static int run_inline_weights(const wp_pass_run *run) {
                   "inline-weights: the module is not an HLO module (no hlo.entry)");
     return -1;
   }
-  MlirStringRef entry_name = mlirFlatSymbolRefAttrGetValue(entry_ref);
+  MlirStringRef entry_name = wp_symref_value(entry_ref);
   MlirOperation func = find_func(module, entry_name);
   if (mlirOperationIsNull(func)) {
     wp_emit_error(mlirOperationGetLocation(module), "inline-weights: entry computation '%.*s' "

@@ -374,6 +374,17 @@ int main(int argc, char **argv) {
   if (argc - i != need || (strcmp(cmd, "info") && strcmp(cmd, "ls") && strcmp(cmd, "verify") &&
                            strcmp(cmd, "cat") && strcmp(cmd, "unpack")))
     return usage();
+  if (!strcmp(cmd, "unpack") && !argv[i + 2][0]) {
+    fprintf(stderr, "error: unpack: the directory name is empty\n");
+    return usage();
+  }
+  /* Only what writes the members out needs a bound by default: deflate
+   * expands at most about 1032 times, so reading and hashing a payload
+   * (info, ls, verify) costs time in proportion to the file anyway, and a
+   * NEFF of zero-filled weights legitimately expands far past 64 times. */
+  bool writes = !strcmp(cmd, "cat") || !strcmp(cmd, "unpack");
+  if (!max_size && !writes)
+    max_size = UINT64_MAX;
   wp_error err;
   wp_neff_reader *r = wp_neff_open(path, max_size, &err);
   if (!r) {

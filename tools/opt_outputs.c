@@ -76,11 +76,11 @@ static MlirWalkResult ir_file_visit(MlirOperation op, void *user) {
     check_path(s, file);
   MlirAttribute f = wp_dict_get(wp_attr(op, "source"), "file");
   if (!mlirAttributeIsNull(f) && mlirAttributeIsAString(f))
-    check_path(s, mlirStringAttrGetValue(f));
+    check_path(s, wp_str_value(f));
   MlirAttribute artifact = wp_attr(op, "artifact");
   if (!s->found && s->artifact_dir && !mlirAttributeIsNull(artifact) &&
       mlirAttributeIsAString(artifact)) {
-    MlirStringRef v = mlirStringAttrGetValue(artifact);
+    MlirStringRef v = wp_str_value(artifact);
     snprintf(s->buf, s->n, "%s/%.*s", s->artifact_dir, (int)v.length, v.data);
     s->found = v.length > 0 && same_file(s->buf, s->st);
   }

@@ -258,6 +258,24 @@ def tab_name():
     return pb.module("my\tmodel\n", [(body, cid, "main")], host_shape=c.program_shape(y))
 
 
+def _empty_name(comp, param):
+    c = Computation(comp)
+    a = c.param(param, 0, shape([2]))
+    t = c.add("t", "tuple", tuple_shape(a[1]), [a])
+    body, cid = c.encode(t)
+    return pb.module("m", [(body, cid, comp)], host_shape=c.program_shape(t))
+
+
+def empty_comp_name():
+    # The entry computation is named "".
+    return _empty_name("", "x")
+
+
+def empty_param_name():
+    # The entry's parameter is named "".
+    return _empty_name("main", "")
+
+
 def dup_comp_ids():
     a = Computation("a", first_id=1)
     ya = a.add("n", "negate", shape([4]), [a.param("x", 0, shape([4]))])

@@ -10,6 +10,8 @@
       bomb        add a 64 MiB member of zeros (64 KiB compressed)
       truncate    cut the file in the middle of the payload
       duplicate   add a second, 2-byte sg00/def.json (header MD5 redone)
+      plain       the same tar, not compressed (header size and MD5 redone)
+      zeros       a payload of 4096 zero bytes (header size and MD5 redone)
 """
 import gzip
 import hashlib
@@ -53,6 +55,13 @@ def main():
         out = bytearray(open(src, "rb").read())
         out[172] ^= 0x01
         out = bytes(out)
+    elif kind in ("plain", "zeros"):
+        data = open(src, "rb").read()
+        payload = gzip.decompress(data[1024:]) if kind == "plain" else bytes(4096)
+        h = bytearray(data[:1024])
+        h[16:24] = struct.pack("<Q", len(payload))
+        h[172:188] = hashlib.md5(payload).digest()
+        out = bytes(h) + payload
     elif kind == "truncate":
         out = open(src, "rb").read()
         out = out[:1024 + (len(out) - 1024) // 2]

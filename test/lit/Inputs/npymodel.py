@@ -304,6 +304,9 @@ def scenario_error(out, kind):
         bad_npy(out, lambda p: raw_npy(p, "<f4", (4,), good_bytes() + b"junk"))
     elif kind == "shape-mismatch":
         bad_npy(out, lambda p: np.save(p, np.zeros(5, dtype=np.float32)))
+    elif kind == "bool-byte":
+        # numpy reads it as [True, True, False, True]; the first byte is 2
+        bad_npy(out, lambda p: raw_npy(p, "|b1", (4,), bytes([0, 1, 2, 1])), prim=pb.PRED)
     elif kind == "dtype-mismatch":
         bad_npy(out, lambda p: np.save(p, np.zeros(4, dtype=np.int32)))
     elif kind == "missing-npy":
@@ -333,6 +336,12 @@ def scenario_error(out, kind):
         m = Model(out)
         m.weight("w", np.zeros(4, dtype=np.float32))
         m.write(extra_meta={"weight_files": {"w": "weights/w.npy", "nope": "weights/w.npy"}})
+    elif kind == "two-params-one-name":
+        # parameters 0 and 1 are both named "w"; weight_files names "w"
+        m = Model(out)
+        m.weight("w", np.zeros(4, dtype=np.float32))
+        m.weight("w", np.ones(4, dtype=np.float32), fname="w_other")
+        m.write()
     elif kind == "named-twice":
         m = Model(out)
         m.weight("w", np.zeros(4, dtype=np.float32))
