@@ -140,6 +140,7 @@ int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
   wp_pass_options opts[MAX_PASSES];
   memset(opts, 0, sizeof opts);
   bool stdout_neff = false;
+  bool neff[MAX_PASSES + 1] = {false}; /* outs[i] is a NEFF */
   if (cfg->output)
     outs[n_outs++] = cfg->output;
   for (size_t i = 0; i < cfg->n_passes; i++) {
@@ -150,10 +151,14 @@ int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
     const char *name = cfg->passes[i].info->name;
     const char *v = wp_pass_option(&run, "output");
     if (!strcmp(name, "neff-pack")) {
-      if (v[0])
+      if (v[0]) {
+        neff[n_outs] = true;
         outs[n_outs++] = v;
-      else if (!cfg->output || !strcmp(cfg->output, "-"))
+      } else if (!cfg->output || !strcmp(cfg->output, "-")) {
         stdout_neff = true;
+      } else {
+        neff[0] = true;
+      }
     }
     if (!strcmp(name, "inline-weights")) {
       /* its model-dir=, else opt's: MD, or the input file's directory */
@@ -189,6 +194,12 @@ int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
     } else if (S_ISDIR(st.st_mode)) {
       fprintf(stderr, "error: %s: is a directory; give an output file\n", out);
       rc = EXIT_USAGE;
+    } else if (neff[o] && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) {
+      /* found out now, not after the whole pipeline ran (as neff-pack
+       * itself would: the same message and status) */
+      fprintf(stderr, "error: %s: a NEFF needs an output it can seek in (its header is "
+                      "written last): give a file\n", out);
+      rc = EXIT_BAD_INPUT;
     } else if (S_ISREG(st.st_mode)) {
       char buf[PATH_MAX + 512];
       const char *clash = clashing_input(cfg, md, dirs, n_dirs, module, out, &st, buf, sizeof buf);
