@@ -21,8 +21,12 @@ static bool one_bytes(MlirType elt, unsigned char *out, int size) {
     one = mlirDenseElementsAttrSplatGet(t, mlirIntegerAttrGet(elt, 1));
   } else if (mlirTypeIsAFloat(elt)) {
     one = mlirDenseElementsAttrSplatGet(t, mlirFloatAttrDoubleGet(mlirTypeGetContext(elt), elt, 1.0));
+  } else if (mlirTypeIsAComplex(elt) && size % 2 == 0) {
+    /* 1 + 0i: the real part's 1, then zeros */
+    memset(out, 0, (size_t)size);
+    return one_bytes(mlirComplexTypeGetElementType(elt), out, size / 2);
   } else {
-    return false; /* complex: no identity class */
+    return false;
   }
   if (mlirAttributeIsNull(one))
     return false;

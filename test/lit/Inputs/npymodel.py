@@ -499,6 +499,20 @@ def scenario_wide(out):
     m.write()
 
 
+def scenario_identities(out):
+    """Identity matrices of complex dtypes (1 + 0i on the diagonal), and
+    complex matrices that are not: an imaginary part on the diagonal, or
+    off it."""
+    m = Model(out)
+    m.weight("eye_c64", np.eye(3, dtype=np.complex64))
+    m.weight("eye_c128", np.eye(3, dtype=np.complex128))
+    m.weight("eye_i", np.eye(3, dtype=np.complex64) * 1j)
+    off = np.eye(3, dtype=np.complex64)
+    off[0, 1] = 1j
+    m.weight("off", off)
+    m.write()
+
+
 def scenario_sizable(out):
     """Random f16 weights of about 28 MiB in all (one tied copy) and a few
     small biases: a compressed payload of several 8 MiB output blocks."""
@@ -557,6 +571,8 @@ def main():
         scenario_lanes(out)
     elif kind == "wide":
         scenario_wide(out)
+    elif kind == "identities":
+        scenario_identities(out)
     elif kind == "names":
         scenario_names(out)
     else:
