@@ -27,7 +27,11 @@
 #include <string.h>
 
 #define WP_BIR_FUNCTION_NAME "sg00"
-#define WP_BIR_SHARED_CONST_FILE "consts.bin"
+/* Small constants of one dtype share a file, "consts.<dtype>.bin": one
+ * file for all dtypes would be one unique file per dtype after
+ * dedup-consts (its key holds the dtype), each with every byte of it. */
+#define WP_BIR_SHARED_PREFIX "consts."
+#define WP_MAX_PRIM 64 /* above every XLA PrimitiveType number BIR has a dtype for */
 
 typedef struct lower_opts {
   int const_memory;       /* WP_MT_CONST or WP_MT_DRAM */
@@ -36,14 +40,24 @@ typedef struct lower_opts {
   uint64_t min_align;
 } lower_opts;
 
-/* A region of the shared file, for reuse by identical small constants.
+/* A region of a shared file, for reuse by identical small constants.
  * BYTES are the first constant's, which the IR keeps. */
 typedef struct shared_entry {
   uint64_t at, size;
   int64_t sub_id;
   const char *dtype;
   const void *bytes;
+  const char *file;
 } shared_entry;
+
+/* The shared file of one dtype: only laid out here; its bytes stay in the
+ * constants (the file is "assembled" from them when read). */
+typedef struct shared_file {
+  const char *dtype;
+  char *name;
+  uint64_t size;
+  int64_t count;
+} shared_file;
 
 typedef struct lowering {
   MlirContext ctx;
@@ -53,10 +67,8 @@ typedef struct lowering {
   wp_arena *arena;
   lower_opts opts;
   uint64_t placement[WP_MT_COUNT]; /* next free byte per memory type */
-  /* the shared file of small constants: only laid out here; its bytes stay
-   * in the constants (the file is "assembled" from them when read) */
-  uint64_t shared_size;
-  int64_t shared_count;
+  shared_file shared[WP_MAX_PRIM]; /* in the order first used */
+  size_t n_shared;
   wp_i64map shared_index; /* hash(bytes, dtype) -> index into shared_entries */
   shared_entry *shared_entries;
   size_t n_shared_entries, cap_shared_entries;
@@ -346,6 +358,24 @@ static bool npy_payload(MlirAttribute weight, char **file, uint64_t *offset, uin
  * the same bytes and dtype as an earlier one (tied small weights, repeated
  * literals) reuses that region, as dedup-consts would merge their files:
  * the memory type is the same for every constant of one lowering. */
+static shared_file *shared_file_for(lowering *l, const char *dtype) {
+  for (size_t i = 0; i < l->n_shared; i++)
+    if (!strcmp(l->shared[i].dtype, dtype))
+      return &l->shared[i];
+  if (l->n_shared == WP_MAX_PRIM)
+    return NULL;
+  shared_file *f = &l->shared[l->n_shared];
+  size_t n = strlen(WP_BIR_SHARED_PREFIX) + strlen(dtype) + 5;
+  if (!(f->name = wp_arena_alloc(l->arena, n)))
+    return NULL;
+  snprintf(f->name, n, "%s%s.bin", WP_BIR_SHARED_PREFIX, dtype);
+  f->dtype = dtype;
+  f->size = 0;
+  f->count = 0;
+  l->n_shared++;
+  return f;
+}
+
 static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, MlirType t,
                       int elt, const char *dtype, const void *bytes, uint64_t size) {
   int64_t key = wp_hash_bytes(bytes, size) ^ wp_hash_bytes(dtype, strlen(dtype));
@@ -353,13 +383,17 @@ static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, M
   if (wp_i64map_get(&l->shared_index, key, &found)) {
     const shared_entry *e = &l->shared_entries[found];
     if (e->size == size && !strcmp(e->dtype, dtype) && !memcmp(e->bytes, bytes, size)) {
-      return add_tensor(l, name, tc, t, name, l->opts.const_memory, WP_BIR_SHARED_CONST_FILE,
-                        e->at, e->sub_id);
+      return add_tensor(l, name, tc, t, name, l->opts.const_memory, e->file, e->at, e->sub_id);
     }
   }
+  shared_file *sf = shared_file_for(l, dtype);
+  if (!sf) {
+    wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
+    return -1;
+  }
   uint64_t align = wp_bir_alignment((uint64_t)elt, size, l->opts.min_align);
-  uint64_t at = wp_bir_align_up(l->shared_size, align);
-  l->shared_size = at + size;
+  uint64_t at = wp_bir_align_up(sf->size, align);
+  sf->size = at + size;
   if (l->n_shared_entries == l->cap_shared_entries) {
     size_t cap = l->cap_shared_entries ? 2 * l->cap_shared_entries : 64;
     shared_entry *e = realloc(l->shared_entries, cap * sizeof *e);
@@ -376,10 +410,9 @@ static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, M
     wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
     return -1;
   }
-  l->shared_entries[l->n_shared_entries++] = (shared_entry){at, size, l->shared_count, dtype,
-                                                            bytes};
-  return add_tensor(l, name, tc, t, name, l->opts.const_memory, WP_BIR_SHARED_CONST_FILE, at,
-                    l->shared_count++);
+  l->shared_entries[l->n_shared_entries++] = (shared_entry){at, size, sf->count, dtype,
+                                                            bytes, sf->name};
+  return add_tensor(l, name, tc, t, name, l->opts.const_memory, sf->name, at, sf->count++);
 }
 
 static int lower_constant(lowering *l, MlirOperation op) {
@@ -548,7 +581,13 @@ static int run_bir_lower(const wp_pass_run *run) {
   lowering l = {.ctx = c, .loc = mlirOperationGetLocation(entry), .arena = wp_arena_create()};
   wp_strmap_init(&l.tensor_names);
   wp_strmap_init(&l.file_names);
-  wp_strmap_put(&l.file_names, WP_BIR_SHARED_CONST_FILE, strlen(WP_BIR_SHARED_CONST_FILE), 1);
+  for (int prim = 0; prim < WP_MAX_PRIM; prim++) { /* the shared files' names are taken */
+    const char *dt = wp_dtype_name(prim);
+    char reserved[96];
+    if (dt && snprintf(reserved, sizeof reserved, "%s%s.bin", WP_BIR_SHARED_PREFIX, dt) <
+                  (int)sizeof reserved)
+      wp_strmap_put(&l.file_names, reserved, strlen(reserved), 1);
+  }
   init_keys(&l);
   int rc = -1;
   read_options(run, &l.opts);
@@ -619,17 +658,18 @@ static int run_bir_lower(const wp_pass_run *run) {
       mlirOperationDestroy(bir_func);
       goto out;
     }
-  if (l.shared_count) {
-    /* The shared file goes first, ahead of the per-tensor files. Its bytes
+  for (size_t i = 0; i < l.n_shared; i++) {
+    /* The shared files go first, ahead of the per-tensor files. Their bytes
      * are not copied: a copy would double the memory of a model with many
      * small weights. */
-    MlirNamedAttribute a[3] = {named(c, "sym_name", str(c, WP_BIR_SHARED_CONST_FILE)),
-                               named(c, "size", wp_i64_attr(c, (int64_t)l.shared_size)),
-                               named(c, "assembled", str(c, WP_BIR_SHARED_CONST_FILE))};
+    const shared_file *sf = &l.shared[i];
+    MlirNamedAttribute a[3] = {named(c, "sym_name", str(c, sf->name)),
+                               named(c, "size", wp_i64_attr(c, (int64_t)sf->size)),
+                               named(c, "assembled", str(c, sf->name))};
     MlirOperationState st = mlirOperationStateGet(wp_sref("bir.const_file"), l.loc);
     mlirOperationStateAddAttributes(&st, 3, a);
-    mlirBlockInsertOwnedOperation(l.body, 0, mlirOperationCreate(&st));
-    add_file_name(&l, WP_BIR_SHARED_CONST_FILE);
+    mlirBlockInsertOwnedOperation(l.body, (intptr_t)i, mlirOperationCreate(&st));
+    add_file_name(&l, sf->name);
   }
   MlirOperation root_ret = mlirBlockGetTerminator(eb);
   MlirValue root = mlirOperationGetOperand(root_ret, 0);

@@ -513,6 +513,18 @@ def scenario_identities(out):
     m.write()
 
 
+def scenario_small_dtypes(out):
+    """Small weights of four dtypes: 40 f32[4] (their shared file is the
+    bulk), one each of s32[4], f16[4] and bool[4]."""
+    m = Model(out)
+    for i in range(40):
+        m.weight("f%d" % i, sample("float32", (4,), i))
+    m.weight("i", sample("int32", (4,), 100))
+    m.weight("h", sample("float16", (4,), 101))
+    m.weight("b", sample("bool", (4,), 102))
+    m.write()
+
+
 def scenario_sizable(out):
     """Random f16 weights of about 28 MiB in all (one tied copy) and a few
     small biases: a compressed payload of several 8 MiB output blocks."""
@@ -573,6 +585,8 @@ def main():
         scenario_wide(out)
     elif kind == "identities":
         scenario_identities(out)
+    elif kind == "small-dtypes":
+        scenario_small_dtypes(out)
     elif kind == "names":
         scenario_names(out)
     else:
