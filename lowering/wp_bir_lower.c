@@ -583,10 +583,12 @@ static int run_bir_lower(const wp_pass_run *run) {
   wp_strmap_init(&l.file_names);
   for (int prim = 0; prim < WP_MAX_PRIM; prim++) { /* the shared files' names are taken */
     const char *dt = wp_dtype_name(prim);
-    char reserved[96];
-    if (dt && snprintf(reserved, sizeof reserved, "%s%s.bin", WP_BIR_SHARED_PREFIX, dt) <
-                  (int)sizeof reserved)
+    size_t n = dt ? strlen(WP_BIR_SHARED_PREFIX) + strlen(dt) + 5 : 0;
+    char *reserved = n ? wp_arena_alloc(l.arena, n) : NULL; /* the map keeps the key */
+    if (reserved) {
+      snprintf(reserved, n, "%s%s.bin", WP_BIR_SHARED_PREFIX, dt);
       wp_strmap_put(&l.file_names, reserved, strlen(reserved), 1);
+    }
   }
   init_keys(&l);
   int rc = -1;
