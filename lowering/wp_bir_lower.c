@@ -616,6 +616,18 @@ static int run_bir_lower(const wp_pass_run *run) {
     mlirOperationDestroy(bir_func);
     goto out;
   }
+  /* An HLO computation returns one root (a tuple for several values). */
+  MlirOperation term = mlirBlockGetTerminator(eb);
+  if (mlirOperationIsNull(term) || !wp_op_is(term, "func.return") ||
+      mlirOperationGetNumOperands(term) != 1) {
+    wp_emit_error(l.loc, "bir-lower: the entry computation must end in a func.return of one "
+                  "value, its root (%s)",
+                  mlirOperationIsNull(term) || !wp_op_is(term, "func.return")
+                      ? "its last op is no func.return; are the dialects loaded?"
+                      : "a tuple when it returns several");
+    mlirOperationDestroy(bir_func);
+    goto out;
+  }
   MlirAttribute arg_attrs = wp_attr(entry, "arg_attrs");
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(eb); i++) {
     MlirType t = mlirValueGetType(mlirBlockGetArgument(eb, i));
