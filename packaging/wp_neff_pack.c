@@ -603,7 +603,8 @@ const wp_pass_info wp_neff_pack_pass = {
     .title = "NeffPack",
     .description = "write the NEFF: a 1024-byte header and a deterministic gzip PAX tar of "
                    "the unique constant files, variable definitions, BOM and BIR "
-                   "(copy-const-artifacts and dedup-consts run first when not named)",
+                   "(opt runs copy-const-artifacts and dedup-consts first when not named; a pass "
+                   "pipeline of a driver names them)",
     .options = {{"output", "the NEFF file (default: opt's -o)"},
                 {"weights-format", "npy (default; signed members numpy.load reads) or bin",
                  .choices = "npy|bin"},
