@@ -17,6 +17,7 @@
 #include "wp_hlo_types.h"
 #include "wp_mlir_util.h"
 #include "wp_jsonw.h"
+#include "wp_ir_files.h"
 #include "wp_neff.h"
 #include "wp_neff_birjson.h"
 #include "wp_npy.h"
@@ -553,6 +554,16 @@ static int run_neff_pack(const wp_pass_run *run) {
   p.dir = p.bir->artifact_path;
   if (build_members(&p, &err)) {
     wp_emit_error(unknown(module), "neff-pack: %s", err.msg);
+    goto out;
+  }
+  /* opt checked its outputs before any pass ran; a driver's run is
+   * checked here: the NEFF must not replace a file the IR reads */
+  struct stat out_st;
+  char clash[PATH_MAX + 512];
+  if (!run->hooks && stat(out, &out_st) == 0 && S_ISREG(out_st.st_mode) &&
+      wp_ir_input_file(m, NULL, &out_st, clash, sizeof clash)) {
+    wp_emit_error(unknown(module), "neff-pack: output %s would replace %s, an input of this "
+                  "run; give another output", out, clash);
     goto out;
   }
   if (!(o = wp_output_open(out, &err))) {

@@ -1,8 +1,7 @@
 #include "opt_outputs.h"
 
 #include "wp_file.h"
-#include "wp_hlo_weight.h"
-#include "wp_mlir_util.h"
+#include "wp_ir_files.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -11,12 +10,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <errno.h>
-
-/* Is PATH the file ST describes? */
-static bool same_file(const char *path, const struct stat *st) {
-  struct stat o;
-  return stat(path, &o) == 0 && o.st_dev == st->st_dev && o.st_ino == st->st_ino;
-}
 
 /* Does PATH resolve to somewhere under directory DIR? */
 static bool inside_dir(const char *path, const char *dir) {
@@ -34,80 +27,25 @@ static bool inside_dir(const char *path, const char *dir) {
  * into BUF when it is a built path), or NULL. */
 static const char *model_file(const wp_model_dir *md, const struct stat *st, char *buf, size_t n) {
   snprintf(buf, n, "%s/metadata.json", md->dir);
-  if (same_file(buf, st))
+  if (wp_same_file(buf, st))
     return buf;
-  if (md->model_path && same_file(md->model_path, st)) {
+  if (md->model_path && wp_same_file(md->model_path, st)) {
     snprintf(buf, n, "%s", md->model_path);
     return buf;
   }
   for (size_t i = 0; i < md->n_weights; i++) {
     snprintf(buf, n, "%s/%s", md->dir, md->weights[i].rel_path);
-    if (same_file(buf, st))
+    if (wp_same_file(buf, st))
       return buf;
   }
   return NULL;
-}
-
-/* A walk over the IR for files it reads by path: an inlined weight's
- * origin (reloaded when its bytes were not kept) and a BIR constant
- * file's source. */
-typedef struct ir_file_search {
-  const char *artifact_dir; /* where "artifact" names lie, or NULL */
-  const struct stat *st;
-  char *buf;
-  size_t n;
-  bool found;
-} ir_file_search;
-
-static void check_path(ir_file_search *s, MlirStringRef v) {
-  if (s->found)
-    return;
-  snprintf(s->buf, s->n, "%.*s", (int)v.length, v.data);
-  s->found = v.length > 0 && strlen(s->buf) == v.length && same_file(s->buf, s->st);
-}
-
-static MlirWalkResult ir_file_visit(MlirOperation op, void *user) {
-  ir_file_search *s = user;
-  MlirStringRef file, param;
-  int64_t number;
-  /* read as the passes read them: a weight reloaded through its origin, a
-   * const file's source dictionary (wp_dict_get is null for anything else) */
-  if (wp_hlo_weight_origin_get(wp_attr(op, "weight"), &file, &param, &number))
-    check_path(s, file);
-  MlirAttribute f = wp_dict_get(wp_attr(op, "source"), "file");
-  if (!mlirAttributeIsNull(f) && mlirAttributeIsAString(f))
-    check_path(s, wp_str_value(f));
-  MlirAttribute artifact = wp_attr(op, "artifact");
-  if (!s->found && s->artifact_dir && !mlirAttributeIsNull(artifact) &&
-      mlirAttributeIsAString(artifact)) {
-    MlirStringRef v = wp_str_value(artifact);
-    snprintf(s->buf, s->n, "%s/%.*s", s->artifact_dir, (int)v.length, v.data);
-    s->found = v.length > 0 && same_file(s->buf, s->st);
-  }
-  return s->found ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
-}
-
-/* ARTIFACT_DIR: opt's --artifact-dir, or NULL for the module's own. */
-static const char *ir_file(MlirModule module, const char *artifact_dir, const struct stat *st,
-                           char *buf, size_t n) {
-  if (mlirModuleIsNull(module))
-    return NULL;
-  MlirOperation m = mlirModuleGetOperation(module);
-  char *recorded = NULL;
-  MlirStringRef path;
-  if (!artifact_dir && wp_attr_str(m, "bir.artifact_path", &path) && path.length)
-    artifact_dir = recorded = strndup(path.data, path.length);
-  ir_file_search s = {artifact_dir, st, buf, n, false};
-  mlirOperationWalk(m, ir_file_visit, &s, MlirWalkPreOrder);
-  free(recorded);
-  return s.found ? buf : NULL;
 }
 
 /* The input of this run that OUT (an existing file, ST) is, or NULL. */
 static const char *clashing_input(const opt_config *cfg, const wp_model_dir *md,
                                   const char *const *dirs, size_t n_dirs, MlirModule module,
                                   const char *out, const struct stat *st, char *buf, size_t n) {
-  if (same_file(cfg->input, st))
+  if (wp_same_file(cfg->input, st))
     return cfg->input;
   if (md->dir && inside_dir(out, md->dir)) {
     const char *clash = model_file(md, st, buf, n);
@@ -128,7 +66,7 @@ static const char *clashing_input(const opt_config *cfg, const wp_model_dir *md,
     if (clash)
       return clash;
   }
-  return ir_file(module, cfg->artifact_dir, st, buf, n);
+  return wp_ir_input_file(module, cfg->artifact_dir, st, buf, n);
 }
 
 int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,

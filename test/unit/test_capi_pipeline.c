@@ -5,6 +5,7 @@
 #include "wp_file.h"
 #include "wp_test.h"
 
+#include <mlir-c/Diagnostics.h>
 #include <mlir-c/Dialect/IRDL.h>
 #include <mlir-c/Pass.h>
 #include <stdlib.h>
@@ -113,6 +114,49 @@ static void test_foreign_dialect(void) {
   mlirContextDestroy(ctx);
 }
 
+static MlirLogicalResult collect_diag(MlirDiagnostic d, void *user) {
+  mlirDiagnosticPrint(d, append_cb, user);
+  return mlirLogicalResultSuccess();
+}
+
+/* A driver's neff-pack with output= one of the model's weight files fails
+ * and leaves the file as it was (opt refuses it before running; a driver
+ * has only the pass). */
+static void test_output_is_input(void) {
+  char model[256], cmd[700], weight[300], before[300];
+  snprintf(model, sizeof model, "%s/mlp", tmp);
+  snprintf(cmd, sizeof cmd, "cp -r '%s/examples/mlp' '%s'", WP_SOURCE_DIR, model);
+  CHECK(system(cmd) == 0);
+  snprintf(weight, sizeof weight, "%s/weights/w1.npy", model);
+  snprintf(before, sizeof before, "%s/w1.before", tmp);
+  snprintf(cmd, sizeof cmd, "cp '%s' '%s'", weight, before);
+  CHECK(system(cmd) == 0);
+  MlirContext ctx = mlirContextCreate();
+  wp_error err;
+  CHECK(wpLoadDialects(ctx, &err) == 0);
+  char diag[1024] = "";
+  MlirDiagnosticHandlerID h = mlirContextAttachDiagnosticHandler(ctx, collect_diag, diag, NULL);
+  MlirModule m = import_mlp(ctx);
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  char pipeline[2048];
+  snprintf(pipeline, sizeof pipeline,
+           "builtin.module(inline-weights{model-dir=%s},bir-lower,"
+           "copy-const-artifacts{artifact-dir=%s/oi-art},dedup-consts,neff-pack{output=%s})",
+           model, tmp, weight);
+  CHECK(mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString(pipeline),
+      append_cb, diag)));
+  CHECK(mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m))));
+  CHECK_CONTAINS(diag, "would replace");
+  CHECK_CONTAINS(diag, "w1.npy, an input of this run");
+  snprintf(cmd, sizeof cmd, "cmp -s '%s' '%s'", weight, before);
+  CHECK(system(cmd) == 0);
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(m);
+  mlirContextDetachDiagnosticHandler(ctx, h);
+  mlirContextDestroy(ctx);
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-capi-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -128,6 +172,7 @@ int main(void) {
   CHECK(run_pipeline(false, "bad", "48", msg) == -1);
   CHECK_CONTAINS(msg, "bir-lower: alignment=48 is not a power of two");
   test_foreign_dialect();
+  test_output_is_input();
   char cmd[200];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
   CHECK(system(cmd) == 0);
