@@ -641,7 +641,7 @@ int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void
       goto out;
     mod->computations[mod->n_computations++] = c;
     if (strlen(c->name) == entry_name.length &&
-        (!entry_name.length || memcmp(c->name, entry_name.data, entry_name.length) == 0)) {
+        memcmp(c->name, entry_name.data, entry_name.length) == 0) {
       entry = f;
       entry_proto = c;
       if (!mod->entry_computation_name[0])

@@ -504,14 +504,21 @@ static int compare_pair(size_t k, void *user) {
   return 0;
 }
 
+/* The end of the group of refs (sorted) that share ref LO's key. */
+static size_t group_end(const dedup *d, size_t lo) {
+  size_t hi = lo + 1;
+  while (hi < d->n_refs && strcmp(d->refs[hi].key, d->refs[lo].key) == 0)
+    hi++;
+  return hi;
+}
+
 static void compare_with_first(same_first *sf, long threads) {
   dedup *d = sf->d;
   sf->result = wp_arena_alloc(d->arena, d->n_refs + 1);
   sf->pairs = wp_arena_alloc(d->arena, 2 * (d->n_refs + 1) * sizeof *sf->pairs);
   memset(sf->result, -1, d->n_refs + 1);
   for (size_t lo = 0, hi; lo < d->n_refs; lo = hi) {
-    for (hi = lo + 1; hi < d->n_refs && strcmp(d->refs[hi].key, d->refs[lo].key) == 0; hi++)
-      ;
+    hi = group_end(d, lo);
     /* distinct files of the group, in ref order: K-th at ref index */
     for (size_t i = lo + 1; i < hi; i++)
       if (d->refs[i].file != d->refs[i - 1].file) {
@@ -778,8 +785,7 @@ static int run_dedup(const wp_pass_run *run) {
   same_first sf = {&d, NULL, NULL, 0};
   compare_with_first(&sf, (long)threads);
   for (size_t lo = 0, hi; lo < d.n_refs; lo = hi) {
-    for (hi = lo + 1; hi < d.n_refs && strcmp(d.refs[hi].key, d.refs[lo].key) == 0; hi++)
-      ;
+    hi = group_end(&d, lo);
     if (assign_group(&d, lo, hi, sf.result + lo, debug))
       goto out;
   }

@@ -120,7 +120,7 @@ typedef struct name_index {
 } name_index;
 
 static bool sref_is(MlirStringRef a, const char *b) {
-  return a.length == strlen(b) && (a.length == 0 || memcmp(a.data, b, a.length) == 0);
+  return a.length == strlen(b) && memcmp(a.data, b, a.length) == 0; /* data never NULL */
 }
 
 static int64_t index_find(const name_index *ix, const char *name, MlirStringRef (*name_of)(void *, int64_t),
@@ -345,7 +345,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
       read_one(k, jobs);
     }
     MlirStringRef name = arg_name(func, j->arg);
-    char *pname = strndup(name.length ? name.data : "", name.length);
+    char *pname = strndup(name.data, name.length);
     if (!pname) {
       wp_emit_error(unknown_loc(module), "inline-weights: out of memory");
       rc = -1;

@@ -207,33 +207,25 @@ static size_t chunk_for(uint64_t size) {
 
 int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *user,
                         wp_error *err) {
-  if (!src->path && !src->pieces)
-    return for_each_chunk(src, -1, NULL, NULL, fn, user);
-  if (!src->path) {
-    unsigned char *buf = malloc(chunk_for(src->size));
-    if (!buf)
-      return wp_error_set(err, "out of memory");
-    int rc = for_each_chunk(src, -1, NULL, buf, fn, user);
-    free(buf);
-    return rc;
+  /* plain memory is passed through; files and assembled sources land here */
+  unsigned char *buf = src->path || src->pieces ? malloc(chunk_for(src->size)) : NULL;
+  if ((src->path || src->pieces) && !buf)
+    return wp_error_set(err, "out of memory");
+  wp_place_reader r;
+  int rc = wp_place_reader_open(&r, src, buf, WP_PLACE_CHUNK, err);
+  while (rc == 0) {
+    const unsigned char *p;
+    size_t n;
+    int got = wp_place_reader_next(&r, &p, &n, err);
+    if (got <= 0) {
+      rc = got;
+      break;
+    }
+    if (fn(p, n, user))
+      rc = 1;
   }
-  struct stat st;
-  int fd = open_source(src, &st);
-  if (fd < 0)
-    return source_error(err, src, errno);
-  unsigned char *buf = malloc(chunk_for(src->size));
-  int rc;
-  if (!buf) {
-    rc = wp_error_set(err, "out of memory");
-  } else {
-    if (src->size > WP_PLACE_CHUNK)
-      posix_fadvise(fd, (off_t)src->offset, (off_t)src->size, POSIX_FADV_SEQUENTIAL);
-    rc = for_each_chunk(src, fd, &st, buf, fn, user);
-    if (rc < 0)
-      source_error(err, src, errno);
-  }
+  wp_place_reader_close(&r);
   free(buf);
-  close(fd);
   return rc;
 }
 
@@ -260,8 +252,7 @@ int wp_place_reader_next(wp_place_reader *r, const unsigned char **data, size_t 
   uint64_t left = src->size - r->done;
   if (left == 0)
     return 0;
-  size_t n = !src->path && !src->pieces ? (size_t)left
-                                         : (left > r->cap ? r->cap : (size_t)left);
+  size_t n = left > r->cap ? r->cap : (size_t)left;
   const unsigned char *p = read_at(src, r->fd, r->done, n, r->buf);
   if (!p)
     return source_error(err, src, errno);

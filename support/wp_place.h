@@ -64,9 +64,9 @@ typedef struct wp_place_reader {
  * the caller's. -1 with ERR naming the file. */
 int wp_place_reader_open(wp_place_reader *r, const wp_place_src *src, unsigned char *buf,
                          size_t cap, wp_error *err);
-/* The next bytes: at most CAP of a file or assembled source, all the rest
- * of a memory source. 1 with *DATA and *LEN set; 0 at the end; -1 with ERR
- * naming the file (also when it changed while read in several pieces). */
+/* The next at most CAP bytes (memory is passed through, not copied). 1
+ * with *DATA and *LEN set; 0 at the end; -1 with ERR naming the file (also
+ * when it changed while read in several pieces). */
 int wp_place_reader_next(wp_place_reader *r, const unsigned char **data, size_t *len,
                          wp_error *err);
 void wp_place_reader_close(wp_place_reader *r);
