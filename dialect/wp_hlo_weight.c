@@ -1,6 +1,7 @@
 #include "wp_hlo_weight.h"
 
 #include "wp_file.h"
+#include "wp_hlo_blob_text.h"
 #include "wp_hlo_literal.h"
 #include "wp_hlo_resource.h"
 #include "wp_hlo_types.h"
@@ -202,20 +203,60 @@ bool wp_hlo_weight_origin_get(MlirAttribute attr, MlirStringRef *file, MlirStrin
   return true;
 }
 
+/* 0 with the bytes MLIR holds for resource VALUE, 1 when it holds none. */
+static int printed_bytes(MlirOperation op, MlirAttribute value, wp_arena *arena,
+                         const void **bytes, uint64_t *size, wp_error *err) {
+  MlirType type = mlirAttributeGetType(value);
+  int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
+  const wp_hlo_prim *info = wp_hlo_prim_info(prim);
+  int64_t count = wp_hlo_num_elements(type);
+  if (!info || count < 0 || (uint64_t)count > UINT64_MAX / (uint64_t)info->bytes)
+    return wp_error_set(err, "its dense_resource has no XLA element type or a dynamic shape");
+  uint64_t expect = (uint64_t)count * (uint64_t)info->bytes;
+  int got = wp_hlo_blob_from_print(op, expect, arena, bytes, err);
+  if (got != 0)
+    return got;
+  if (prim == WP_PRED || prim == WP_S1 || prim == WP_U1) {
+    const unsigned char *d = *bytes;
+    for (uint64_t i = 0; i < expect; i++)
+      if (d[i] > 1)
+        return wp_error_set(err, "element %llu of its dense_resource is the byte %u; a "
+                                 "1-bit element is 0 or 1", (unsigned long long)i, d[i]);
+  }
+  *size = expect;
+  return 0;
+}
+
 int wp_hlo_constant_bytes(MlirOperation op, wp_arena *arena, const void **bytes, uint64_t *size,
                           wp_error *err) {
+  bool in_ir;
+  return wp_hlo_constant_bytes_from(op, arena, bytes, size, &in_ir, err);
+}
+
+int wp_hlo_constant_bytes_from(MlirOperation op, wp_arena *arena, const void **bytes,
+                               uint64_t *size, bool *in_ir, wp_error *err) {
+  *in_ir = true;
   MlirAttribute value = wp_attr(op, "value");
   if (mlirAttributeIsNull(value))
     return wp_error_set(err, "constant without a value");
   if (!wp_hlo_resource_is(value))
     return wp_hlo_elements_bytes(arena, value, bytes, size, err);
+  *in_ir = false;
   if (wp_hlo_resource_bytes(value, bytes, size, NULL) == 0)
     return 0;
+  /* Parsed IR: the bytes it printed are the constant's, whatever the .npy
+   * holds now. */
+  *in_ir = true;
+  int printed = printed_bytes(op, value, arena, bytes, size, err);
+  if (printed <= 0)
+    return printed;
+  *in_ir = false;
   MlirStringRef file, param;
   int64_t number;
   MlirAttribute w = wp_attr(op, "weight");
   if (mlirAttributeIsNull(w) || !wp_hlo_weight_origin_get(w, &file, &param, &number))
-    return wp_hlo_resource_bytes(value, bytes, size, err); /* says why not */
+    return wp_error_set(err, "its dense_resource holds no bytes (its blob was elided or never given) "
+                             "and it has no weight origin to read them from");
   char *path = wp_arena_strndup(arena, file.data, file.length);
   MlirAttribute again;
   if (wp_hlo_weight_load(mlirAttributeGetType(value), path, "reloaded", &again, err))

@@ -12,6 +12,7 @@
 #include "wp_error.h"
 
 #include <mlir-c/IR.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Reads PATH as a weight of TYPE: checks element type and shape, then
@@ -44,10 +45,16 @@ bool wp_hlo_weight_origin_get(MlirAttribute attr, MlirStringRef *file, MlirStrin
                               int64_t *number);
 
 /* The bytes of constant OP's value. A dense_resource this process did not
- * create (read from MLIR text, say) is mapped again from OP's `weight`
- * origin. */
+ * create (read from MLIR text or bytecode) gives the bytes MLIR parsed; when
+ * it has none (its blob was elided), they are mapped again from OP's
+ * `weight` origin. */
 int wp_hlo_constant_bytes(MlirOperation op, wp_arena *arena, const void **bytes, uint64_t *size,
                           wp_error *err);
+/* The same; *IN_IR tells whether the bytes are the IR's own (a literal, a
+ * parsed blob) rather than a weight file's (mapped in this process or again
+ * from the origin), which a later pass may read from that file. */
+int wp_hlo_constant_bytes_from(MlirOperation op, wp_arena *arena, const void **bytes,
+                               uint64_t *size, bool *in_ir, wp_error *err);
 
 /* A resource key for a parameter name: letters, digits and '_' only. */
 void wp_hlo_weight_key(const char *param, char *buf, size_t size);

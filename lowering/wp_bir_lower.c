@@ -446,7 +446,8 @@ static int lower_constant(lowering *l, MlirOperation op) {
   const void *bytes;
   uint64_t size;
   wp_error err;
-  if (wp_hlo_constant_bytes(op, l->arena, &bytes, &size, &err)) {
+  bool in_ir;
+  if (wp_hlo_constant_bytes_from(op, l->arena, &bytes, &size, &in_ir, &err)) {
     wp_emit_error(mlirOperationGetLocation(op), "bir-lower: constant '%s': %s", name, err.msg);
     return -1;
   }
@@ -463,7 +464,9 @@ static int lower_constant(lowering *l, MlirOperation op) {
     wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
     return -1;
   }
-  if (is_weight && npy_payload(weight, &npy_file, &npy_offset, size, l->arena)) {
+  /* Bytes the IR carries are packed from it, not from a .npy that may have
+   * changed or gone since. */
+  if (is_weight && !in_ir && npy_payload(weight, &npy_file, &npy_offset, size, l->arena)) {
     MlirNamedAttribute src[2] = {named(c, "file", str(c, npy_file)),
                                  named(c, "offset", wp_i64_attr(c, (int64_t)npy_offset))};
     add_const_file(l, file_name, size, named(c, "source", mlirDictionaryAttrGet(c, 2, src)));
