@@ -225,6 +225,23 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
       rc = -1;
     } else {
       idx = (intptr_t)ref->param_number;
+      char key[24];
+      snprintf(key, sizeof key, "%lld", (long long)ref->param_number);
+      int64_t named = ref->number_is_key
+                          ? index_find(&arg_names, key, func_arg_name, &func, n_args)
+                          : -1;
+      if (named >= 0 && named != idx) {
+        /* Taking either would plant a weight in a parameter the user may
+         * not have meant; the list form names parameters by number only. */
+        MlirStringRef n = arg_name(func, idx);
+        wp_emit_error(unknown_loc(module),
+                      "%s/metadata.json: weight_files key '%s' is ambiguous: parameter number "
+                      "%s is '%.*s', but parameter %lld is named '%s'; give weight_files as a "
+                      "list indexed by parameter number, or rename the parameter",
+                      md->dir, key, key, (int)n.length, n.data, (long long)named, key);
+        idx = -1;
+        rc = -1;
+      }
     }
     if (rc == 0 && plan[idx].ref) {
       MlirStringRef n = arg_name(func, idx);

@@ -238,6 +238,7 @@ static int load_weights(wp_model_dir *md, const char *json_path, json_t *wf, wp_
         free(keys);
         return wp_error_set(err, "out of memory");
       }
+      md->weights[md->n_weights - 1].number_is_key = by_number;
     }
     free(keys);
     return 0;

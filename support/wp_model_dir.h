@@ -14,11 +14,14 @@
 #include <limits.h>
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 typedef struct wp_weight_ref {
   char *param_name; /* set when keyed by instruction name */
   int64_t param_number; /* >= 0 when keyed by number (object key or list index) */
+  bool number_is_key;   /* the number was an object key, which a parameter
+                           may also have as its name */
   char *rel_path;   /* as written in metadata.json */
 } wp_weight_ref;
 

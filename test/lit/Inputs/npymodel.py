@@ -346,6 +346,13 @@ def scenario_error(out, kind):
         m = Model(out)
         m.weight("w", np.zeros(4, dtype=np.float32))
         m.write(extra_meta={"weight_files": {"w": "weights/w.npy", "0": "weights/w.npy"}})
+    elif kind in ("digit-name-ambiguous", "digit-name-same"):
+        # a parameter named "0": ambiguous unless it is also number 0
+        m = Model(out)
+        if kind == "digit-name-ambiguous":
+            m.weight("a", np.zeros(4, dtype=np.float32))
+        m.weight("0", np.ones(4, dtype=np.float32), fname="w0")
+        m.write(extra_meta={"weight_files": {"0": "weights/w0.npy"}})
     elif kind == "number-out-of-range":
         m = Model(out)
         m.weight("w", np.zeros(4, dtype=np.float32))
