@@ -4,6 +4,7 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <isa-l/igzip_lib.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -99,6 +100,88 @@ static la_ssize_t read_cb(struct archive *a, void *user, const void **buf) {
   r->pos += (uint64_t)n;
   *buf = r->buf;
   return n;
+}
+
+/* Refills the input of ST from the payload when it has run dry. */
+static int gz_refill(wp_neff_reader *r, struct inflate_state *st, wp_error *err) {
+  if (st->avail_in || r->pos == r->header.data_size)
+    return 0;
+  uint64_t left = r->header.data_size - r->pos;
+  size_t want = left > WP_NEFF_READ_CHUNK ? WP_NEFF_READ_CHUNK : (size_t)left;
+  ssize_t n = pread(r->fd, r->buf, want, (off_t)(WP_NEFF_HEADER_SIZE + r->pos));
+  if (n <= 0)
+    return wp_error_errno(err, n < 0 ? errno : EIO, "%s: payload", r->path);
+  r->pos += (uint64_t)n;
+  st->next_in = r->buf;
+  st->avail_in = (uint32_t)n;
+  return 0;
+}
+
+int wp_neff_payload_gzip_check(wp_neff_reader *r, wp_error *err) {
+  enum { SINK = 1 << 16 };
+  struct inflate_state *st = malloc(sizeof *st);
+  unsigned char *sink = malloc(SINK);
+  if (!st || !sink) {
+    free(st);
+    free(sink);
+    return wp_error_set(err, "out of memory");
+  }
+  isal_inflate_init(st);
+  st->crc_flag = ISAL_GZIP;
+  r->pos = 0;
+  uint64_t members = 0;
+  int rc = -1;
+  if (gz_refill(r, st, err))
+    goto out;
+  if (st->avail_in < 2 || st->next_in[0] != 0x1f || st->next_in[1] != 0x8b) {
+    wp_error_set(err, "%s: payload: not a gzip stream (packaging version 2 is a gzip tar)",
+                 r->path);
+    goto out;
+  }
+  for (;;) {
+    if (gz_refill(r, st, err))
+      goto out;
+    uint32_t had = st->avail_in;
+    st->next_out = sink;
+    st->avail_out = SINK;
+    int ret = isal_inflate(st);
+    if (ret != ISAL_DECOMP_OK) {
+      wp_error_set(err, "%s: payload: gzip member %llu is corrupt (%s)", r->path,
+                   (unsigned long long)members + 1,
+                   ret == ISAL_INCORRECT_CHECKSUM ? "its CRC does not match" : "bad deflate data");
+      goto out;
+    }
+    if (st->block_state == ISAL_BLOCK_FINISH) {
+      members++;
+      if (gz_refill(r, st, err))
+        goto out;
+      if (!st->avail_in)
+        break; /* the payload ends with the member */
+      uint64_t after = st->avail_in + (r->header.data_size - r->pos);
+      /* another member may follow (gzip allows it); anything else is junk */
+      if (st->avail_in < 2 || st->next_in[0] != 0x1f || st->next_in[1] != 0x8b) {
+        wp_error_set(err, "%s: payload: %llu bytes follow the end of the gzip stream", r->path,
+                     (unsigned long long)after);
+        goto out;
+      }
+      uint8_t *next = st->next_in;
+      uint32_t avail = st->avail_in;
+      isal_inflate_reset(st);
+      st->crc_flag = ISAL_GZIP;
+      st->next_in = next;
+      st->avail_in = avail;
+      continue;
+    }
+    if (!st->avail_in && r->pos == r->header.data_size && st->avail_out && had == 0) {
+      wp_error_set(err, "%s: payload: the gzip stream is cut short", r->path);
+      goto out;
+    }
+  }
+  rc = 0;
+out:
+  free(st);
+  free(sink);
+  return rc;
 }
 
 int wp_neff_name_is_safe(const char *name) {

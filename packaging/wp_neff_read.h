@@ -21,6 +21,11 @@ const wp_neff_header *wp_neff_get_header(const wp_neff_reader *r);
 /* MD5 of the payload as stored (the header's hash should match). */
 int wp_neff_payload_md5(wp_neff_reader *r, char out[WP_MD5_HEX], wp_error *err);
 
+/* Checks that the payload is gzip to its last byte: one or more whole
+ * members with good CRCs, nothing after them (tar readers stop at the
+ * archive's end and never see such bytes). Errors name the file. */
+int wp_neff_payload_gzip_check(wp_neff_reader *r, wp_error *err);
+
 /* Calls FN for each member, streaming its bytes in chunks (data NULL and
  * len 0 marks the member's end). FN returns nonzero to stop. Member names
  * that are absolute, contain "..", or entries that are not regular files

@@ -248,6 +248,10 @@ static int cmd_verify(wp_neff_reader *r, const char *path) {
   }
   if (strcmp(want, got) != 0)
     return verify_fail(path, "header hash %s does not match the payload's MD5 %s", want, got);
+  if (wp_neff_payload_gzip_check(r, &err)) {
+    fprintf(stderr, "error: %s\n", err.msg);
+    return 1;
+  }
   collect c = {0};
   c.keep_json = true;
   if (read_all(r, &c, path))

@@ -12,6 +12,10 @@
       duplicate   add a second, 2-byte sg00/def.json (header MD5 redone)
       plain       the same tar, not compressed (header size and MD5 redone)
       zeros       a payload of 4096 zero bytes (header size and MD5 redone)
+      trailing    8 junk bytes after the gzip stream (header size and MD5 redone)
+      twomembers  the same tar as two gzip members, which gzip allows (redone)
+      crc         the gzip trailer's CRC changed (header MD5 redone)
+      cut         the payload's first half only (header size and MD5 redone)
 """
 import gzip
 import hashlib
@@ -58,6 +62,26 @@ def main():
     elif kind in ("plain", "zeros"):
         data = open(src, "rb").read()
         payload = gzip.decompress(data[1024:]) if kind == "plain" else bytes(4096)
+        h = bytearray(data[:1024])
+        h[16:24] = struct.pack("<Q", len(payload))
+        h[172:188] = hashlib.md5(payload).digest()
+        out = bytes(h) + payload
+    elif kind in ("trailing", "twomembers", "crc", "cut"):
+        data = open(src, "rb").read()
+        payload = data[1024:]
+        if kind == "trailing":
+            payload += b"JUNK0123"
+        elif kind == "twomembers":
+            tar = gzip.decompress(payload)
+            half = len(tar) // 2
+            payload = (gzip.compress(tar[:half], 1, mtime=0) +
+                       gzip.compress(tar[half:], 1, mtime=0))
+        elif kind == "cut":
+            payload = payload[:len(payload) // 2]
+        else:
+            p = bytearray(payload)
+            p[-8] ^= 0x01
+            payload = bytes(p)
         h = bytearray(data[:1024])
         h[16:24] = struct.pack("<Q", len(payload))
         h[172:188] = hashlib.md5(payload).digest()
