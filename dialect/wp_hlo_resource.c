@@ -77,3 +77,12 @@ int wp_hlo_resource_bytes(MlirAttribute attr, const void **data, uint64_t *size,
   *size = b->size;
   return 0;
 }
+
+bool wp_hlo_resource_released_by(MlirAttribute attr, wp_blob_release_fn release) {
+  int64_t v = 0;
+  pthread_mutex_lock(&g_lock);
+  int found = wp_i64map_get(&g_blobs, (int64_t)(intptr_t)attr.ptr, &v) && v;
+  bool same = found && ((blob *)(intptr_t)v)->release == release;
+  pthread_mutex_unlock(&g_lock);
+  return same;
+}

@@ -8,6 +8,7 @@
 #include "wp_error.h"
 
 #include <mlir-c/IR.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,5 +24,9 @@ int wp_hlo_resource_is(MlirAttribute attr);
 /* The bytes behind a resource attribute made by wp_hlo_resource_create. */
 int wp_hlo_resource_bytes(MlirAttribute attr, const void **data, uint64_t *size,
                           wp_error *err);
+
+/* Was ATTR made by wp_hlo_resource_create with RELEASE? (Tells a weight
+ * mapped from its file from bytes that came with the IR.) */
+bool wp_hlo_resource_released_by(MlirAttribute attr, wp_blob_release_fn release);
 
 #endif

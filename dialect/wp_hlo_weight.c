@@ -170,6 +170,10 @@ int wp_hlo_weight_attr(MlirType type, const char *key, wp_hlo_weight_data *w,
   return 0;
 }
 
+bool wp_hlo_weight_is_mapped(MlirAttribute value) {
+  return wp_hlo_resource_released_by(value, release_blob);
+}
+
 int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAttribute *value,
                        wp_error *err) {
   wp_hlo_weight_data *w;
@@ -241,9 +245,10 @@ int wp_hlo_constant_bytes_from(MlirOperation op, wp_arena *arena, const void **b
     return wp_error_set(err, "constant without a value");
   if (!wp_hlo_resource_is(value))
     return wp_hlo_elements_bytes(arena, value, bytes, size, err);
-  *in_ir = false;
-  if (wp_hlo_resource_bytes(value, bytes, size, NULL) == 0)
+  if (wp_hlo_resource_bytes(value, bytes, size, NULL) == 0) {
+    *in_ir = !wp_hlo_weight_is_mapped(value);
     return 0;
+  }
   /* Parsed IR: the bytes it printed are the constant's, whatever the .npy
    * holds now. */
   *in_ir = true;

@@ -44,6 +44,10 @@ MlirAttribute wp_hlo_weight_origin(MlirContext ctx, const char *file, const char
 bool wp_hlo_weight_origin_get(MlirAttribute attr, MlirStringRef *file, MlirStringRef *param,
                               int64_t *number);
 
+/* Is VALUE a weight read from its .npy in this process (not bytes that
+ * came with the IR: a parsed blob, a protobuf literal)? */
+bool wp_hlo_weight_is_mapped(MlirAttribute value);
+
 /* The bytes of constant OP's value. A dense_resource this process did not
  * create (read from MLIR text or bytecode) gives the bytes MLIR parsed; when
  * it has none (its blob was elided), they are mapped again from OP's
