@@ -5,10 +5,12 @@
 #   ./setup.sh example   build, then run the pipeline on examples/mlp
 #                        (inline-weights, bir-lower, neff-pack) and print neff info
 #   ./setup.sh test      build, run every test, then the same suite under
-#                        AddressSanitizer + UndefinedBehaviorSanitizer
+#                        AddressSanitizer + UndefinedBehaviorSanitizer, then
+#                        check that a Release (-O3) build compiles warning-free
 #   ./setup.sh build     only install and build
 #
 # Environment: BUILD_DIR (default build), ASAN_BUILD_DIR (default build-asan),
+# RELEASE_BUILD_DIR (default build-release),
 # JOBS (default: number of cores), WP_SKIP_ASAN=1 to skip the sanitizer build.
 set -euo pipefail
 
@@ -16,6 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 cd "$here"
 build=${BUILD_DIR:-build}
 asan_build=${ASAN_BUILD_DIR:-build-asan}
+release_build=${RELEASE_BUILD_DIR:-build-release}
 jobs=${JOBS:-$(nproc)}
 
 packages=(
@@ -74,6 +77,10 @@ case "$cmd" in
       configure_and_build "$asan_build" -DWP_SANITIZE=ON
       run_tests "$asan_build"
     fi
+    # -O3 finds warnings (so errors) the other builds do not; build only.
+    echo "setup: a Release build must compile without warnings too" >&2
+    cmake -S . -B "$release_build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build "$release_build" -j "$jobs"
     ;;
   *)
     echo "usage: ./setup.sh [build|example|test]" >&2

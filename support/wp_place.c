@@ -214,8 +214,8 @@ int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *use
   wp_place_reader r;
   int rc = wp_place_reader_open(&r, src, buf, WP_PLACE_CHUNK, err);
   while (rc == 0) {
-    const unsigned char *p;
-    size_t n;
+    const unsigned char *p = NULL; /* set whenever got > 0; gcc -O3 cannot tell */
+    size_t n = 0;
     int got = wp_place_reader_next(&r, &p, &n, err);
     if (got <= 0) {
       rc = got;
