@@ -269,10 +269,20 @@ static int looks_like_mlir(const char *path, const wp_mapped_file *f) {
   if (n >= 5 && strcmp(path + n - 5, ".mlir") == 0)
     return 1;
   size_t i = 0;
-  while (i < f->size && (f->data[i] == ' ' || f->data[i] == '\n' || f->data[i] == '\t'))
+  while (i < f->size && (f->data[i] == ' ' || f->data[i] == '\n' || f->data[i] == '\t' ||
+                         f->data[i] == '\r'))
     i++;
-  static const char *const starts[] = {"module", "//", "func.func", "#", "\"builtin.module\"",
-                                       "{-#"};
+  /* A binary HloModuleProto starts with "\n" and its name's length, so a
+   * name of 35 or 33 characters begins "\n#" or "\n!": text has no control
+   * characters (MLIR escapes them in strings), a protobuf soon does. */
+  for (size_t k = i; k < f->size && k < i + 256; k++) {
+    unsigned char c = f->data[k];
+    if ((c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f)
+      return 0;
+  }
+  /* "!" and "#" open type and attribute aliases, which MLIR prints first. */
+  static const char *const starts[] = {"module", "//", "func.func", "#", "!",
+                                       "\"builtin.module\"", "builtin.module", "{-#"};
   for (size_t k = 0; k < sizeof starts / sizeof starts[0]; k++)
     if (f->size - i >= strlen(starts[k]) && memcmp(f->data + i, starts[k], strlen(starts[k])) == 0)
       return 1;

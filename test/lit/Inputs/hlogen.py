@@ -258,6 +258,22 @@ def tab_name():
     return pb.module("my\tmodel\n", [(body, cid, "main")], host_shape=c.program_shape(y))
 
 
+def _named(n):
+    c, y = simple()
+    body, cid = c.encode(y)
+    return pb.module("n" * n, [(body, cid, "main")], host_shape=c.program_shape(y))
+
+
+def name_35():
+    # the binary starts "\n#", like an MLIR attribute alias
+    return _named(35)
+
+
+def name_33():
+    # the binary starts "\n!", like an MLIR type alias
+    return _named(33)
+
+
 def _empty_name(comp, param):
     c = Computation(comp)
     a = c.param(param, 0, shape([2]))
