@@ -295,13 +295,14 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
    * typed), and the largest alignment asked of it. */
   size_t nf = f->n_const_files;
   int64_t *file_var = calloc(nf + 1, sizeof *file_var);
+  const char **file_name = calloc(nf + 1, sizeof *file_name); /* arena strings */
   const Wp__Bir__MemoryLocationSet **only = calloc(nf + 1, sizeof *only);
   bool *untyped = calloc(nf + 1, sizeof *untyped);
   uint64_t *align = calloc(nf + 1, sizeof *align);
   wp_strmap files;
   wp_strmap_init(&files);
   int rc = -1;
-  if (!file_var || !only || !untyped || !align) {
+  if (!file_var || !file_name || !only || !untyped || !align) {
     wp_error_set(err, "out of memory");
     goto fail;
   }
@@ -382,8 +383,9 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
       memcpy(m->md5, cf->member_md5, 32), m->md5[32] = 0;
     /* Otherwise hashed as it is written. */
     file_var[k] = next_id;
+    file_name[k] = strchr(m->name, '/') + 1;
     var_record(&def, &n_vars, next_id++, "file", 0, "", 0, false);
-    wp_jsonw_str_field(&def, "file_name", strchr(member, '/') + 1);
+    wp_jsonw_str_field(&def, "file_name", file_name[k]);
     wp_jsonw_int_field(&def, "size", (long long)(m->prefix_len + cf->size));
     wp_jsonw_int_field(&def, "data_offset", (long long)m->prefix_len);
     wp_jsonw_int_field(&def, "alignment", (long long)align[k]);
@@ -407,7 +409,8 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     }
     if (check_pointer(l, s, f->const_files[k], err))
       goto fail;
-    var_record(&def, &n_vars, next_id++, "pointer", l->placement, f->const_files[k]->name,
+    /* the member it points into, as the file variable names it */
+    var_record(&def, &n_vars, next_id++, "pointer", l->placement, file_name[k],
                l->const_ap_offset, true);
     describe_tensor(&def, s, s->hlo_value[0] ? s->hlo_value : s->name);
     wp_jsonw_int_field(&def, "referenced_var_id", (long long)file_var[k]);
@@ -437,6 +440,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
 fail:
   free(def.p);
   free(file_var);
+  free(file_name);
   free(only);
   free(untyped);
   free(align);

@@ -21,6 +21,9 @@ print("tarfile: %d members, %s, mtime 0, %s" % (len(ms), "all nobody" if ok else
 d = json.load(t.extractfile("sg00/def.json"))
 byname = {v["name"]: v for v in d["var"] if v["type"] == "pointer"}
 files = {v["var_id"]: v for v in d["var"] if v["type"] == "file"}
+names = {v["file_name"] for v in files.values()}
+stray = sorted({v["backing_buf"] for v in byname.values()} - names)
+print("backing_buf: %s" % ("each names a file member" if not stray else "NOT a member: " + " ".join(stray)))
 if byname["w2"]["referenced_var_id"] == byname["w3"]["referenced_var_id"]:
     print("w2 and w3 share referenced_var_id %d" % byname["w2"]["referenced_var_id"])
 bad = 0
