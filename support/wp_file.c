@@ -447,6 +447,11 @@ int wp_output_commit(wp_output *out, wp_error *err) {
    * disk before going on would cost more than the rest of the packing. */
   if (fflush(out->stream) != 0 || ferror(out->stream))
     rc = wp_error_errno(err, errno ? errno : EIO, "%s: write failed", out->path);
+  /* A file replaced keeps its permission bits (not set-id ones), as one
+   * written over in place would. */
+  struct stat old;
+  if (rc == 0 && stat(out->path, &old) == 0 && S_ISREG(old.st_mode))
+    fchmod(fileno(out->stream), old.st_mode & 0777);
   if (rc == 0 && out->anon && name_anon(out) != 0)
     rc = wp_error_errno(err, errno, "%s: cannot create output", out->path);
   if (fclose(out->stream) != 0 && rc == 0)
