@@ -117,6 +117,8 @@ int wp_model_dir_resolve_unchecked(wp_resolve_cache *cache, const char *dir, con
 int wp_model_dir_resolve_cached(wp_resolve_cache *cache, const char *dir, const char *rel,
                                 int missing_ok, char **out, wp_error *err) {
   *out = NULL;
+  if (!rel[0])
+    return wp_error_set(err, "%s: the path is empty", dir);
   if (!plain_rel(rel))
     return wp_error_set(err, "%s: path '%s' leaves the model directory", dir, rel);
   if (cache_dir(cache, dir, err))

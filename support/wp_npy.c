@@ -180,8 +180,10 @@ int wp_npy_parse(const void *data, size_t len, uint64_t file_size, wp_npy_info *
                  wp_error *err) {
   const unsigned char *b = data;
   memset(out, 0, sizeof *out);
-  if (len < 10 || memcmp(b, "\x93NUMPY", 6) != 0)
+  if (len < 6 || memcmp(b, "\x93NUMPY", 6) != 0)
     return wp_error_set(err, "not a .npy file (bad magic)");
+  if (len < 10)
+    return wp_error_set(err, "a .npy file cut short: %zu bytes, not even a header", len);
   out->major = b[6];
   out->minor = b[7];
   uint64_t hlen, start;

@@ -276,6 +276,12 @@ def good_bytes(shape=(4,), dtype="<f4"):
 def scenario_error(out, kind):
     if kind == "bad-magic":
         bad_npy(out, lambda p: open(p, "wb").write(b"NOTNUMPY" + b"\0" * 100))
+    elif kind == "cut-header":
+        bad_npy(out, lambda p: open(p, "wb").write(b"\x93NUMPY\x01\x00\x10"))
+    elif kind == "empty-path":
+        m = Model(out)
+        m.weight("w", np.zeros(4, dtype=np.float32))
+        m.write(extra_meta={"weight_files": {"w": ""}})
     elif kind == "bad-version":
         bad_npy(out, lambda p: raw_npy(p, "<f4", (4,), good_bytes(), version=(9, 0)))
     elif kind == "header-past-end":
