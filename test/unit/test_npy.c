@@ -87,7 +87,9 @@ static void test_header_errors(void) {
   size_t n = make(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", f, 4);
   CHECK(parse(buf, n, &info, &err) == -1);
   CHECK_CONTAINS(err.msg, "shorter");
-  CHECK(parse(buf, 8, &info, &err) == -1);
+  CHECK(parse(buf, 8, &info, &err) == -1); /* the magic and version, no header length */
+  CHECK_CONTAINS(err.msg, "cut short: 8 bytes");
+  CHECK(parse(buf, 5, &info, &err) == -1); /* not even the whole magic */
   CHECK_CONTAINS(err.msg, "bad magic");
 }
 
