@@ -29,7 +29,7 @@ static int dtype_fits(const wp_npy_info *npy, int prim) {
     if (npy->itemsize == 1)
       return prim != WP_PRED;
     return prim == WP_F16 || prim == WP_F32 || prim == WP_F64;
-  case 'V': return prim != WP_PRED;
+  case 'V': return true; /* a bool's bytes are checked to be 0 or 1 */
   }
   return 0;
 }

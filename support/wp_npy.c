@@ -1,5 +1,6 @@
 #include "wp_npy.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -91,14 +92,18 @@ static int read_shape(cursor *c, wp_npy_info *out, wp_error *err) {
 
 static int parse_descr(const char *d, wp_npy_info *out, wp_error *err) {
   snprintf(out->descr, sizeof out->descr, "%s", d);
-  char order = d[0];
+  /* numpy writes the byte order; without one ("f4", as some writers put
+   * it), numpy reads the machine's own, as here. */
+  bool no_order = d[0] >= 'A' && d[0] <= 'z';
+  char order = no_order ? '=' : d[0];
   if (order != '<' && order != '>' && order != '|' && order != '=')
     return wp_error_set(err, "unsupported dtype '%s'", d);
-  char kind = d[1];
+  const char *rest = no_order ? d : d + 1; /* the kind, then the size */
+  char kind = rest[0];
   if (kind == 'O')
     return wp_error_set(err, "object arrays (dtype '%s') hold pickles and are refused", d);
   int size = 0;
-  const char *p = d + 2;
+  const char *p = rest + 1;
   if (!*p)
     return wp_error_set(err, "unsupported dtype '%s'", d);
   for (; *p; p++) {

@@ -49,6 +49,12 @@ static void test_header_forms(void) {
   CHECK(parse(buf, n, &info, &err) == 0 && info.big_endian && info.kind == 'i');
   n = make(buf, 1, "{'descr': '>V2', 'fortran_order': False, 'shape': (3,), }", f, 6);
   CHECK(parse(buf, n, &info, &err) == 0 && !info.big_endian && info.kind == 'V');
+  /* Without a byte order (some writers): the machine's own, as numpy reads it. */
+  n = make(buf, 1, "{'descr': 'f4', 'fortran_order': False, 'shape': (6,), }", f, 24);
+  CHECK(parse(buf, n, &info, &err) == 0 && info.kind == 'f' && info.itemsize == 4 &&
+        !info.big_endian);
+  n = make(buf, 1, "{'descr': 'f', 'fortran_order': False, 'shape': (6,), }", f, 24);
+  CHECK(parse(buf, n, &info, &err) == -1);
 }
 
 static void test_header_errors(void) {

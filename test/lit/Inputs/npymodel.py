@@ -313,6 +313,10 @@ def scenario_error(out, kind):
     elif kind == "bool-byte":
         # numpy reads it as [True, True, False, True]; the first byte is 2
         bad_npy(out, lambda p: raw_npy(p, "|b1", (4,), bytes([0, 1, 2, 1])), prim=pb.PRED)
+    elif kind in ("bool-raw", "bool-raw-byte"):
+        # raw void bytes for a bool parameter: taken when each is 0 or 1
+        last = 2 if kind == "bool-raw-byte" else 1
+        bad_npy(out, lambda p: raw_npy(p, "|V1", (4,), bytes([0, 1, last, 1])), prim=pb.PRED)
     elif kind == "dtype-mismatch":
         bad_npy(out, lambda p: np.save(p, np.zeros(4, dtype=np.int32)))
     elif kind == "missing-npy":
