@@ -2,6 +2,7 @@
 
 #include <mlir-c/Support.h>
 #include <stdbool.h>
+#include <string.h>
 
 /* Where the printed text is. MLIR prints a top-level operation, then its
  * file metadata: {-# dialect_resources: { builtin: { KEY: "0x<hex>" } } #-}.
@@ -149,6 +150,14 @@ int wp_hlo_blob_from_print(MlirOperation op, uint64_t expect, wp_arena *arena,
   /* A detached clone is a top-level operation: MLIR prints the resources it
    * uses after it. */
   MlirOperation clone = mlirOperationClone(op);
+  /* Only the value may name a resource: another attribute's would print
+   * in the same section. */
+  for (intptr_t i = mlirOperationGetNumAttributes(clone) - 1; i >= 0; i--) {
+    MlirNamedAttribute a = mlirOperationGetAttribute(clone, i);
+    MlirStringRef name = mlirIdentifierStr(a.name);
+    if (!(name.length == 5 && memcmp(name.data, "value", 5) == 0))
+      mlirOperationRemoveAttributeByName(clone, name);
+  }
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   mlirOperationPrintWithFlags(clone, flags, scan_chunk, &s);
   mlirOpPrintingFlagsDestroy(flags);
