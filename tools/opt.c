@@ -266,7 +266,7 @@ static bool is_mlir_bytecode(const wp_mapped_file *f) {
 
 static int looks_like_mlir(const char *path, const wp_mapped_file *f) {
   size_t n = strlen(path);
-  if (n >= 5 && strcmp(path + n - 5, ".mlir") == 0)
+  if ((n >= 5 && strcmp(path + n - 5, ".mlir") == 0) || is_mlir_bytecode(f))
     return 1;
   size_t i = 0;
   while (i < f->size && (f->data[i] == ' ' || f->data[i] == '\n' || f->data[i] == '\t' ||
