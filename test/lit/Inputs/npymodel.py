@@ -556,6 +556,15 @@ def scenario_sizable(out):
     m.write()
 
 
+def scenario_readback(out):
+    """Weights whose printed hex spans many of MLIR's output chunks."""
+    m = Model(out)
+    rng = np.random.default_rng(21)
+    m.weight("big", rng.standard_normal((150001,)).astype(np.float16))
+    m.weight("odd", rng.standard_normal((3, 4099)).astype(np.float32))
+    m.write()
+
+
 def scenario_names(out):
     """Parameter names that are no plain file names: TensorFlow scopes with
     slashes, dots, spaces, non-ASCII, a name of 300 characters, and two names
@@ -596,6 +605,8 @@ def main():
         scenario_many(out)
     elif kind == "sizable":
         scenario_sizable(out)
+    elif kind == "readback":
+        scenario_readback(out)
     elif kind == "lanes":
         scenario_lanes(out)
     elif kind == "wide":
