@@ -658,10 +658,11 @@ static int rewrite(dedup *d, uint64_t *saved) {
     for (size_t u = 0; u < d->n_uniques; u++)
       if (unique_used[u])
         last = add_unique_op(d, f, &d->uniques[u], last);
-    for (size_t k = 0; k < d->n_files; k++)
-      if (mlirOperationEqual(d->files[k].func, f))
-        mlirOperationDestroy(d->files[k].op);
   }
+  /* Only now: a unique file of a later function may be described by a
+   * representative in an earlier one. */
+  for (size_t k = 0; k < d->n_files; k++)
+    mlirOperationDestroy(d->files[k].op);
   /* bytes: every (file, key) pair once, against the unique files */
   uint64_t before = 0, after = 0;
   for (size_t i = 0; i < d->n_refs; i++)
