@@ -265,8 +265,24 @@ static int check_pointer(const Wp__Bir__MemoryLocation *l, const Wp__Bir__Memory
   return 0;
 }
 
+/* A function names its folder in the tar: a path out of the package
+ * ("../x", "/x") or an empty name must not get that far. */
+static bool plain_folder_name(const char *name) {
+  size_t n = strlen(name);
+  if (n == 0 || n > 200 || !strcmp(name, ".") || !strcmp(name, ".."))
+    return false;
+  for (const char *c = name; *c; c++)
+    if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+          *c == '_' || *c == '-' || *c == '.'))
+      return false;
+  return true;
+}
+
 static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   const char *sg = f->name;
+  if (!plain_folder_name(sg))
+    return wp_error_set(err, "function '%s' cannot name a folder of the NEFF: its name takes "
+                        "1 to 200 letters, digits, '_', '-' and '.' (not '.' or '..')", sg);
   wp_strmap_free(&p->sets);
   for (size_t i = 0; i < f->n_sets; i++)
     wp_strmap_put(&p->sets, f->sets[i]->name, strlen(f->sets[i]->name), (int64_t)i);
