@@ -6,12 +6,14 @@
 #include "wp_bir.h"
 #include "wp_bir_check.h"
 #include "wp_bir_ops.h"
+#include "wp_hashed_files.h"
 #include "wp_mlir_util.h"
 #include "wp_parallel.h"
 #include "wp_place.h"
 #include "wp_i64map.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <mlir-c/BuiltinAttributes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +129,12 @@ static int place_one(size_t i, void *user) {
                     &job->err))
     return 1;
   job->placed = job->how != WP_PLACED_EXISTING;
+  if (job->md5[0] && !pl->in_place) {
+    /* dedup-consts may take this MD5 instead of reading the file again */
+    char path[PATH_MAX];
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", pl->dir, job->name) < sizeof path)
+      wp_hashed_note(path, job->md5);
+  }
   return 0;
 }
 

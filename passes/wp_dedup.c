@@ -12,6 +12,7 @@
 #include "wp_bir_check.h"
 #include "wp_bir_ops.h"
 #include "wp_dedup_key.h"
+#include "wp_hashed_files.h"
 #include "wp_md5.h"
 #include "wp_md5_jobs.h"
 #include "wp_mlir_util.h"
@@ -35,6 +36,7 @@ typedef struct cfile {
   wp_place_src src;
   uint64_t size;
   char md5[WP_MD5_HEX];
+  char recorded_md5[WP_MD5_HEX]; /* the IR's, when taken from a file: checked */
   /* neff-pack's member is an .npy header and these bytes. The header is
    * guessed from this file's tensors (typed when one kind fills it) and
    * the member hashed in the same parallel pass as the key; neff-pack
@@ -122,8 +124,14 @@ static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *inde
     sprintf(path, "%s/%s", d->dir, f->artifact);
     f->src = (wp_place_src){.path = path, .size = f->size};
   }
+  /* The MD5 on the IR is taken only when this process's copy made it and
+   * the file is still the one it hashed; one that came with IR read from a
+   * file, or for a file changed since, is computed again. */
   char *md5 = wp_bir_str(d->arena, op, "md5");
-  snprintf(f->md5, sizeof f->md5, "%s", md5);
+  if (!f->in_place && wp_hashed_still(f->src.path, md5))
+    snprintf(f->md5, sizeof f->md5, "%s", md5);
+  else
+    snprintf(f->recorded_md5, sizeof f->recorded_md5, "%s", md5);
   *index = d->n_files++;
   return 0;
 }
@@ -253,6 +261,13 @@ static int hash_batch(dedup *d, bool keys, const size_t *members, size_t n_membe
     f->key_hashed = !f->failed;
     if (f->failed && rc == 0) {
       wp_emit_error(unknown(d->run->module), "dedup-consts: %s", f->err.msg);
+      rc = -1;
+    } else if (!f->failed && f->recorded_md5[0] && strcmp(f->recorded_md5, f->md5) && rc == 0) {
+      /* the IR says what these bytes were; packing others would be silent */
+      wp_emit_error(mlirOperationGetLocation(f->op),
+                    "dedup-consts: const file '%s': its bytes (%s) changed since the IR "
+                    "recorded their MD5 %s; they hash to %s now", f->name,
+                    f->src.path ? f->src.path : "in the IR", f->recorded_md5, f->md5);
       rc = -1;
     }
   }

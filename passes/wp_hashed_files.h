@@ -1,0 +1,20 @@
+/* Which artifact files this process hashed, and whether each is still the
+ * file it hashed. copy-const-artifacts hashes a file as it copies it and
+ * records the MD5 on the IR; dedup-consts may reuse that MD5 (no second
+ * read) only when this process computed it and the file has not changed
+ * since. An MD5 that came with IR read from a file, or a file rewritten
+ * after it was hashed, is hashed again. */
+#ifndef WP_HASHED_FILES_H
+#define WP_HASHED_FILES_H
+
+#include <stdbool.h>
+
+/* PATH (as the passes name it) was just written and hashed to MD5 (32 hex
+ * digits) by this process. */
+void wp_hashed_note(const char *path, const char *md5);
+
+/* Did this process hash PATH to MD5, and is it still that file, unchanged
+ * (device, inode, size, modification and change times)? */
+bool wp_hashed_still(const char *path, const char *md5);
+
+#endif
