@@ -200,7 +200,23 @@ static int get_u64(from_json *f, json_t *obj, const char *key, uint64_t *out) {
   return 0;
 }
 
+static int get_u64_required(from_json *f, json_t *obj, const char *key, uint64_t *out) {
+  if (!json_object_get(obj, key))
+    return wp_error_set(f->err, "%s: \"%s\" is missing", f->where, key);
+  return get_u64(f, obj, key, out);
+}
+
 static void **alloc_array(wp_arena *a, size_t n) { return wp_arena_alloc(a, (n + 1) * sizeof(void *)); }
+
+static int hex_digit(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
 
 static int unhex(from_json *f, const char *s, ProtobufCBinaryData *out) {
   size_t n = strlen(s);
@@ -209,10 +225,10 @@ static int unhex(from_json *f, const char *s, ProtobufCBinaryData *out) {
   out->len = n / 2;
   out->data = wp_arena_alloc(f->arena, out->len + 1);
   for (size_t i = 0; i < out->len; i++) {
-    unsigned v;
-    if (sscanf(s + 2 * i, "%2x", &v) != 1)
+    int hi = hex_digit(s[2 * i]), lo = hex_digit(s[2 * i + 1]);
+    if (hi < 0 || lo < 0) /* (sscanf's %2x took signs and blanks) */
       return wp_error_set(f->err, "%s: \"data\" must be hex", f->where);
-    out->data[i] = (uint8_t)v;
+    out->data[i] = (uint8_t)(hi << 4 | lo);
   }
   return 0;
 }
@@ -232,10 +248,22 @@ static int const_file_from(from_json *f, json_t *j, Wp__Bir__ConstFile **out) {
     return wp_error_set(f->err, "%s: const file '%s': artifact_in_place must be true or false",
                         f->where, cf->name);
   cf->artifact_in_place = json_is_true(in_place);
+  /* Where the bytes are: exactly one of four (a second one was ignored). */
+  static const char *const from[] = {"source", "constant", "data", "assembled"};
+  int n_from = 0;
+  for (size_t i = 0; i < sizeof from / sizeof from[0]; i++)
+    n_from += json_object_get(j, from[i]) != NULL;
+  if (n_from > 1)
+    return wp_error_set(f->err, "%s: const file '%s' has more than one of source, constant, "
+                        "data, assembled", f->where, cf->name);
   json_t *src = json_object_get(j, "source");
-  if (json_is_object(src)) {
+  if (src && !json_is_object(src))
+    return wp_error_set(f->err, "%s: const file '%s': source must be {\"file\": PATH, "
+                        "\"offset\": N}", f->where, cf->name);
+  if (src) {
     Wp__Bir__NpyPayload *np = wp_pb_new(f->arena, &wp__bir__npy_payload__descriptor);
-    if (!(np->file = get_str(f, src, "file", true)) || get_u64(f, src, "offset", &np->offset))
+    if (!(np->file = get_str(f, src, "file", true)) ||
+        get_u64_required(f, src, "offset", &np->offset))
       return -1;
     cf->source = np;
     cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_SOURCE;
