@@ -116,6 +116,16 @@ static void check_kernel(checker *c) {
     fail(c, "program", "must be a symbol reference");
 }
 
+static void unique_name(checker *c, wp_strmap *seen, MlirStringRef name, const char *kind) {
+  char what[96];
+  if (wp_strmap_get(seen, name.data, name.length, NULL)) {
+    snprintf(what, sizeof what, "is the name of another %s in this function", kind);
+    fail(c, "sym_name", what);
+  } else if (wp_strmap_put(seen, name.data, name.length, 1)) {
+    fail(c, "sym_name", "could not be recorded (out of memory)");
+  }
+}
+
 int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) {
   checker c = {pass ? pass : "", {NULL}, false};
   wp_strmap names;
@@ -134,28 +144,37 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
     MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
     if (mlirBlockIsNull(b))
       continue;
-    /* two sets of one name: locations naming it would find either */
-    wp_strmap sets;
+    /* two sets, locations or const files of one name: whatever names it
+     * would find either (a const file's second twin was taken for one
+     * that was never placed) */
+    wp_strmap sets, locs, files;
     wp_strmap_init(&sets);
+    wp_strmap_init(&locs);
+    wp_strmap_init(&files);
     for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !c.failed;
          op = mlirOperationGetNextInBlock(op)) {
       c.op = op;
-      MlirStringRef sname;
-      if (wp_op_is(op, "bir.memloc"))
+      wp_strmap *seen = NULL;
+      const char *kind = NULL;
+      if (wp_op_is(op, "bir.memloc")) {
         check_memloc(&c);
-      else if (wp_op_is(op, "bir.memloc_set") && (check_set(&c), !c.failed) && set_names &&
-               wp_attr_str(op, "sym_name", &sname)) {
-        if (wp_strmap_get(&sets, sname.data, sname.length, NULL))
-          fail(&c, "sym_name", "is the name of another set in this function");
-        else if (wp_strmap_put(&sets, sname.data, sname.length, 1))
-          fail(&c, "sym_name", "could not be recorded (out of memory)");
-      }
-      else if (wp_op_is(op, "bir.const_file"))
+        seen = &locs, kind = "memory location";
+      } else if (wp_op_is(op, "bir.memloc_set")) {
+        check_set(&c);
+        seen = &sets, kind = "set";
+      } else if (wp_op_is(op, "bir.const_file")) {
         check_const_file(&c);
-      else if (wp_op_is(op, "bir.kernel"))
+        seen = &files, kind = "const file";
+      } else if (wp_op_is(op, "bir.kernel")) {
         check_kernel(&c);
+      }
+      MlirStringRef sname;
+      if (seen && !c.failed && set_names && wp_attr_str(op, "sym_name", &sname))
+        unique_name(&c, seen, sname, kind);
     }
     wp_strmap_free(&sets);
+    wp_strmap_free(&locs);
+    wp_strmap_free(&files);
   }
   wp_strmap_free(&names);
   return c.failed ? -1 : 0;
