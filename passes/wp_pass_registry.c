@@ -167,7 +167,11 @@ int wp_pass_parse_options(const wp_pass_info *info, const char *s, wp_pass_optio
                           "leave it out for the default)", info->name, (int)klen, key, (int)klen,
                           key);
     }
-    free(out->values[idx]);
+    if (out->values[idx]) { /* which one would count is a guess */
+      wp_pass_options_free(out);
+      return wp_error_set(err, "pass '%s': option '%.*s' is given twice", info->name, (int)klen,
+                          key);
+    }
     out->values[idx] = strndup(val, vlen);
     if (check_value(info, &info->options[idx], out->values[idx], err)) {
       wp_pass_options_free(out);

@@ -120,6 +120,13 @@ static int add_implied_passes(opt_config *cfg) {
   if (pack == (size_t)-1)
     return 0;
   cfg->packs_neff = true;
+  if (cfg->emit && strcmp(cfg->emit, "mlir") != 0) {
+    /* -o is the NEFF: another form of the IR would have nowhere to go */
+    fprintf(stderr, "error: --emit=%s cannot go with --neff-pack (-o names the NEFF); write the "
+                    "IR in a run without --neff-pack\n(run 'opt --help' for usage)\n",
+            cfg->emit);
+    return EXIT_USAGE;
+  }
   /* the NEFF is the run's output: a pass after it could only fail or
    * change an IR nobody writes */
   if (pack + 1 < cfg->n_passes) {

@@ -73,6 +73,9 @@ static void test_pass_creation(void) {
   MlirPass p = wpCreatePass("no-such-pass", "", &err);
   CHECK(p.ptr == NULL);
   CHECK_CONTAINS(err.msg, "unknown pass 'no-such-pass'");
+  p = wpCreatePass("bir-lower", "alignment=64 alignment=128", &err);
+  CHECK(p.ptr == NULL);
+  CHECK_CONTAINS(err.msg, "option 'alignment' is given twice");
   for (size_t i = 0; i < wpPassCount(); i++) {
     CHECK(wpPassName(i) != NULL && wpPassDescription(i) != NULL);
     MlirPass q = wpCreatePass(wpPassName(i), "", &err);
