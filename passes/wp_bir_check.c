@@ -6,6 +6,7 @@
 #include "wp_strmap.h"
 
 #include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -33,7 +34,8 @@ static void opt_int(checker *c, const char *attr, int64_t min) {
   MlirAttribute a = wp_attr(c->op, attr);
   if (mlirAttributeIsNull(a))
     return;
-  if (!mlirAttributeIsAInteger(a))
+  /* true is an i1 whose value reads as -1: not a count either */
+  if (!mlirAttributeIsAInteger(a) || mlirIntegerTypeGetWidth(mlirAttributeGetType(a)) < 2)
     return fail(c, attr, "must be an integer");
   if (mlirIntegerAttrGetValueInt(a) < min)
     fail(c, attr, min ? "must be at least 1" : "must not be negative");
