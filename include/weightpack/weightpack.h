@@ -50,8 +50,12 @@ int wpExportHloProto(MlirModule module, void **data, size_t *len, wp_error *err)
 
 /* Creates weightpack pass NAME with mlir-opt style OPTIONS ("k=v k2=a,b");
  * the PassManager that receives it takes ownership. Null on error (an
- * unknown pass, option or bad value). MLIR's C API cannot free a pass that
- * no pass manager took: create each pass only to add it.
+ * unknown pass, option, bad value or an option given twice). MLIR's C API
+ * cannot free a pass that no pass manager took: create each pass only to
+ * add it. Every pass runs on a builtin.module (the HLO or BIR module): add
+ * it to the top-level pass manager, not to one nested on func.func, where
+ * MLIR itself stops the program ("Can't add pass ... restricted to
+ * 'builtin.module'").
  *
  * Threads: separate contexts may run pipelines in separate threads. */
 MlirPass wpCreatePass(const char *name, const char *options, wp_error *err);
