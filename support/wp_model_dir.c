@@ -199,6 +199,7 @@ static int add_weight(wp_model_dir *md, const char *name, int64_t number, const 
   w = &md->weights[md->n_weights++];
   w->param_name = name ? strdup(name) : NULL;
   w->param_number = number;
+  w->number_is_key = false;
   w->rel_path = strdup(path);
   return (name && !w->param_name) || !w->rel_path ? -1 : 0;
 }
