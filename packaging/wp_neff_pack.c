@@ -1,6 +1,6 @@
 /* neff-pack: the de-duplicated constant files and the BIR module become a
  * NEFF (sections 4c-4e of the specification). Members, in name order:
- *   kelf-0.json    {"definition": "sg00/def.json", "name": "sg00"}
+ *   kelf-N.json    {"definition": "sg00/def.json", "name": "sg00"}, one per function
  *   sg00/<md5>.<dtype>.<memtype>.npy|.bin   one per unique constant file
  *   sg00/bir.json  the BIR module (paths left out: they are not content)
  *   sg00/def.json  the variables
@@ -477,10 +477,15 @@ static int build_members(pack *p, wp_error *err) {
   t.oom |= wp_neff_bir_json_lines(&t, p->bir) != 0;
   if (add_text_member(p, name, &t, err))
     return -1;
-  char def[600];
-  snprintf(def, sizeof def, "%s/def.json", sg);
-  if (add_json(p, "kelf-0.json", json_pack("{s:s,s:s}", "definition", def, "name", sg), err))
-    return -1;
+  /* one graph per function (subgraph folder), each named by a kelf-N.json */
+  for (size_t i = 0; i < p->bir->n_functions; i++) {
+    const char *fn = p->bir->functions[i]->name;
+    char def[600], kelf[64];
+    snprintf(def, sizeof def, "%s/def.json", fn);
+    snprintf(kelf, sizeof kelf, "kelf-%zu.json", i);
+    if (add_json(p, kelf, json_pack("{s:s,s:s}", "definition", def, "name", fn), err))
+      return -1;
+  }
   return 0;
 }
 
@@ -502,7 +507,13 @@ static int build_tail(void *user, const wp_neff_member *members, size_t n,
   json_object_set_new(neff, "neff_version", json_pack("{s:i,s:i}", "major", WP_NEFF_VERSION_MAJOR,
                                                       "minor", WP_NEFF_VERSION_MINOR));
   json_object_set_new(neff, "producer", json_string("weightpack " WP_VERSION));
-  json_object_set_new(neff, "graphs", json_pack("[s]", "kelf-0.json"));
+  json_t *graphs = json_array();
+  for (size_t i = 0; i < p->bir->n_functions; i++) {
+    char kelf[64];
+    snprintf(kelf, sizeof kelf, "kelf-%zu.json", i);
+    json_array_append_new(graphs, json_string(kelf));
+  }
+  json_object_set_new(neff, "graphs", graphs);
   json_object_set_new(neff, "members", names);
   json_object_set_new(neff, "ir_signature", json_string(sig));
   json_object_set_new(neff, "ir_signature_rule",
