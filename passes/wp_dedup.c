@@ -6,7 +6,7 @@
  * Unique names come from the key (plus an index only for true collisions,
  * ordered by content), so nothing depends on visiting order or threads.
  * (Specification sections 4a and 4b.) */
-#include "wp_pass.h"
+#include "wp_dedup_internal.h"
 
 #include "wp_bir.h"
 #include "wp_bir_check.h"
@@ -28,57 +28,6 @@
 #include <string.h>
 #include <unistd.h>
 
-typedef struct cfile {
-  MlirOperation op;
-  MlirOperation func;
-  char *name, *artifact;
-  bool in_place; /* no file in the artifact directory: SRC is where the bytes are */
-  wp_place_src src;
-  uint64_t size;
-  char md5[WP_MD5_HEX];
-  char recorded_md5[WP_MD5_HEX]; /* the IR's, when taken from a file: checked */
-  /* neff-pack's member is an .npy header and these bytes. The header is
-   * guessed from this file's tensors (typed when one kind fills it) and
-   * the member hashed in the same parallel pass as the key; neff-pack
-   * reuses the MD5 when its header turns out the same. */
-  bool guess_seen, guess_typed;
-  const char *guess_dtype;
-  int64_t *guess_shape;
-  int guess_rank;
-  char *prefix;
-  size_t prefix_len;
-  char member_md5[WP_MD5_HEX], prefix_md5[WP_MD5_HEX];
-  bool key_hashed; /* MD5 taken from the bytes here, not from the IR */
-  wp_error err; /* from hashing */
-  int failed;
-} cfile;
-
-typedef struct ref {
-  MlirOperation memloc;
-  size_t file;
-  char *key;     /* md5 + dtype + memory type */
-  char *dtype, *memtype;
-  size_t unique; /* index into uniques, once known */
-} ref;
-
-typedef struct unique {
-  char *name;
-  size_t rep; /* the file whose bytes it holds */
-} unique;
-
-typedef struct dedup {
-  const wp_pass_run *run;
-  wp_arena *arena;
-  const char *dir;
-  cfile *files;
-  size_t n_files, cap_files;
-  ref *refs;
-  size_t n_refs, cap_refs;
-  unique *uniques;
-  size_t n_uniques;
-  bool member_md5; /* neff-pack follows: hash its members too */
-  bool raw_members; /* its members are the files' bytes alone: the key MD5 is theirs */
-} dedup;
 
 static MlirLocation unknown(MlirOperation op) {
   return mlirLocationUnknownGet(mlirOperationGetContext(op));
@@ -545,222 +494,6 @@ static void compare_with_first(same_first *sf, long threads) {
   wp_parallel_for(sf->n_pairs, threads, compare_pair, sf);
 }
 
-/* ---- rewriting ---- */
-
-static MlirNamedAttribute named(MlirContext c, const char *k, MlirAttribute v) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(c, wp_sref(k)), v);
-}
-
-/* A const_file op for unique U in FUNC, carrying its representative's
- * bytes description. */
-static MlirOperation add_unique_op(dedup *d, MlirOperation func, const unique *u,
-                                   MlirOperation after) {
-  MlirContext c = mlirOperationGetContext(func);
-  const cfile *rep = &d->files[u->rep];
-  MlirNamedAttribute a[9];
-  int n = 0;
-  a[n++] = named(c, "sym_name", wp_str_attr(c, u->name, strlen(u->name)));
-  if (rep->in_place)
-    a[n++] = named(c, "artifact_in_place", mlirUnitAttrGet(c));
-  if (rep->member_md5[0] && rep->prefix_md5[0]) {
-    /* "MD5@RUN": neff-pack trusts it in this run only */
-    char tagged[WP_MD5_HEX + 80];
-    snprintf(tagged, sizeof tagged, "%s@%s", rep->member_md5, wp_pass_run_token());
-    a[n++] = named(c, "member_md5", wp_str_attr(c, tagged, strlen(tagged)));
-    a[n++] = named(c, "member_prefix_md5",
-                   wp_str_attr(c, rep->prefix_md5, strlen(rep->prefix_md5)));
-  }
-  a[n++] = named(c, "size", wp_i64_attr(c, (int64_t)rep->size));
-  a[n++] = named(c, "artifact", wp_str_attr(c, u->name, strlen(u->name)));
-  a[n++] = named(c, "md5", wp_str_attr(c, rep->md5, strlen(rep->md5)));
-  static const char *const from[] = {"source", "constant", "data", "assembled"};
-  for (size_t i = 0; i < sizeof from / sizeof from[0]; i++) {
-    MlirAttribute v = wp_attr(rep->op, from[i]);
-    if (!mlirAttributeIsNull(v)) {
-      a[n++] = named(c, from[i], v);
-      break;
-    }
-  }
-  MlirOperationState st = mlirOperationStateGet(wp_sref("bir.const_file"),
-                                                mlirOperationGetLocation(rep->op));
-  mlirOperationStateAddAttributes(&st, n, a);
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  MlirOperation op = mlirOperationCreate(&st);
-  mlirBlockInsertOwnedOperationAfter(b, after, op); /* null: at the start */
-  return op;
-}
-
-static void rewrite_kernels(dedup *d, MlirOperation func, const size_t *unique_of_name_file) {
-  MlirContext c = mlirOperationGetContext(func);
-  wp_strmap by_name; /* this function's file names -> file index */
-  wp_strmap_init(&by_name);
-  for (size_t f = 0; f < d->n_files; f++)
-    if (mlirOperationEqual(d->files[f].func, func))
-      wp_strmap_put(&by_name, d->files[f].name, strlen(d->files[f].name), (int64_t)f);
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    if (!wp_op_is(op, "bir.kernel"))
-      continue;
-    MlirAttribute list = wp_attr(op, "const_files");
-    intptr_t n = mlirAttributeIsNull(list) ? 0 : mlirArrayAttrGetNumElements(list);
-    MlirAttribute *out = malloc((size_t)(n + d->n_uniques + 1) * sizeof *out);
-    bool *seen = calloc(d->n_uniques + 1, sizeof *seen);
-    intptr_t k = 0;
-    for (intptr_t i = 0; out && seen && i < n; i++) {
-      MlirAttribute e = mlirArrayAttrGetElement(list, i);
-      MlirStringRef name = wp_symref_value(e);
-      size_t u = (size_t)-1;
-      int64_t f;
-      if (wp_strmap_get(&by_name, name.data, name.length, &f))
-        u = unique_of_name_file[f];
-      if (u == (size_t)-1) {
-        out[k++] = e; /* a file no memory location uses: left alone */
-      } else if (!seen[u]) {
-        seen[u] = true;
-        out[k++] = mlirFlatSymbolRefAttrGet(c, wp_sref(d->uniques[u].name));
-      }
-    }
-    if (out && seen)
-      wp_set_attr(op, "const_files", mlirArrayAttrGet(c, k, out));
-    free(out);
-    free(seen);
-  }
-  wp_strmap_free(&by_name);
-}
-
-static int rewrite(dedup *d, uint64_t *saved) {
-  MlirOperation module = d->run->module;
-  MlirContext c = mlirOperationGetContext(module);
-  /* unique of each file (one file may feed several keys: take any for the
-   * kernel list, all of its uniques are added below) */
-  size_t *unique_of_file = malloc((d->n_files + 1) * sizeof *unique_of_file);
-  bool *unique_used = calloc(d->n_uniques + 1, sizeof *unique_used);
-  if (!unique_of_file || !unique_used) {
-    free(unique_of_file);
-    free(unique_used);
-    return -1;
-  }
-  for (size_t f = 0; f < d->n_files; f++)
-    unique_of_file[f] = (size_t)-1;
-  for (size_t i = 0; i < d->n_refs; i++)
-    unique_of_file[d->refs[i].file] = d->refs[i].unique;
-  /* physical files: each unique name beside its representative */
-  for (size_t u = 0; u < d->n_uniques; u++) {
-    wp_error err;
-    const cfile *rep = &d->files[d->uniques[u].rep];
-    if (!rep->in_place && strcmp(rep->artifact, d->uniques[u].name) != 0 &&
-        wp_place_alias(d->dir, rep->artifact, d->uniques[u].name, &err)) {
-      wp_emit_error(unknown(module), "dedup-consts: %s", err.msg);
-      free(unique_of_file);
-      free(unique_used);
-      return -1;
-    }
-  }
-  /* memory locations point at their unique files */
-  for (size_t i = 0; i < d->n_refs; i++)
-    wp_set_attr(d->refs[i].memloc, "const_file",
-                mlirFlatSymbolRefAttrGet(c, wp_sref(d->uniques[d->refs[i].unique].name)));
-  /* per function: new const_file ops, kernels, old ops and files away */
-  for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
-       !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
-    rewrite_kernels(d, f, unique_of_file);
-    memset(unique_used, 0, (d->n_uniques + 1) * sizeof *unique_used);
-    for (size_t i = 0; i < d->n_refs; i++)
-      if (mlirOperationEqual(d->files[d->refs[i].file].func, f))
-        unique_used[d->refs[i].unique] = true;
-    MlirOperation last = {NULL};
-    for (size_t u = 0; u < d->n_uniques; u++)
-      if (unique_used[u])
-        last = add_unique_op(d, f, &d->uniques[u], last);
-  }
-  /* Only now: a unique file of a later function may be described by a
-   * representative in an earlier one. */
-  for (size_t k = 0; k < d->n_files; k++)
-    mlirOperationDestroy(d->files[k].op);
-  /* bytes: every (file, key) pair once, against the unique files */
-  uint64_t before = 0, after = 0;
-  for (size_t i = 0; i < d->n_refs; i++)
-    if (i == 0 || d->refs[i].file != d->refs[i - 1].file ||
-        strcmp(d->refs[i].key, d->refs[i - 1].key) != 0)
-      before += d->files[d->refs[i].file].size;
-  for (size_t u = 0; u < d->n_uniques; u++)
-    after += d->files[d->uniques[u].rep].size;
-  *saved = before - after;
-  /* artifacts no unique file uses go away */
-  wp_strmap kept;
-  wp_strmap_init(&kept);
-  for (size_t u = 0; u < d->n_uniques; u++)
-    wp_strmap_put(&kept, d->uniques[u].name, strlen(d->uniques[u].name), 1);
-  for (size_t k = 0; k < d->n_files; k++) {
-    bool keep = d->files[k].in_place ||
-                wp_strmap_get(&kept, d->files[k].artifact, strlen(d->files[k].artifact), NULL);
-    wp_error err;
-    if (!keep && wp_place_remove(d->dir, d->files[k].artifact, &err)) {
-      wp_strmap_free(&kept);
-      wp_emit_error(unknown(module), "dedup-consts: %s", err.msg);
-      free(unique_of_file);
-      free(unique_used);
-      return -1;
-    }
-  }
-  wp_strmap_free(&kept);
-  free(unique_of_file);
-  free(unique_used);
-  return 0;
-}
-
-static void rewrite_artifact_records(dedup *d) {
-  MlirOperation module = d->run->module;
-  MlirContext c = mlirOperationGetContext(module);
-  MlirAttribute old = wp_attr(module, "bir.artifacts");
-  size_t n_old = mlirAttributeIsNull(old) ? 0 : (size_t)mlirArrayAttrGetNumElements(old);
-  MlirAttribute *arts = malloc((n_old + d->n_uniques + 1) * sizeof *arts);
-  const ref **first_ref = calloc(d->n_uniques + 1, sizeof *first_ref);
-  size_t n = 0;
-  wp_strmap replaced; /* artifacts of the files dedup looked at */
-  wp_strmap_init(&replaced);
-  for (size_t k = 0; k < d->n_files; k++)
-    wp_strmap_put(&replaced, d->files[k].artifact, strlen(d->files[k].artifact), 1);
-  if (!arts || !first_ref) {
-    free(arts);
-    free(first_ref);
-    wp_strmap_free(&replaced);
-    return;
-  }
-  for (size_t i = 0; i < n_old; i++) {
-    MlirAttribute a = mlirArrayAttrGetElement(old, (intptr_t)i);
-    MlirAttribute p = wp_dict_get(a, "path");
-    bool gone = false;
-    if (!mlirAttributeIsNull(p) && mlirAttributeIsAString(p)) {
-      MlirStringRef s = wp_str_value(p);
-      gone = wp_strmap_get(&replaced, s.data, s.length, NULL);
-    }
-    if (!gone)
-      arts[n++] = a;
-  }
-  for (size_t i = 0; i < d->n_refs; i++)
-    if (!first_ref[d->refs[i].unique])
-      first_ref[d->refs[i].unique] = &d->refs[i];
-  for (size_t u = 0; u < d->n_uniques; u++) {
-    const ref *r = first_ref[u];
-    char info[256];
-    snprintf(info, sizeof info, "unique constant file: %llu bytes, key %s",
-             (unsigned long long)d->files[d->uniques[u].rep].size, r ? r->key : "?");
-    MlirNamedAttribute e[2] = {named(c, "info", wp_str_attr(c, info, strlen(info))),
-                               named(c, "path", wp_str_attr(c, d->uniques[u].name,
-                                                            strlen(d->uniques[u].name)))};
-    arts[n++] = mlirDictionaryAttrGet(c, 2, e);
-  }
-  if (n)
-    wp_set_attr(module, "bir.artifacts", mlirArrayAttrGet(c, (intptr_t)n, arts));
-  else
-    mlirOperationRemoveAttributeByName(module, wp_sref("bir.artifacts"));
-  free(arts);
-  free(first_ref);
-  wp_strmap_free(&replaced);
-}
-
 static int run_dedup(const wp_pass_run *run) {
   MlirOperation module = run->module;
   MlirContext c = mlirOperationGetContext(module);
@@ -806,9 +539,9 @@ static int run_dedup(const wp_pass_run *run) {
       goto out;
   }
   uint64_t saved = 0;
-  if (rewrite(&d, &saved))
+  if (wp_dedup_rewrite(&d, &saved))
     goto out;
-  rewrite_artifact_records(&d);
+  wp_dedup_rewrite_artifact_records(&d);
   /* An earlier run's savings stay counted: a pipeline split after
    * dedup-consts (IR written, packed later, which runs dedup-consts again
    * and finds nothing left to merge) must give the same NEFF as one run. */
@@ -821,8 +554,9 @@ static int run_dedup(const wp_pass_run *run) {
       mlirIntegerAttrGetValueInt(prev) > 0 &&
       (uint64_t)mlirIntegerAttrGetValueInt(prev) <= (uint64_t)INT64_MAX - total)
     total += (uint64_t)mlirIntegerAttrGetValueInt(prev);
-  MlirNamedAttribute stats[2] = {named(c, "bytes_saved", wp_i64_attr(c, (int64_t)total)),
-                                 named(c, "unique_files", wp_i64_attr(c, (int64_t)d.n_uniques))};
+  MlirNamedAttribute stats[2] = {
+      wp_dedup_named(c, "bytes_saved", wp_i64_attr(c, (int64_t)total)),
+      wp_dedup_named(c, "unique_files", wp_i64_attr(c, (int64_t)d.n_uniques))};
   wp_set_attr(module, "bir.dedup", mlirDictionaryAttrGet(c, 2, stats));
   /* opt's user-visible line, as the reference compiler prints it; a driver
    * embedding the pass reads the counters from bir.dedup instead of stderr */
