@@ -19,6 +19,8 @@ struct wp_neff_reader {
   char *path;
   wp_neff_header header;
   uint64_t max_bytes;
+  uint64_t tar_end;      /* set when the members were read to the end */
+  uint64_t last_nonzero; /* one past the stream's last nonzero byte (gzip check) */
   /* read callback state */
   uint64_t pos;
   unsigned char *buf;
@@ -129,7 +131,7 @@ int wp_neff_payload_gzip_check(wp_neff_reader *r, wp_error *err) {
   isal_inflate_init(st);
   st->crc_flag = ISAL_GZIP;
   r->pos = 0;
-  uint64_t members = 0;
+  uint64_t members = 0, out_pos = 0;
   int rc = -1;
   if (gz_refill(r, st, err))
     goto out;
@@ -145,6 +147,13 @@ int wp_neff_payload_gzip_check(wp_neff_reader *r, wp_error *err) {
     st->next_out = sink;
     st->avail_out = SINK;
     int ret = isal_inflate(st);
+    size_t made = SINK - st->avail_out;
+    for (size_t i = made; i > 0; i--)
+      if (sink[i - 1]) {
+        r->last_nonzero = out_pos + i; /* one past it */
+        break;
+      }
+    out_pos += made;
     if (ret != ISAL_DECOMP_OK) {
       wp_error_set(err, "%s: payload: gzip member %llu is corrupt (%s)", r->path,
                    (unsigned long long)members + 1,
@@ -182,6 +191,15 @@ out:
   free(st);
   free(sink);
   return rc;
+}
+
+int wp_neff_payload_tail_check(const wp_neff_reader *r, wp_error *err) {
+  if (r->tar_end && r->last_nonzero > r->tar_end)
+    return wp_error_set(err, "%s: payload: data after the tar's end of archive (the tar ends "
+                        "at byte %llu of the stream, which holds nonzero bytes up to %llu)",
+                        r->path, (unsigned long long)r->tar_end,
+                        (unsigned long long)r->last_nonzero);
+  return 0;
 }
 
 int wp_neff_name_is_safe(const char *name) {
@@ -226,8 +244,12 @@ int wp_neff_each_member(wp_neff_reader *r, wp_neff_member_fn fn, void *user, wp_
   for (;;) {
     struct archive_entry *e;
     int hr = archive_read_next_header(a, &e);
-    if (hr == ARCHIVE_EOF)
+    if (hr == ARCHIVE_EOF) {
+      /* where the tar's end-of-archive blocks end in the uncompressed
+       * stream: whatever follows is padding, zeros (checked by verify) */
+      r->tar_end = (uint64_t)archive_filter_bytes(a, 0);
       break;
+    }
     if (hr != ARCHIVE_OK && hr != ARCHIVE_WARN) {
       wp_error_set(err, "%s: payload: %s", r->path, la_error(a));
       goto out;

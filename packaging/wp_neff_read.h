@@ -26,6 +26,11 @@ int wp_neff_payload_md5(wp_neff_reader *r, char out[WP_MD5_HEX], wp_error *err);
  * archive's end and never see such bytes). Errors name the file. */
 int wp_neff_payload_gzip_check(wp_neff_reader *r, wp_error *err);
 
+/* After both wp_neff_payload_gzip_check and wp_neff_each_member read to
+ * the end: the uncompressed stream holds only zeros (padding) after the
+ * tar's end-of-archive blocks. */
+int wp_neff_payload_tail_check(const wp_neff_reader *r, wp_error *err);
+
 /* Calls FN for each member, streaming its bytes in chunks (data NULL and
  * len 0 marks the member's end). FN returns nonzero to stop. Member names
  * that are absolute, contain "..", or entries that are not regular files

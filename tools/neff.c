@@ -256,6 +256,11 @@ static int cmd_verify(wp_neff_reader *r, const char *path) {
   c.keep_json = true;
   if (read_all(r, &c, path))
     return 1;
+  if (wp_neff_payload_tail_check(r, &err)) {
+    fprintf(stderr, "error: %s\n", err.msg);
+    free_members(&c);
+    return 1;
+  }
   int rc = 1;
   json_t *bom = NULL, *neff = NULL;
   if (c.twice) {

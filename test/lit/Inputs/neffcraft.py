@@ -16,6 +16,9 @@
       twomembers  the same tar as two gzip members, which gzip allows (redone)
       crc         the gzip trailer's CRC changed (header MD5 redone)
       cut         the payload's first half only (header size and MD5 redone)
+      notrailer   the payload without its gzip trailer (CRC, size) (redone)
+      tarjunk     text after the tar's end-of-archive blocks, inside the gzip
+                  stream, where tar readers stop (redone)
 """
 import gzip
 import hashlib
@@ -66,7 +69,7 @@ def main():
         h[16:24] = struct.pack("<Q", len(payload))
         h[172:188] = hashlib.md5(payload).digest()
         out = bytes(h) + payload
-    elif kind in ("trailing", "twomembers", "crc", "cut"):
+    elif kind in ("trailing", "twomembers", "crc", "cut", "notrailer", "tarjunk"):
         data = open(src, "rb").read()
         payload = data[1024:]
         if kind == "trailing":
@@ -78,6 +81,11 @@ def main():
                        gzip.compress(tar[half:], 1, mtime=0))
         elif kind == "cut":
             payload = payload[:len(payload) // 2]
+        elif kind == "notrailer":
+            payload = payload[:-8]
+        elif kind == "tarjunk":
+            tar = gzip.decompress(payload)
+            payload = gzip.compress(tar + b"hidden after the end of the archive\n" * 8, 1, mtime=0)
         else:
             p = bytearray(payload)
             p[-8] ^= 0x01
