@@ -105,17 +105,25 @@ static la_ssize_t read_cb(struct archive *a, void *user, const void **buf) {
 }
 
 /* Refills the input of ST from the payload when it has run dry. */
-static int gz_refill(wp_neff_reader *r, struct inflate_state *st, wp_error *err) {
-  if (st->avail_in || r->pos == r->header.data_size)
+/* Refills the input of ST from the payload until it holds at least MIN
+ * bytes (or the payload's rest): a member's 2-byte magic may straddle two
+ * reads. */
+static int gz_refill(wp_neff_reader *r, struct inflate_state *st, uint32_t min,
+                     wp_error *err) {
+  if (st->avail_in >= min || r->pos == r->header.data_size)
     return 0;
+  uint32_t kept = st->avail_in;
+  if (kept)
+    memmove(r->buf, st->next_in, kept);
   uint64_t left = r->header.data_size - r->pos;
-  size_t want = left > WP_NEFF_READ_CHUNK ? WP_NEFF_READ_CHUNK : (size_t)left;
-  ssize_t n = pread(r->fd, r->buf, want, (off_t)(WP_NEFF_HEADER_SIZE + r->pos));
+  size_t room = WP_NEFF_READ_CHUNK - kept;
+  size_t want = left > room ? room : (size_t)left;
+  ssize_t n = pread(r->fd, r->buf + kept, want, (off_t)(WP_NEFF_HEADER_SIZE + r->pos));
   if (n <= 0)
     return wp_error_errno(err, n < 0 ? errno : EIO, "%s: payload", r->path);
   r->pos += (uint64_t)n;
   st->next_in = r->buf;
-  st->avail_in = (uint32_t)n;
+  st->avail_in = kept + (uint32_t)n;
   return 0;
 }
 
@@ -133,7 +141,7 @@ int wp_neff_payload_gzip_check(wp_neff_reader *r, wp_error *err) {
   r->pos = 0;
   uint64_t members = 0, out_pos = 0;
   int rc = -1;
-  if (gz_refill(r, st, err))
+  if (gz_refill(r, st, 1, err))
     goto out;
   if (st->avail_in < 2 || st->next_in[0] != 0x1f || st->next_in[1] != 0x8b) {
     wp_error_set(err, "%s: payload: not a gzip stream (packaging version 2 is a gzip tar)",
@@ -141,7 +149,7 @@ int wp_neff_payload_gzip_check(wp_neff_reader *r, wp_error *err) {
     goto out;
   }
   for (;;) {
-    if (gz_refill(r, st, err))
+    if (gz_refill(r, st, 1, err))
       goto out;
     uint32_t had = st->avail_in;
     st->next_out = sink;
@@ -154,6 +162,11 @@ int wp_neff_payload_gzip_check(wp_neff_reader *r, wp_error *err) {
         break;
       }
     out_pos += made;
+    if (out_pos > r->max_bytes) { /* what the member reader would refuse too */
+      wp_error_set(err, "%s: payload: expands past %llu bytes; refusing (a gzip bomb? "
+                   "--max-size=BYTES allows more)", r->path, (unsigned long long)r->max_bytes);
+      goto out;
+    }
     if (ret != ISAL_DECOMP_OK) {
       wp_error_set(err, "%s: payload: gzip member %llu is corrupt (%s)", r->path,
                    (unsigned long long)members + 1,
@@ -162,7 +175,7 @@ int wp_neff_payload_gzip_check(wp_neff_reader *r, wp_error *err) {
     }
     if (st->block_state == ISAL_BLOCK_FINISH) {
       members++;
-      if (gz_refill(r, st, err))
+      if (gz_refill(r, st, 2, err))
         goto out;
       if (!st->avail_in)
         break; /* the payload ends with the member */

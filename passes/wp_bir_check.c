@@ -34,8 +34,12 @@ static void opt_int(checker *c, const char *attr, int64_t min) {
   MlirAttribute a = wp_attr(c->op, attr);
   if (mlirAttributeIsNull(a))
     return;
-  /* true is an i1 whose value reads as -1: not a count either */
-  if (!mlirAttributeIsAInteger(a) || mlirIntegerTypeGetWidth(mlirAttributeGetType(a)) < 2)
+  /* true is an i1 whose value reads as -1: not a count either (an index
+   * is fine; it has no width to ask) */
+  if (!mlirAttributeIsAInteger(a))
+    return fail(c, attr, "must be an integer");
+  MlirType t = mlirAttributeGetType(a);
+  if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) < 2)
     return fail(c, attr, "must be an integer");
   if (mlirIntegerAttrGetValueInt(a) < min)
     fail(c, attr, min ? "must be at least 1" : "must not be negative");

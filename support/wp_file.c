@@ -448,9 +448,11 @@ int wp_output_commit(wp_output *out, wp_error *err) {
   if (fflush(out->stream) != 0 || ferror(out->stream))
     rc = wp_error_errno(err, errno ? errno : EIO, "%s: write failed", out->path);
   /* A file replaced keeps its permission bits (not set-id ones), as one
-   * written over in place would. */
+   * written over in place would; only one that was ours, with our group:
+   * the new file is, and another group's bits would widen its access. */
   struct stat old;
-  if (rc == 0 && stat(out->path, &old) == 0 && S_ISREG(old.st_mode))
+  if (rc == 0 && stat(out->path, &old) == 0 && S_ISREG(old.st_mode) &&
+      old.st_uid == geteuid() && old.st_gid == getegid())
     fchmod(fileno(out->stream), old.st_mode & 0777);
   if (rc == 0 && out->anon && name_anon(out) != 0)
     rc = wp_error_errno(err, errno, "%s: cannot create output", out->path);

@@ -19,6 +19,8 @@
       notrailer   the payload without its gzip trailer (CRC, size) (redone)
       tarjunk     text after the tar's end-of-archive blocks, inside the gzip
                   stream, where tar readers stop (redone)
+      splitmagic  two stored gzip members, the first 1048575 bytes long, so
+                  the second's magic straddles a 1 MiB read (redone; valid)
 """
 import gzip
 import hashlib
@@ -27,6 +29,7 @@ import json
 import struct
 import sys
 import tarfile
+import zlib
 
 
 def read(path):
@@ -69,7 +72,8 @@ def main():
         h[16:24] = struct.pack("<Q", len(payload))
         h[172:188] = hashlib.md5(payload).digest()
         out = bytes(h) + payload
-    elif kind in ("trailing", "twomembers", "crc", "cut", "notrailer", "tarjunk"):
+    elif kind in ("trailing", "twomembers", "crc", "cut", "notrailer", "tarjunk",
+                  "splitmagic"):
         data = open(src, "rb").read()
         payload = data[1024:]
         if kind == "trailing":
@@ -81,6 +85,19 @@ def main():
                        gzip.compress(tar[half:], 1, mtime=0))
         elif kind == "cut":
             payload = payload[:len(payload) // 2]
+        elif kind == "splitmagic":
+            tar = gzip.decompress(payload)
+
+            def stored(data):
+                c = zlib.compressobj(0, zlib.DEFLATED, 31)
+                return c.compress(data) + c.flush()
+            n = 1048575 - len(tar) - 200
+            first = stored(tar + bytes(n))
+            while len(first) < 1048575:
+                n += 1
+                first = stored(tar + bytes(n))
+            assert len(first) == 1048575
+            payload = first + stored(bytes(4096))
         elif kind == "notrailer":
             payload = payload[:-8]
         elif kind == "tarjunk":
