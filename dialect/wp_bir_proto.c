@@ -13,6 +13,7 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 bool wp_bir_module_is_bir(MlirModule m) {
@@ -342,8 +343,21 @@ static void append_op(from_proto *f, MlirBlock block, const char *name, MlirName
     mlirBlockInsertOwnedOperationBefore(block, ret, op);
 }
 
+/* A uint64 field becomes an i64 attribute: past 2^63-1 it would read as
+ * negative (and be refused for that, which misleads). */
+static int fits_i64(from_proto *f, const char *what, const char *name, const char *field,
+                    uint64_t v) {
+  if (v > (uint64_t)INT64_MAX)
+    return wp_error_set(f->err, "%s '%s': %s %llu is past 2^63-1", what, name, field,
+                        (unsigned long long)v);
+  return 0;
+}
+
 static int add_const_file(from_proto *f, MlirBlock b, const Wp__Bir__ConstFile *cf) {
   MlirContext c = f->ctx;
+  if (fits_i64(f, "const file", cf->name, "size", cf->size) ||
+      (cf->source && fits_i64(f, "const file", cf->name, "source offset", cf->source->offset)))
+    return -1;
   MlirNamedAttribute a[9];
   int n = 0;
   a[n++] = named(c, "sym_name", str(c, cf->name));
@@ -408,6 +422,11 @@ static int add_set(from_proto *f, MlirBlock b, const Wp__Bir__MemoryLocationSet 
 
 static int add_loc(from_proto *f, MlirBlock b, const Wp__Bir__MemoryLocation *l) {
   MlirContext c = f->ctx;
+  if (fits_i64(f, "memory location", l->name, "size", l->size) ||
+      fits_i64(f, "memory location", l->name, "alignment", l->alignment) ||
+      fits_i64(f, "memory location", l->name, "placement", l->placement) ||
+      fits_i64(f, "memory location", l->name, "const_ap_offset", l->const_ap_offset))
+    return -1;
   int v;
   if (wp_memory_type_parse(l->memory_type, strlen(l->memory_type), &v, f->err))
     return wp_error_prefix(f->err, "memory location '%s'", l->name);
