@@ -3,6 +3,7 @@
 #include "wp_bir.h"
 
 #include "wp_bir_enums.h"
+#include "wp_hex.h"
 #include "wp_pb.h"
 
 #include <stdint.h>
@@ -208,16 +209,6 @@ static int get_u64_required(from_json *f, json_t *obj, const char *key, uint64_t
 
 static void **alloc_array(wp_arena *a, size_t n) { return wp_arena_alloc(a, (n + 1) * sizeof(void *)); }
 
-static int hex_digit(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
 static int unhex(from_json *f, const char *s, ProtobufCBinaryData *out) {
   size_t n = strlen(s);
   if (n % 2)
@@ -225,7 +216,7 @@ static int unhex(from_json *f, const char *s, ProtobufCBinaryData *out) {
   out->len = n / 2;
   out->data = wp_arena_alloc(f->arena, out->len + 1);
   for (size_t i = 0; i < out->len; i++) {
-    int hi = hex_digit(s[2 * i]), lo = hex_digit(s[2 * i + 1]);
+    int hi = wp_hex_digit(s[2 * i]), lo = wp_hex_digit(s[2 * i + 1]);
     if (hi < 0 || lo < 0) /* (sscanf's %2x took signs and blanks) */
       return wp_error_set(f->err, "%s: \"data\" must be hex", f->where);
     out->data[i] = (uint8_t)(hi << 4 | lo);

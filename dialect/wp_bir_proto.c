@@ -356,7 +356,8 @@ static int fits_i64(from_proto *f, const char *what, const char *name, const cha
 static int add_const_file(from_proto *f, MlirBlock b, const Wp__Bir__ConstFile *cf) {
   MlirContext c = f->ctx;
   if (fits_i64(f, "const file", cf->name, "size", cf->size) ||
-      (cf->source && fits_i64(f, "const file", cf->name, "source offset", cf->source->offset)))
+      (cf->bytes_from_case == WP__BIR__CONST_FILE__BYTES_FROM_SOURCE && cf->source &&
+       fits_i64(f, "const file", cf->name, "source offset", cf->source->offset)))
     return -1;
   MlirNamedAttribute a[9];
   int n = 0;

@@ -1,5 +1,7 @@
 #include "wp_hlo_blob_text.h"
 
+#include "wp_hex.h"
+
 #include <mlir-c/Support.h>
 #include <stdbool.h>
 #include <string.h>
@@ -30,16 +32,6 @@ typedef struct blob_scan {
   uint64_t expect, got;
   bool hex, bad;
 } blob_scan;
-
-static int hex_value(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
 
 /* MLIR escapes '"' and '\' inside strings (as \22 and \\), so a string ends
  * at the first '"' that does not follow a lone backslash. */
@@ -94,7 +86,7 @@ static void scan_char(blob_scan *s, char c) {
     s->state = c == 'x' ? IN_ALIGNMENT : c == '"' ? DONE : IN_OTHER;
     return;
   case IN_ALIGNMENT:
-    if (hex_value(c) < 0) {
+    if (wp_hex_digit(c) < 0) {
       s->bad = true;
       s->state = DONE;
     } else if (++s->digits == 8) {
@@ -108,7 +100,7 @@ static void scan_char(blob_scan *s, char c) {
       s->state = DONE;
       return;
     }
-    int v = hex_value(c);
+    int v = wp_hex_digit(c);
     if (v < 0) {
       s->bad = true;
       s->state = DONE;
