@@ -322,10 +322,6 @@ typedef struct from_proto {
   wp_error *err;
 } from_proto;
 
-static MlirNamedAttribute named(MlirContext ctx, const char *k, MlirAttribute v) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, wp_sref(k)), v);
-}
-
 static MlirAttribute str(MlirContext ctx, const char *s) { return wp_str_attr(ctx, s, strlen(s)); }
 static MlirAttribute sym(MlirContext ctx, const char *s) {
   return mlirFlatSymbolRefAttrGet(ctx, wp_sref(s));
@@ -361,44 +357,44 @@ static int add_const_file(from_proto *f, MlirBlock b, const Wp__Bir__ConstFile *
     return -1;
   MlirNamedAttribute a[9];
   int n = 0;
-  a[n++] = named(c, "sym_name", str(c, cf->name));
-  a[n++] = named(c, "size", wp_i64_attr(c, (int64_t)cf->size));
+  a[n++] = wp_named(c, "sym_name", str(c, cf->name));
+  a[n++] = wp_named(c, "size", wp_i64_attr(c, (int64_t)cf->size));
   switch (cf->bytes_from_case) {
   case WP__BIR__CONST_FILE__BYTES_FROM_SOURCE: {
-    MlirNamedAttribute s[2] = {named(c, "file", str(c, cf->source->file)),
-                               named(c, "offset", wp_i64_attr(c, (int64_t)cf->source->offset))};
-    a[n++] = named(c, "source", mlirDictionaryAttrGet(c, 2, s));
+    MlirNamedAttribute s[2] = {wp_named(c, "file", str(c, cf->source->file)),
+                               wp_named(c, "offset", wp_i64_attr(c, (int64_t)cf->source->offset))};
+    a[n++] = wp_named(c, "source", mlirDictionaryAttrGet(c, 2, s));
     break;
   }
   case WP__BIR__CONST_FILE__BYTES_FROM_CONSTANT:
-    a[n++] = named(c, "constant", str(c, cf->constant));
+    a[n++] = wp_named(c, "constant", str(c, cf->constant));
     break;
   case WP__BIR__CONST_FILE__BYTES_FROM_DATA: {
     int64_t len = (int64_t)cf->data.len;
     MlirType t = mlirRankedTensorTypeGet(1, &len, mlirIntegerTypeUnsignedGet(c, 8),
                                          mlirAttributeGetNull());
     static const char empty[1];
-    a[n++] = named(c, "data", mlirDenseElementsAttrRawBufferGet(
+    a[n++] = wp_named(c, "data", mlirDenseElementsAttrRawBufferGet(
                                   t, cf->data.len, cf->data.len ? (void *)cf->data.data : empty));
     break;
   }
   case WP__BIR__CONST_FILE__BYTES_FROM_ASSEMBLED:
-    a[n++] = named(c, "assembled", str(c, cf->assembled));
+    a[n++] = wp_named(c, "assembled", str(c, cf->assembled));
     break;
   default:
     return wp_error_set(f->err, "const file '%s' has none of source, constant, data, assembled",
                         cf->name);
   }
   if (cf->artifact[0])
-    a[n++] = named(c, "artifact", str(c, cf->artifact));
+    a[n++] = wp_named(c, "artifact", str(c, cf->artifact));
   if (cf->md5[0])
-    a[n++] = named(c, "md5", str(c, cf->md5));
+    a[n++] = wp_named(c, "md5", str(c, cf->md5));
   if (cf->artifact_in_place)
-    a[n++] = named(c, "artifact_in_place", mlirUnitAttrGet(c));
+    a[n++] = wp_named(c, "artifact_in_place", mlirUnitAttrGet(c));
   if (cf->member_md5[0])
-    a[n++] = named(c, "member_md5", str(c, cf->member_md5));
+    a[n++] = wp_named(c, "member_md5", str(c, cf->member_md5));
   if (cf->member_prefix_md5[0])
-    a[n++] = named(c, "member_prefix_md5", str(c, cf->member_prefix_md5));
+    a[n++] = wp_named(c, "member_prefix_md5", str(c, cf->member_prefix_md5));
   append_op(f, b, "bir.const_file", a, n);
   return 0;
 }
@@ -411,12 +407,12 @@ static int add_set(from_proto *f, MlirBlock b, const Wp__Bir__MemoryLocationSet 
     return wp_error_prefix(f->err, "memory location set '%s'", s->name);
   MlirNamedAttribute a[5];
   int n = 0;
-  a[n++] = named(c, "sym_name", str(c, s->name));
-  a[n++] = named(c, "tensor_class", str(c, s->tensor_class));
-  a[n++] = named(c, "dtype", str(c, s->dtype));
-  a[n++] = named(c, "shape", mlirDenseI64ArrayGet(c, (intptr_t)s->n_shape, s->shape));
+  a[n++] = wp_named(c, "sym_name", str(c, s->name));
+  a[n++] = wp_named(c, "tensor_class", str(c, s->tensor_class));
+  a[n++] = wp_named(c, "dtype", str(c, s->dtype));
+  a[n++] = wp_named(c, "shape", mlirDenseI64ArrayGet(c, (intptr_t)s->n_shape, s->shape));
   if (s->hlo_value[0])
-    a[n++] = named(c, "hlo_value", str(c, s->hlo_value));
+    a[n++] = wp_named(c, "hlo_value", str(c, s->hlo_value));
   append_op(f, b, "bir.memloc_set", a, n);
   return 0;
 }
@@ -433,17 +429,17 @@ static int add_loc(from_proto *f, MlirBlock b, const Wp__Bir__MemoryLocation *l)
     return wp_error_prefix(f->err, "memory location '%s'", l->name);
   MlirNamedAttribute a[10];
   int n = 0;
-  a[n++] = named(c, "sym_name", str(c, l->name));
-  a[n++] = named(c, "set", sym(c, l->set));
-  a[n++] = named(c, "memory_type", str(c, l->memory_type));
-  a[n++] = named(c, "size", wp_i64_attr(c, (int64_t)l->size));
-  a[n++] = named(c, "alignment", wp_i64_attr(c, (int64_t)l->alignment));
-  a[n++] = named(c, "placement", wp_i64_attr(c, (int64_t)l->placement));
+  a[n++] = wp_named(c, "sym_name", str(c, l->name));
+  a[n++] = wp_named(c, "set", sym(c, l->set));
+  a[n++] = wp_named(c, "memory_type", str(c, l->memory_type));
+  a[n++] = wp_named(c, "size", wp_i64_attr(c, (int64_t)l->size));
+  a[n++] = wp_named(c, "alignment", wp_i64_attr(c, (int64_t)l->alignment));
+  a[n++] = wp_named(c, "placement", wp_i64_attr(c, (int64_t)l->placement));
   if (l->const_file[0]) {
-    a[n++] = named(c, "const_file", sym(c, l->const_file));
-    a[n++] = named(c, "const_ap_offset", wp_i64_attr(c, (int64_t)l->const_ap_offset));
-    a[n++] = named(c, "const_sub_tensor_id", wp_i64_attr(c, l->const_sub_tensor_id));
-    a[n++] = named(c, "is_regloc_offset", mlirBoolAttrGet(c, l->is_regloc_offset));
+    a[n++] = wp_named(c, "const_file", sym(c, l->const_file));
+    a[n++] = wp_named(c, "const_ap_offset", wp_i64_attr(c, (int64_t)l->const_ap_offset));
+    a[n++] = wp_named(c, "const_sub_tensor_id", wp_i64_attr(c, l->const_sub_tensor_id));
+    a[n++] = wp_named(c, "is_regloc_offset", mlirBoolAttrGet(c, l->is_regloc_offset));
   }
   append_op(f, b, "bir.memloc", a, n);
   return 0;
@@ -457,14 +453,14 @@ static void add_kernel(from_proto *f, MlirBlock b, const Wp__Bir__Kernel *k,
     files[i] = sym(c, k->const_files[i]);
   MlirNamedAttribute a[3];
   int n = 0;
-  a[n++] = named(c, "sym_name", str(c, k->name));
-  a[n++] = named(c, "const_files", mlirArrayAttrGet(c, (intptr_t)k->n_const_files, files));
+  a[n++] = wp_named(c, "sym_name", str(c, k->name));
+  a[n++] = wp_named(c, "const_files", mlirArrayAttrGet(c, (intptr_t)k->n_const_files, files));
   if (k->program[0] && program_module.length) {
     MlirAttribute leaf = sym(c, k->program);
-    a[n++] = named(c, "program", mlirSymbolRefAttrGet(c, program_module, 1, &leaf));
+    a[n++] = wp_named(c, "program", mlirSymbolRefAttrGet(c, program_module, 1, &leaf));
   } else if (k->program[0]) {
     /* No HLO program here (the JSON form): keep the entry's name. */
-    a[n++] = named(c, "program", str(c, k->program));
+    a[n++] = wp_named(c, "program", str(c, k->program));
   }
   append_op(f, b, "bir.kernel", a, n);
   free(files);
@@ -515,8 +511,8 @@ int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *f
   if (msg->n_artifacts) {
     MlirAttribute *arts = malloc(msg->n_artifacts * sizeof *arts);
     for (size_t i = 0; i < msg->n_artifacts; i++) {
-      MlirNamedAttribute d[2] = {named(ctx, "info", str(ctx, msg->artifacts[i]->info)),
-                                 named(ctx, "path", str(ctx, msg->artifacts[i]->path))};
+      MlirNamedAttribute d[2] = {wp_named(ctx, "info", str(ctx, msg->artifacts[i]->info)),
+                                 wp_named(ctx, "path", str(ctx, msg->artifacts[i]->path))};
       arts[i] = mlirDictionaryAttrGet(ctx, 2, d);
     }
     wp_set_attr(mop, "bir.artifacts", mlirArrayAttrGet(ctx, (intptr_t)msg->n_artifacts, arts));
@@ -524,8 +520,8 @@ int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *f
   }
   if (msg->dedup) {
     MlirNamedAttribute d[2] = {
-        named(ctx, "bytes_saved", wp_i64_attr(ctx, (int64_t)msg->dedup->bytes_saved)),
-        named(ctx, "unique_files", wp_i64_attr(ctx, (int64_t)msg->dedup->unique_files))};
+        wp_named(ctx, "bytes_saved", wp_i64_attr(ctx, (int64_t)msg->dedup->bytes_saved)),
+        wp_named(ctx, "unique_files", wp_i64_attr(ctx, (int64_t)msg->dedup->unique_files))};
     wp_set_attr(mop, "bir.dedup", mlirDictionaryAttrGet(ctx, 2, d));
   }
   MlirStringRef program_module = {"", 0};
@@ -563,9 +559,9 @@ int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *f
     for (size_t k = 0; k < fn->n_kernels && !rc; k++)
       add_kernel(&f, body, fn->kernels[k], program_module);
     MlirType fty = mlirFunctionTypeGet(ctx, 0, NULL, 0, NULL);
-    MlirNamedAttribute fa[3] = {named(ctx, "sym_name", str(ctx, fn->name)),
-                                named(ctx, "function_type", mlirTypeAttrGet(fty)),
-                                named(ctx, "bir.function", mlirUnitAttrGet(ctx))};
+    MlirNamedAttribute fa[3] = {wp_named(ctx, "sym_name", str(ctx, fn->name)),
+                                wp_named(ctx, "function_type", mlirTypeAttrGet(fty)),
+                                wp_named(ctx, "bir.function", mlirUnitAttrGet(ctx))};
     MlirOperationState fs = mlirOperationStateGet(wp_sref("func.func"), f.loc);
     mlirOperationStateAddOwnedRegions(&fs, 1, &region);
     mlirOperationStateAddAttributes(&fs, 3, fa);

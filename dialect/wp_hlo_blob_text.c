@@ -1,10 +1,10 @@
 #include "wp_hlo_blob_text.h"
 
 #include "wp_hex.h"
+#include "wp_mlir_util.h"
 
 #include <mlir-c/Support.h>
 #include <stdbool.h>
-#include <string.h>
 
 /* Where the printed text is. MLIR prints a top-level operation, then its
  * file metadata: {-# dialect_resources: { builtin: { KEY: "0x<hex>" } } #-}.
@@ -146,8 +146,8 @@ int wp_hlo_blob_from_print(MlirOperation op, uint64_t expect, wp_arena *arena,
    * in the same section. */
   for (intptr_t i = mlirOperationGetNumAttributes(clone) - 1; i >= 0; i--) {
     MlirNamedAttribute a = mlirOperationGetAttribute(clone, i);
-    MlirStringRef name = mlirIdentifierStr(a.name);
-    if (!(name.length == 5 && memcmp(name.data, "value", 5) == 0))
+    MlirStringRef name = wp_ident_str(a.name);
+    if (!mlirStringRefEqual(name, wp_sref("value")))
       mlirOperationRemoveAttributeByName(clone, name);
   }
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();

@@ -149,16 +149,16 @@ int wp_hlo_elements_bytes(wp_arena *arena, MlirAttribute attr,
   if (!mlirAttributeIsADenseElements(attr))
     return wp_error_set(err, "constant value is not a dense elements attribute");
   MlirType type = mlirAttributeGetType(attr);
-  int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
-  const wp_hlo_prim *info = wp_hlo_prim_info(prim);
-  int64_t count = wp_hlo_num_elements(type);
-  if (!info || count < 0)
+  int prim;
+  uint64_t total;
+  int fits = wp_hlo_storage_bytes(type, &prim, &total);
+  if (fits == -1)
     return wp_error_set(err, "constant has no XLA element type or a dynamic shape");
-  if ((uint64_t)count > UINT64_MAX / (uint64_t)info->bytes ||
-      (uint64_t)count * (uint64_t)info->bytes > (uint64_t)SIZE_MAX / 2)
+  int64_t count = wp_hlo_num_elements(type);
+  if (fits == -2)
     return wp_error_set(err, "constant of %lld elements is too large to hold in memory",
                         (long long)count);
-  uint64_t total = (uint64_t)count * (uint64_t)info->bytes;
+  const wp_hlo_prim *info = wp_hlo_prim_info(prim);
   if (prim == WP_PRED || prim == WP_S1 || prim == WP_U1) {
     unsigned char *b = wp_arena_alloc(arena, total ? total : 1);
     for (int64_t i = 0; i < count; i++)

@@ -300,3 +300,16 @@ int64_t wp_hlo_num_elements(MlirType t) {
   }
   return n;
 }
+
+int wp_hlo_storage_bytes(MlirType tensor, int *prim, uint64_t *bytes) {
+  *prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(tensor));
+  const wp_hlo_prim *info = wp_hlo_prim_info(*prim);
+  int64_t count = wp_hlo_num_elements(tensor);
+  if (!info || count < 0)
+    return -1;
+  if ((uint64_t)count > UINT64_MAX / (uint64_t)info->bytes ||
+      (uint64_t)count * (uint64_t)info->bytes > (uint64_t)SIZE_MAX / 2)
+    return -2;
+  *bytes = (uint64_t)count * (uint64_t)info->bytes;
+  return 0;
+}

@@ -62,4 +62,9 @@ void wp_hlo_type_str(MlirType type, char *buf, size_t size);
 /* Number of elements of a static tensor type; -1 on overflow or dynamic. */
 int64_t wp_hlo_num_elements(MlirType tensor);
 
+/* The bytes a static tensor's data takes (elements x bytes per element)
+ * and its PrimitiveType: 0; -1 when it has no XLA element type or a
+ * dynamic shape; -2 when the bytes would not fit in memory. */
+int wp_hlo_storage_bytes(MlirType tensor, int *prim, uint64_t *bytes);
+
 #endif

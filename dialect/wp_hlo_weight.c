@@ -75,6 +75,14 @@ struct wp_hlo_weight_data {
   uint64_t size;
 };
 
+/* The index of the first byte of D[0, N) that is neither 0 nor 1, or -1. */
+static int64_t not_a_bit(const unsigned char *d, uint64_t n) {
+  for (uint64_t i = 0; i < n; i++)
+    if (d[i] > 1)
+      return (int64_t)i;
+  return -1;
+}
+
 int wp_hlo_weight_read(MlirType type, const char *path, int file_flags,
                        wp_hlo_weight_data **out, wp_error *err) {
   *out = NULL;
@@ -106,17 +114,16 @@ int wp_hlo_weight_read(MlirType type, const char *path, int file_flags,
     wp_file_unmap(&f);
     return wp_error_set(err, "the file holds %s but the parameter is %s", have, want);
   }
-  if (prim == WP_PRED && f.data) {
-    /* XLA's PRED is 0 or 1 and so are numpy's bools; another byte (a view
-     * cast from uint8) would reach the NEFF as it is in one run and as 1
-     * through an HLO proto, so it is refused. */
-    const unsigned char *d = f.data + npy.data_offset;
-    for (uint64_t i = 0; i < npy.data_size; i++)
-      if (d[i] > 1) {
-        wp_file_unmap(&f);
-        return wp_error_set(err, "bool element %llu is the byte %u; a bool is 0 or 1",
-                            (unsigned long long)i, d[i]);
-      }
+  /* XLA's PRED is 0 or 1 and so are numpy's bools; another byte (a view
+   * cast from uint8) would reach the NEFF as it is in one run and as 1
+   * through an HLO proto, so it is refused. */
+  int64_t bad = prim == WP_PRED && f.data ? not_a_bit(f.data + npy.data_offset, npy.data_size)
+                                          : -1;
+  if (bad >= 0) {
+    unsigned byte = f.data[npy.data_offset + (uint64_t)bad];
+    wp_file_unmap(&f);
+    return wp_error_set(err, "bool element %lld is the byte %u; a bool is 0 or 1",
+                        (long long)bad, byte);
   }
   wp_hlo_weight_data *w = calloc(1, sizeof *w);
   weight_blob *b = calloc(1, sizeof *b);
@@ -210,23 +217,21 @@ bool wp_hlo_weight_origin_get(MlirAttribute attr, MlirStringRef *file, MlirStrin
 /* 0 with the bytes MLIR holds for resource VALUE, 1 when it holds none. */
 static int printed_bytes(MlirOperation op, MlirAttribute value, wp_arena *arena,
                          const void **bytes, uint64_t *size, wp_error *err) {
-  MlirType type = mlirAttributeGetType(value);
-  int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
-  const wp_hlo_prim *info = wp_hlo_prim_info(prim);
-  int64_t count = wp_hlo_num_elements(type);
-  if (!info || count < 0 || (uint64_t)count > UINT64_MAX / (uint64_t)info->bytes)
+  int prim;
+  uint64_t expect;
+  int fits = wp_hlo_storage_bytes(mlirAttributeGetType(value), &prim, &expect);
+  if (fits == -1)
     return wp_error_set(err, "its dense_resource has no XLA element type or a dynamic shape");
-  uint64_t expect = (uint64_t)count * (uint64_t)info->bytes;
+  if (fits == -2)
+    return wp_error_set(err, "a blob of its type is too large to hold in memory");
   int got = wp_hlo_blob_from_print(op, expect, arena, bytes, err);
   if (got != 0)
     return got;
-  if (prim == WP_PRED || prim == WP_S1 || prim == WP_U1) {
-    const unsigned char *d = *bytes;
-    for (uint64_t i = 0; i < expect; i++)
-      if (d[i] > 1)
-        return wp_error_set(err, "element %llu of its dense_resource is the byte %u; a "
-                                 "1-bit element is 0 or 1", (unsigned long long)i, d[i]);
-  }
+  int64_t bad = prim == WP_PRED || prim == WP_S1 || prim == WP_U1 ? not_a_bit(*bytes, expect)
+                                                                   : -1;
+  if (bad >= 0)
+    return wp_error_set(err, "element %lld of its dense_resource is the byte %u; a 1-bit "
+                        "element is 0 or 1", (long long)bad, ((const unsigned char *)*bytes)[bad]);
   *size = expect;
   return 0;
 }

@@ -22,6 +22,14 @@ MlirAttribute wp_i64_attr(MlirContext ctx, int64_t v) {
   return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
 }
 
+MlirNamedAttribute wp_named(MlirContext ctx, const char *key, MlirAttribute value) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, wp_sref(key)), value);
+}
+
+MlirLocation wp_unknown_loc(MlirOperation op) {
+  return mlirLocationUnknownGet(mlirOperationGetContext(op));
+}
+
 bool wp_attr_str(MlirOperation op, const char *name, MlirStringRef *out) {
   MlirAttribute a = wp_attr(op, name);
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))

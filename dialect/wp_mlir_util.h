@@ -16,6 +16,10 @@ MlirAttribute wp_attr(MlirOperation op, const char *name); /* null if absent */
 void wp_set_attr(MlirOperation op, const char *name, MlirAttribute value);
 MlirAttribute wp_str_attr(MlirContext ctx, const void *data, size_t len);
 MlirAttribute wp_i64_attr(MlirContext ctx, int64_t v);
+/* KEY = VALUE, for an op's attribute list. */
+MlirNamedAttribute wp_named(MlirContext ctx, const char *key, MlirAttribute value);
+/* The unknown location of OP's context (module-level diagnostics). */
+MlirLocation wp_unknown_loc(MlirOperation op);
 
 /* String attribute NAME of OP; false when absent or not a string. */
 bool wp_attr_str(MlirOperation op, const char *name, MlirStringRef *out);

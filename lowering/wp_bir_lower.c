@@ -185,10 +185,6 @@ static MlirAttribute static_str(lowering *l, const char *s) {
   return l->memo[slot].attr;
 }
 
-static MlirNamedAttribute named(MlirContext c, const char *k, MlirAttribute v) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(c, wp_sref(k)), v);
-}
-
 static MlirAttribute str(MlirContext c, const char *s) { return wp_str_attr(c, s, strlen(s)); }
 
 static void emit(lowering *l, const char *name, MlirNamedAttribute *a, int n) {
@@ -320,8 +316,8 @@ static int add_tensor(lowering *l, const char *name, int tensor_class, MlirType 
 }
 
 static void add_const_file(lowering *l, const char *name, uint64_t size, MlirNamedAttribute from) {
-  MlirNamedAttribute a[3] = {named(l->ctx, "sym_name", str(l->ctx, name)),
-                             named(l->ctx, "size", wp_i64_attr(l->ctx, (int64_t)size)), from};
+  MlirNamedAttribute a[3] = {wp_named(l->ctx, "sym_name", str(l->ctx, name)),
+                             wp_named(l->ctx, "size", wp_i64_attr(l->ctx, (int64_t)size)), from};
   MlirOperationState st = mlirOperationStateGet(wp_sref("bir.const_file"), l->loc);
   mlirOperationStateAddAttributes(&st, 3, a);
   MlirOperation op = mlirOperationCreate(&st);
@@ -358,6 +354,15 @@ static bool npy_payload(MlirAttribute weight, char **file, uint64_t *offset, uin
  * the same bytes and dtype as an earlier one (tied small weights, repeated
  * literals) reuses that region, as dedup-consts would merge their files:
  * the memory type is the same for every constant of one lowering. */
+/* "consts.<dtype>.bin", in the lowering's arena (NULL: out of memory). */
+static char *shared_file_name(wp_arena *arena, const char *dtype) {
+  size_t n = strlen(WP_BIR_SHARED_PREFIX) + strlen(dtype) + 5;
+  char *name = wp_arena_alloc(arena, n);
+  if (name)
+    snprintf(name, n, "%s%s.bin", WP_BIR_SHARED_PREFIX, dtype);
+  return name;
+}
+
 static shared_file *shared_file_for(lowering *l, const char *dtype) {
   for (size_t i = 0; i < l->n_shared; i++)
     if (!strcmp(l->shared[i].dtype, dtype))
@@ -365,10 +370,8 @@ static shared_file *shared_file_for(lowering *l, const char *dtype) {
   if (l->n_shared == WP_MAX_PRIM)
     return NULL;
   shared_file *f = &l->shared[l->n_shared];
-  size_t n = strlen(WP_BIR_SHARED_PREFIX) + strlen(dtype) + 5;
-  if (!(f->name = wp_arena_alloc(l->arena, n)))
+  if (!(f->name = shared_file_name(l->arena, dtype)))
     return NULL;
-  snprintf(f->name, n, "%s%s.bin", WP_BIR_SHARED_PREFIX, dtype);
   f->dtype = dtype;
   f->size = 0;
   f->count = 0;
@@ -467,11 +470,11 @@ static int lower_constant(lowering *l, MlirOperation op) {
   /* Bytes the IR carries are packed from it, not from a .npy that may have
    * changed or gone since. */
   if (is_weight && !in_ir && npy_payload(weight, &npy_file, &npy_offset, size, l->arena)) {
-    MlirNamedAttribute src[2] = {named(c, "file", str(c, npy_file)),
-                                 named(c, "offset", wp_i64_attr(c, (int64_t)npy_offset))};
-    add_const_file(l, file_name, size, named(c, "source", mlirDictionaryAttrGet(c, 2, src)));
+    MlirNamedAttribute src[2] = {wp_named(c, "file", str(c, npy_file)),
+                                 wp_named(c, "offset", wp_i64_attr(c, (int64_t)npy_offset))};
+    add_const_file(l, file_name, size, wp_named(c, "source", mlirDictionaryAttrGet(c, 2, src)));
   } else {
-    add_const_file(l, file_name, size, named(c, "constant", str(c, name)));
+    add_const_file(l, file_name, size, wp_named(c, "constant", str(c, name)));
   }
   return add_tensor(l, name, tc, t, name, l->opts.const_memory, file_name, 0, 0);
 }
@@ -586,12 +589,9 @@ static int run_bir_lower(const wp_pass_run *run) {
   wp_strmap_init(&l.file_names);
   for (int prim = 0; prim < WP_MAX_PRIM; prim++) { /* the shared files' names are taken */
     const char *dt = wp_dtype_name(prim);
-    size_t n = dt ? strlen(WP_BIR_SHARED_PREFIX) + strlen(dt) + 5 : 0;
-    char *reserved = n ? wp_arena_alloc(l.arena, n) : NULL; /* the map keeps the key */
-    if (reserved) {
-      snprintf(reserved, n, "%s%s.bin", WP_BIR_SHARED_PREFIX, dt);
+    char *reserved = dt ? shared_file_name(l.arena, dt) : NULL; /* the map keeps the key */
+    if (reserved)
       wp_strmap_put(&l.file_names, reserved, strlen(reserved), 1);
-    }
   }
   init_keys(&l);
   int rc = -1;
@@ -605,9 +605,9 @@ static int run_bir_lower(const wp_pass_run *run) {
   l.ret = mlirOperationCreate(&rs);
   mlirBlockAppendOwnedOperation(l.body, l.ret);
   MlirType fty = mlirFunctionTypeGet(c, 0, NULL, 0, NULL);
-  MlirNamedAttribute fa[3] = {named(c, "sym_name", str(c, WP_BIR_FUNCTION_NAME)),
-                              named(c, "function_type", mlirTypeAttrGet(fty)),
-                              named(c, "bir.function", mlirUnitAttrGet(c))};
+  MlirNamedAttribute fa[3] = {wp_named(c, "sym_name", str(c, WP_BIR_FUNCTION_NAME)),
+                              wp_named(c, "function_type", mlirTypeAttrGet(fty)),
+                              wp_named(c, "bir.function", mlirUnitAttrGet(c))};
   MlirOperationState fs = mlirOperationStateGet(wp_sref("func.func"), l.loc);
   mlirOperationStateAddOwnedRegions(&fs, 1, &region);
   mlirOperationStateAddAttributes(&fs, 3, fa);
@@ -680,9 +680,9 @@ static int run_bir_lower(const wp_pass_run *run) {
      * are not copied: a copy would double the memory of a model with many
      * small weights. */
     const shared_file *sf = &l.shared[i];
-    MlirNamedAttribute a[3] = {named(c, "sym_name", str(c, sf->name)),
-                               named(c, "size", wp_i64_attr(c, (int64_t)sf->size)),
-                               named(c, "assembled", str(c, sf->name))};
+    MlirNamedAttribute a[3] = {wp_named(c, "sym_name", str(c, sf->name)),
+                               wp_named(c, "size", wp_i64_attr(c, (int64_t)sf->size)),
+                               wp_named(c, "assembled", str(c, sf->name))};
     MlirOperationState st = mlirOperationStateGet(wp_sref("bir.const_file"), l.loc);
     mlirOperationStateAddAttributes(&st, 3, a);
     mlirBlockInsertOwnedOperation(l.body, (intptr_t)i, mlirOperationCreate(&st));
@@ -716,9 +716,9 @@ static int run_bir_lower(const wp_pass_run *run) {
   nest_hlo_program(module, &prog_module);
   MlirAttribute leaf = mlirFlatSymbolRefAttrGet(c, wp_sref(entry_buf));
   MlirNamedAttribute ka[3] = {
-      named(c, "sym_name", str(c, "kernel")),
-      named(c, "const_files", mlirArrayAttrGet(c, (intptr_t)l.n_files, l.files)),
-      named(c, "program", mlirSymbolRefAttrGet(c, prog_module, 1, &leaf))};
+      wp_named(c, "sym_name", str(c, "kernel")),
+      wp_named(c, "const_files", mlirArrayAttrGet(c, (intptr_t)l.n_files, l.files)),
+      wp_named(c, "program", mlirSymbolRefAttrGet(c, prog_module, 1, &leaf))};
   emit(&l, "bir.kernel", ka, 3);
   mlirBlockAppendOwnedOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)),
                                 bir_func);

@@ -50,10 +50,6 @@ typedef struct pack {
   wp_jsonw_spill spill; /* where the long ones are */
 } pack;
 
-static MlirLocation unknown(MlirOperation op) {
-  return mlirLocationUnknownGet(mlirOperationGetContext(op));
-}
-
 static wp_neff_member *add_member(pack *p, const char *name) {
   if (p->n_members == p->cap) {
     p->cap = p->cap ? 2 * p->cap : 32;
@@ -464,6 +460,9 @@ fail:
   return rc;
 }
 
+/* Graph I's member: kelf-I.json. */
+static void kelf_name(char out[32], size_t i) { snprintf(out, 32, "kelf-%zu.json", i); }
+
 static int build_members(pack *p, wp_error *err) {
   for (size_t i = 0; i < p->bir->n_functions; i++)
     if (pack_function(p, p->bir->functions[i], err))
@@ -480,9 +479,9 @@ static int build_members(pack *p, wp_error *err) {
   /* one graph per function (subgraph folder), each named by a kelf-N.json */
   for (size_t i = 0; i < p->bir->n_functions; i++) {
     const char *fn = p->bir->functions[i]->name;
-    char def[600], kelf[64];
+    char def[600], kelf[32];
     snprintf(def, sizeof def, "%s/def.json", fn);
-    snprintf(kelf, sizeof kelf, "kelf-%zu.json", i);
+    kelf_name(kelf, i);
     if (add_json(p, kelf, json_pack("{s:s,s:s}", "definition", def, "name", fn), err))
       return -1;
   }
@@ -509,8 +508,8 @@ static int build_tail(void *user, const wp_neff_member *members, size_t n,
   json_object_set_new(neff, "producer", json_string("weightpack " WP_VERSION));
   json_t *graphs = json_array();
   for (size_t i = 0; i < p->bir->n_functions; i++) {
-    char kelf[64];
-    snprintf(kelf, sizeof kelf, "kelf-%zu.json", i);
+    char kelf[32];
+    kelf_name(kelf, i);
     json_array_append_new(graphs, json_string(kelf));
   }
   json_object_set_new(neff, "graphs", graphs);
@@ -553,7 +552,7 @@ static int run_neff_pack(const wp_pass_run *run) {
   if (!out[0] && run->hooks && run->hooks->neff_output)
     out = run->hooks->neff_output;
   if (!out[0] || !strcmp(out, "-")) {
-    wp_emit_error(unknown(module), "neff-pack: no output file; give the pass option "
+    wp_emit_error(wp_unknown_loc(module), "neff-pack: no output file; give the pass option "
                                    "output=FILE (opt: -o FILE)");
     return -1;
   }
@@ -574,17 +573,17 @@ static int run_neff_pack(const wp_pass_run *run) {
   int rc = -1;
   wp_output *o = NULL;
   if (mlirAttributeIsNull(wp_attr(module, "bir.dedup"))) {
-    wp_emit_error(unknown(module), "neff-pack: constants are not de-duplicated yet (run "
+    wp_emit_error(wp_unknown_loc(module), "neff-pack: constants are not de-duplicated yet (run "
                                    "--copy-const-artifacts --dedup-consts first)");
     goto out;
   }
   if (!(p.bir = wp_bir_to_proto(m, p.arena, false, &err))) {
-    wp_emit_error(unknown(module), "neff-pack: %s", err.msg);
+    wp_emit_error(wp_unknown_loc(module), "neff-pack: %s", err.msg);
     goto out;
   }
   p.dir = p.bir->artifact_path;
   if (build_members(&p, &err)) {
-    wp_emit_error(unknown(module), "neff-pack: %s", err.msg);
+    wp_emit_error(wp_unknown_loc(module), "neff-pack: %s", err.msg);
     goto out;
   }
   /* opt checked its outputs before any pass ran; a driver's run is
@@ -593,24 +592,24 @@ static int run_neff_pack(const wp_pass_run *run) {
   char clash[PATH_MAX + 512];
   if (!run->hooks && stat(out, &out_st) == 0 && S_ISREG(out_st.st_mode) &&
       wp_ir_input_file(m, NULL, &out_st, clash, sizeof clash)) {
-    wp_emit_error(unknown(module), "neff-pack: output %s would replace %s, an input of this "
+    wp_emit_error(wp_unknown_loc(module), "neff-pack: output %s would replace %s, an input of this "
                   "run; give another output", out, clash);
     goto out;
   }
   if (!(o = wp_output_open(out, &err))) {
-    wp_emit_error(unknown(module), "%s", err.msg);
+    wp_emit_error(wp_unknown_loc(module), "%s", err.msg);
     goto out;
   }
   FILE *f = wp_output_stream(o);
   fflush(f);
   if (lseek(fileno(f), 0, SEEK_CUR) < 0) { /* a pipe or FIFO */
-    wp_emit_error(unknown(module), "%s: a NEFF needs an output it can seek in (its header "
+    wp_emit_error(wp_unknown_loc(module), "%s: a NEFF needs an output it can seek in (its header "
                   "is written last): give a file", out);
     goto out;
   }
   if (wp_neff_write_payload(fileno(f), p.members, p.n_members, p.bir->name, how,
                             build_tail, &p, &err)) {
-    wp_emit_error(unknown(module), "%s: %s", out, err.msg);
+    wp_emit_error(wp_unknown_loc(module), "%s: %s", out, err.msg);
     wp_output_abort(o);
     o = NULL;
     goto out;
@@ -622,7 +621,7 @@ static int run_neff_pack(const wp_pass_run *run) {
   fseeko(f, 0, SEEK_END);
   if (wp_output_commit(o, &err)) {
     o = NULL;
-    wp_emit_error(unknown(module), "%s", err.msg);
+    wp_emit_error(wp_unknown_loc(module), "%s", err.msg);
     goto out;
   }
   o = NULL;

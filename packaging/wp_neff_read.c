@@ -7,6 +7,7 @@
 #include <isa-l/igzip_lib.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -104,7 +105,6 @@ static la_ssize_t read_cb(struct archive *a, void *user, const void **buf) {
   return n;
 }
 
-/* Refills the input of ST from the payload when it has run dry. */
 /* Refills the input of ST from the payload until it holds at least MIN
  * bytes (or the payload's rest): a member's 2-byte magic may straddle two
  * reads. */
@@ -127,6 +127,10 @@ static int gz_refill(wp_neff_reader *r, struct inflate_state *st, uint32_t min,
   return 0;
 }
 
+static bool at_gzip_magic(const struct inflate_state *st) {
+  return st->avail_in >= 2 && st->next_in[0] == 0x1f && st->next_in[1] == 0x8b;
+}
+
 int wp_neff_payload_gzip_check(wp_neff_reader *r, wp_error *err) {
   enum { SINK = 1 << 16 };
   struct inflate_state *st = malloc(sizeof *st);
@@ -141,9 +145,9 @@ int wp_neff_payload_gzip_check(wp_neff_reader *r, wp_error *err) {
   r->pos = 0;
   uint64_t members = 0, out_pos = 0;
   int rc = -1;
-  if (gz_refill(r, st, 1, err))
+  if (gz_refill(r, st, 2, err))
     goto out;
-  if (st->avail_in < 2 || st->next_in[0] != 0x1f || st->next_in[1] != 0x8b) {
+  if (!at_gzip_magic(st)) {
     wp_error_set(err, "%s: payload: not a gzip stream (packaging version 2 is a gzip tar)",
                  r->path);
     goto out;
@@ -181,7 +185,7 @@ int wp_neff_payload_gzip_check(wp_neff_reader *r, wp_error *err) {
         break; /* the payload ends with the member */
       uint64_t after = st->avail_in + (r->header.data_size - r->pos);
       /* another member may follow (gzip allows it); anything else is junk */
-      if (st->avail_in < 2 || st->next_in[0] != 0x1f || st->next_in[1] != 0x8b) {
+      if (!at_gzip_magic(st)) {
         wp_error_set(err, "%s: payload: %llu bytes follow the end of the gzip stream", r->path,
                      (unsigned long long)after);
         goto out;

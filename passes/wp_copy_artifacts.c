@@ -21,20 +21,16 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-static MlirLocation unknown(MlirOperation op) {
-  return mlirLocationUnknownGet(mlirOperationGetContext(op));
-}
-
 static int ensure_dir(MlirOperation module, const char *dir) {
   struct stat st;
   if (stat(dir, &st) == 0) {
     if (S_ISDIR(st.st_mode))
       return 0;
-    wp_emit_error(unknown(module), "%s: the artifact directory is not a directory", dir);
+    wp_emit_error(wp_unknown_loc(module), "%s: the artifact directory is not a directory", dir);
     return -1;
   }
   if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
-    wp_emit_error(unknown(module), "%s: cannot create the artifact directory: %s", dir,
+    wp_emit_error(wp_unknown_loc(module), "%s: cannot create the artifact directory: %s", dir,
                   strerror(errno));
     return -1;
   }
@@ -97,14 +93,14 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
         wp_i64map_get(queued, (int64_t)(intptr_t)cf.ptr, NULL))
       continue;
     if (wp_i64map_put(queued, (int64_t)(intptr_t)cf.ptr, 1)) {
-      wp_emit_error(unknown(module), "copy-const-artifacts: out of memory");
+      wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
       return -1;
     }
     if (pl->n_jobs == pl->cap_jobs) {
       pl->cap_jobs = pl->cap_jobs ? 2 * pl->cap_jobs : 64;
       place_job *j = realloc(pl->jobs, pl->cap_jobs * sizeof *j);
       if (!j) {
-        wp_emit_error(unknown(module), "copy-const-artifacts: out of memory");
+        wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
         return -1;
       }
       pl->jobs = j;
@@ -185,7 +181,7 @@ static int run_copy_artifacts(const wp_pass_run *run) {
     private_dir = run->hooks->artifact_dir_private;
   }
   if (!dir[0]) {
-    wp_emit_error(unknown(module), "copy-const-artifacts: no artifact directory; give "
+    wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: no artifact directory; give "
                                    "artifact-dir=DIR");
     return -1;
   }
@@ -226,7 +222,7 @@ static int run_copy_artifacts(const wp_pass_run *run) {
   if (!pl.in_place && wp_parallel_for(pl.n_jobs, (long)threads, place_one, &pl)) {
     for (size_t i = 0; i < pl.n_jobs; i++)
       if (pl.jobs[i].err.msg[0]) {
-        wp_emit_error(unknown(module), "%s", pl.jobs[i].err.msg);
+        wp_emit_error(wp_unknown_loc(module), "%s", pl.jobs[i].err.msg);
         break;
       }
     /* all or nothing: the files this run wrote go again */

@@ -28,11 +28,6 @@
 #include <string.h>
 #include <unistd.h>
 
-
-static MlirLocation unknown(MlirOperation op) {
-  return mlirLocationUnknownGet(mlirOperationGetContext(op));
-}
-
 /* ---- collecting ---- */
 
 static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *index) {
@@ -209,7 +204,7 @@ static int hash_batch(dedup *d, bool keys, const size_t *members, size_t n_membe
     f->failed = jobs[i].failed;
     f->key_hashed = !f->failed;
     if (f->failed && rc == 0) {
-      wp_emit_error(unknown(d->run->module), "dedup-consts: %s", f->err.msg);
+      wp_emit_error(wp_unknown_loc(d->run->module), "dedup-consts: %s", f->err.msg);
       rc = -1;
     } else if (!f->failed && f->recorded_md5[0] && strcmp(f->recorded_md5, f->md5) && rc == 0) {
       /* the IR says what these bytes were; packing others would be silent */
@@ -382,7 +377,7 @@ static int assign_group(dedup *d, size_t lo, size_t hi, const signed char *same_
       bool equal;
       wp_error err;
       if (wp_bytes_equal(&a, &b, &equal, &err)) {
-        wp_emit_error(unknown(d->run->module), "dedup-consts: %s", err.msg);
+        wp_emit_error(wp_unknown_loc(d->run->module), "dedup-consts: %s", err.msg);
         goto out;
       }
       if (equal)
@@ -407,7 +402,7 @@ static int assign_group(dedup *d, size_t lo, size_t hi, const signed char *same_
           rank[c] = r;
     free(sorted);
     if (cs.failed) {
-      wp_emit_error(unknown(d->run->module), "dedup-consts: cannot read files to compare");
+      wp_emit_error(wp_unknown_loc(d->run->module), "dedup-consts: cannot read files to compare");
       goto out;
     }
   }
@@ -511,7 +506,7 @@ static int run_dedup(const wp_pass_run *run) {
   d.dir = wp_bir_str(d.arena, module, "bir.artifact_path");
   int rc = -1;
   if (!d.dir[0]) {
-    wp_emit_error(unknown(module), "dedup-consts: the module has no artifact directory (run "
+    wp_emit_error(wp_unknown_loc(module), "dedup-consts: the module has no artifact directory (run "
                                    "--copy-const-artifacts first)");
     goto out;
   }
@@ -555,8 +550,8 @@ static int run_dedup(const wp_pass_run *run) {
       (uint64_t)mlirIntegerAttrGetValueInt(prev) <= (uint64_t)INT64_MAX - total)
     total += (uint64_t)mlirIntegerAttrGetValueInt(prev);
   MlirNamedAttribute stats[2] = {
-      wp_dedup_named(c, "bytes_saved", wp_i64_attr(c, (int64_t)total)),
-      wp_dedup_named(c, "unique_files", wp_i64_attr(c, (int64_t)d.n_uniques))};
+      wp_named(c, "bytes_saved", wp_i64_attr(c, (int64_t)total)),
+      wp_named(c, "unique_files", wp_i64_attr(c, (int64_t)d.n_uniques))};
   wp_set_attr(module, "bir.dedup", mlirDictionaryAttrGet(c, 2, stats));
   /* opt's user-visible line, as the reference compiler prints it; a driver
    * embedding the pass reads the counters from bir.dedup instead of stderr */

@@ -76,7 +76,4 @@ int wp_dedup_rewrite(dedup *d, uint64_t *saved);
 /* bir.artifacts lists the unique files instead of the old ones. */
 void wp_dedup_rewrite_artifact_records(dedup *d);
 
-/* A named attribute KEY = VALUE. */
-MlirNamedAttribute wp_dedup_named(MlirContext c, const char *key, MlirAttribute value);
-
 #endif

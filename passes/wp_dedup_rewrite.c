@@ -12,14 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static MlirLocation unknown(MlirOperation op) {
-  return mlirLocationUnknownGet(mlirOperationGetContext(op));
-}
-
-MlirNamedAttribute wp_dedup_named(MlirContext c, const char *k, MlirAttribute v) {
-  return mlirNamedAttributeGet(mlirIdentifierGet(c, wp_sref(k)), v);
-}
-
 
 /* A const_file op for unique U in FUNC, carrying its representative's
  * bytes description. */
@@ -29,25 +21,25 @@ static MlirOperation add_unique_op(dedup *d, MlirOperation func, const unique *u
   const cfile *rep = &d->files[u->rep];
   MlirNamedAttribute a[9];
   int n = 0;
-  a[n++] = wp_dedup_named(c, "sym_name", wp_str_attr(c, u->name, strlen(u->name)));
+  a[n++] = wp_named(c, "sym_name", wp_str_attr(c, u->name, strlen(u->name)));
   if (rep->in_place)
-    a[n++] = wp_dedup_named(c, "artifact_in_place", mlirUnitAttrGet(c));
+    a[n++] = wp_named(c, "artifact_in_place", mlirUnitAttrGet(c));
   if (rep->member_md5[0] && rep->prefix_md5[0]) {
     /* "MD5@RUN": neff-pack trusts it in this run only */
     char tagged[WP_MD5_HEX + 80];
     snprintf(tagged, sizeof tagged, "%s@%s", rep->member_md5, wp_pass_run_token());
-    a[n++] = wp_dedup_named(c, "member_md5", wp_str_attr(c, tagged, strlen(tagged)));
-    a[n++] = wp_dedup_named(c, "member_prefix_md5",
+    a[n++] = wp_named(c, "member_md5", wp_str_attr(c, tagged, strlen(tagged)));
+    a[n++] = wp_named(c, "member_prefix_md5",
                    wp_str_attr(c, rep->prefix_md5, strlen(rep->prefix_md5)));
   }
-  a[n++] = wp_dedup_named(c, "size", wp_i64_attr(c, (int64_t)rep->size));
-  a[n++] = wp_dedup_named(c, "artifact", wp_str_attr(c, u->name, strlen(u->name)));
-  a[n++] = wp_dedup_named(c, "md5", wp_str_attr(c, rep->md5, strlen(rep->md5)));
+  a[n++] = wp_named(c, "size", wp_i64_attr(c, (int64_t)rep->size));
+  a[n++] = wp_named(c, "artifact", wp_str_attr(c, u->name, strlen(u->name)));
+  a[n++] = wp_named(c, "md5", wp_str_attr(c, rep->md5, strlen(rep->md5)));
   static const char *const from[] = {"source", "constant", "data", "assembled"};
   for (size_t i = 0; i < sizeof from / sizeof from[0]; i++) {
     MlirAttribute v = wp_attr(rep->op, from[i]);
     if (!mlirAttributeIsNull(v)) {
-      a[n++] = wp_dedup_named(c, from[i], v);
+      a[n++] = wp_named(c, from[i], v);
       break;
     }
   }
@@ -121,7 +113,7 @@ int wp_dedup_rewrite(dedup *d, uint64_t *saved) {
     const cfile *rep = &d->files[d->uniques[u].rep];
     if (!rep->in_place && strcmp(rep->artifact, d->uniques[u].name) != 0 &&
         wp_place_alias(d->dir, rep->artifact, d->uniques[u].name, &err)) {
-      wp_emit_error(unknown(module), "dedup-consts: %s", err.msg);
+      wp_emit_error(wp_unknown_loc(module), "dedup-consts: %s", err.msg);
       free(unique_of_file);
       free(unique_used);
       return -1;
@@ -168,7 +160,7 @@ int wp_dedup_rewrite(dedup *d, uint64_t *saved) {
     wp_error err;
     if (!keep && wp_place_remove(d->dir, d->files[k].artifact, &err)) {
       wp_strmap_free(&kept);
-      wp_emit_error(unknown(module), "dedup-consts: %s", err.msg);
+      wp_emit_error(wp_unknown_loc(module), "dedup-consts: %s", err.msg);
       free(unique_of_file);
       free(unique_used);
       return -1;
@@ -217,8 +209,8 @@ void wp_dedup_rewrite_artifact_records(dedup *d) {
     char info[256];
     snprintf(info, sizeof info, "unique constant file: %llu bytes, key %s",
              (unsigned long long)d->files[d->uniques[u].rep].size, r ? r->key : "?");
-    MlirNamedAttribute e[2] = {wp_dedup_named(c, "info", wp_str_attr(c, info, strlen(info))),
-                               wp_dedup_named(c, "path", wp_str_attr(c, d->uniques[u].name,
+    MlirNamedAttribute e[2] = {wp_named(c, "info", wp_str_attr(c, info, strlen(info))),
+                               wp_named(c, "path", wp_str_attr(c, d->uniques[u].name,
                                                             strlen(d->uniques[u].name)))};
     arts[n++] = mlirDictionaryAttrGet(c, 2, e);
   }

@@ -34,10 +34,6 @@ typedef struct arg_plan {
   MlirAttribute value;
 } arg_plan;
 
-static MlirLocation unknown_loc(MlirOperation op) {
-  return mlirLocationUnknownGet(mlirOperationGetContext(op));
-}
-
 static MlirOperation find_func(MlirOperation module, MlirStringRef name) {
   for (MlirOperation f = wp_first_op_in(module); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f)) {
@@ -82,7 +78,7 @@ static int check_allow_list(MlirOperation module, const char *allow) {
     const char *e = strchr(p, ',');
     size_t n = e ? (size_t)(e - p) : strlen(p);
     if (n && mlirOperationIsNull(find_func(module, mlirStringRefCreate(p, n)))) {
-      wp_emit_error(unknown_loc(module), "inline-weights: allow=%.*s names no computation",
+      wp_emit_error(wp_unknown_loc(module), "inline-weights: allow=%.*s names no computation",
                     (int)n, p);
       return -1;
     }
@@ -195,13 +191,13 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
                              : index_find_second(&arg_names, ref->param_name, idx,
                                                  func_arg_name, &func, n_args);
       if (idx < 0) {
-        wp_emit_error(unknown_loc(module),
+        wp_emit_error(wp_unknown_loc(module),
                       "%s/metadata.json: weight_files names parameter '%s', which the entry "
                       "computation '%.*s' does not have",
                       md->dir, ref->param_name, (int)fname.length, fname.data);
         rc = -1;
       } else if (twin >= 0) {
-        wp_emit_error(unknown_loc(module),
+        wp_emit_error(wp_unknown_loc(module),
                       "%s/metadata.json: weight_files names parameter '%s', but parameters %ld "
                       "and %lld of the entry computation '%.*s' both have that name; give its "
                       "number instead",
@@ -211,13 +207,13 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
         rc = -1;
       }
     } else if (n_pl) {
-      wp_emit_error(unknown_loc(module),
+      wp_emit_error(wp_unknown_loc(module),
                     "%s/metadata.json: weight_files names parameter number %lld, but weights "
                     "were already inlined and parameters renumbered; name it instead",
                     md->dir, (long long)ref->param_number);
       rc = -1;
     } else if (ref->param_number >= n_args) {
-      wp_emit_error(unknown_loc(module),
+      wp_emit_error(wp_unknown_loc(module),
                     "%s/metadata.json: weight_files names parameter number %lld, but the entry "
                     "computation '%.*s' has %ld parameter%s",
                     md->dir, (long long)ref->param_number, (int)fname.length, fname.data,
@@ -234,7 +230,7 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
         /* Taking either would plant a weight in a parameter the user may
          * not have meant; the list form names parameters by number only. */
         MlirStringRef n = arg_name(func, idx);
-        wp_emit_error(unknown_loc(module),
+        wp_emit_error(wp_unknown_loc(module),
                       "%s/metadata.json: weight_files key '%s' is ambiguous: parameter number "
                       "%s is '%.*s', but parameter %lld is named '%s'; give weight_files as a "
                       "list indexed by parameter number, or rename the parameter",
@@ -245,7 +241,7 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
     }
     if (rc == 0 && plan[idx].ref) {
       MlirStringRef n = arg_name(func, idx);
-      wp_emit_error(unknown_loc(module),
+      wp_emit_error(wp_unknown_loc(module),
                     "%s/metadata.json: parameter '%.*s' (number %ld) is named twice in "
                     "weight_files",
                     md->dir, (int)n.length, n.data, (long)idx);
@@ -272,7 +268,7 @@ static int load_weights(MlirOperation module, MlirOperation func, const wp_model
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   wp_resolve_cache *cache = calloc(1, sizeof *cache);
   if (!cache) {
-    wp_emit_error(unknown_loc(module), "inline-weights: out of memory");
+    wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
     return -1;
   }
   int rc = load_each(module, func, body, md, plan, n_args, cache);
@@ -320,7 +316,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
                      wp_resolve_cache *cache) {
   read_job *jobs = calloc((size_t)n_args + 1, sizeof *jobs);
   if (!jobs) {
-    wp_emit_error(unknown_loc(module), "inline-weights: out of memory");
+    wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
     return -1;
   }
   size_t n_jobs = 0;
@@ -352,7 +348,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
       if (wp_model_dir_resolve_cached(cache, md->dir, plan[j->arg].ref->rel_path, 0,
                                       &plan[j->arg].path, &resolve_err)) {
         MlirStringRef name = arg_name(func, j->arg);
-        wp_emit_error(unknown_loc(module), "%s (parameter '%.*s')", resolve_err.msg,
+        wp_emit_error(wp_unknown_loc(module), "%s (parameter '%.*s')", resolve_err.msg,
                       (int)name.length, name.data);
         rc = -1;
         break;
@@ -364,7 +360,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
     MlirStringRef name = arg_name(func, j->arg);
     char *pname = strndup(name.data, name.length);
     if (!pname) {
-      wp_emit_error(unknown_loc(module), "inline-weights: out of memory");
+      wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
       rc = -1;
       break;
     }
@@ -372,14 +368,14 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
     wp_hlo_weight_key(pname[0] ? pname : plan[j->arg].ref->rel_path, key, sizeof key);
     wp_error err;
     if (j->failed) {
-      wp_emit_error(unknown_loc(module), "%s: parameter '%s': %s", j->path, pname,
+      wp_emit_error(wp_unknown_loc(module), "%s: parameter '%s': %s", j->path, pname,
                     j->error ? j->error : "out of memory");
       rc = -1;
     } else {
       wp_hlo_weight_data *w = j->weight;
       j->weight = NULL;
       if (wp_hlo_weight_attr(j->type, key, w, &plan[j->arg].value, &err)) {
-        wp_emit_error(unknown_loc(module), "%s: parameter '%s': %s", j->path, pname, err.msg);
+        wp_emit_error(wp_unknown_loc(module), "%s: parameter '%s': %s", j->path, pname, err.msg);
         rc = -1;
       }
     }
@@ -392,7 +388,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
   free(jobs);
   if (rc == 0 && unresolved >= 0) {
     MlirStringRef name = arg_name(func, unresolved);
-    wp_emit_error(unknown_loc(module), "%s (parameter '%.*s')", resolve_err.msg,
+    wp_emit_error(wp_unknown_loc(module), "%s (parameter '%.*s')", resolve_err.msg,
                   (int)name.length, name.data);
     rc = -1;
   }
@@ -630,7 +626,7 @@ static int run_inline_weights(const wp_pass_run *run) {
   if (!dir[0] && run->hooks && run->hooks->model_dir)
     dir = run->hooks->model_dir;
   if (!dir[0]) {
-    wp_emit_error(unknown_loc(module), "inline-weights: no model directory; give the pass "
+    wp_emit_error(wp_unknown_loc(module), "inline-weights: no model directory; give the pass "
                                        "option model-dir=DIR (opt: the model directory as "
                                        "input, or --inline-weights=\"model-dir=DIR\")");
     return -1;
@@ -670,7 +666,7 @@ static int run_inline_weights(const wp_pass_run *run) {
   if (borrowed) {
     md = *run->hooks->model;
   } else if (wp_model_dir_load(dir, &md, &err)) {
-    wp_emit_error(unknown_loc(module), "%s", err.msg);
+    wp_emit_error(wp_unknown_loc(module), "%s", err.msg);
     return -1;
   }
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
@@ -710,7 +706,7 @@ static int run_inline_weights(const wp_pass_run *run) {
       continue;
     MlirOperation c = make_constant(arena, func, i, &plan[i]);
     if (mlirOperationIsNull(c)) {
-      wp_emit_error(unknown_loc(module), "inline-weights: out of memory");
+      wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
       goto out;
     }
     if (mlirOperationIsNull(anchor))

@@ -271,14 +271,20 @@ static bool is_mlir_bytecode(const wp_mapped_file *f) {
   return f->size >= 4 && memcmp(f->data, "ML\xefR", 4) == 0;
 }
 
-static int looks_like_mlir(const char *path, const wp_mapped_file *f) {
-  size_t n = strlen(path);
-  if ((n >= 5 && strcmp(path + n - 5, ".mlir") == 0) || is_mlir_bytecode(f))
-    return 1;
+/* The offset of F's first byte that is not blank. */
+static size_t skip_blanks(const wp_mapped_file *f) {
   size_t i = 0;
   while (i < f->size && (f->data[i] == ' ' || f->data[i] == '\n' || f->data[i] == '\t' ||
                          f->data[i] == '\r'))
     i++;
+  return i;
+}
+
+static int looks_like_mlir(const char *path, const wp_mapped_file *f) {
+  size_t n = strlen(path);
+  if ((n >= 5 && strcmp(path + n - 5, ".mlir") == 0) || is_mlir_bytecode(f))
+    return 1;
+  size_t i = skip_blanks(f);
   /* A binary HloModuleProto starts with "\n" and its name's length, so a
    * name of 35 or 33 characters begins "\n#" or "\n!": text has no control
    * characters (MLIR escapes them in strings), a protobuf soon does. */
@@ -297,10 +303,7 @@ static int looks_like_mlir(const char *path, const wp_mapped_file *f) {
 }
 
 static int looks_like_json(const wp_mapped_file *f) {
-  size_t i = 0;
-  while (i < f->size && (f->data[i] == ' ' || f->data[i] == '\n' || f->data[i] == '\t' ||
-                         f->data[i] == '\r'))
-    i++;
+  size_t i = skip_blanks(f);
   return i < f->size && f->data[i] == '{';
 }
 
@@ -408,13 +411,14 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
     fprintf(stderr, "error: %s\n", err.msg);
     goto out;
   }
+  bool mlir = f.size && looks_like_mlir(path, &f);
   if (f.size == 0) {
     fprintf(stderr, "error: %s: empty file\n", path);
-  } else if (looks_like_mlir(path, &f) && !is_mlir_bytecode(&f) &&
+  } else if (mlir && !is_mlir_bytecode(&f) &&
              wp_text_depth((const char *)f.data, f.size, MAX_MLIR_DEPTH, &depth_line) > MAX_MLIR_DEPTH) {
     fprintf(stderr, "error: %s:%zu: brackets nest more than %d deep; weightpack does not read "
                     "MLIR nested that deep\n", path, depth_line, MAX_MLIR_DEPTH);
-  } else if (looks_like_mlir(path, &f)) {
+  } else if (mlir) {
     /* MLIR's lexer wants a NUL after the text. */
     char *text = malloc(f.size + 1);
     if (!text) {
