@@ -100,6 +100,18 @@ static void check_memloc(checker *c) {
     int64_t v = mlirIntegerAttrGetValueInt(al);
     if (v & (v - 1))
       fail(c, "alignment", "must be a power of two");
+    /* a pointer the device could not use as aligned: the layout of
+     * hand-written BIR is checked here, bir-lower's is by construction */
+    static const char *const aligned[] = {"placement", "const_ap_offset"};
+    for (size_t i = 0; i < 2 && !c->failed; i++) {
+      int64_t at;
+      if (wp_attr_i64(c->op, aligned[i], &at) && at % v) {
+        char what[96];
+        snprintf(what, sizeof what, "%lld is not a multiple of the alignment %lld",
+                 (long long)at, (long long)v);
+        fail(c, aligned[i], what);
+      }
+    }
   }
   MlirAttribute r = wp_attr(c->op, "is_regloc_offset");
   if (!mlirAttributeIsNull(r) && !mlirAttributeIsABool(r))
