@@ -43,7 +43,8 @@ typedef struct member {
   char *name;
   uint64_t size, seen;
   char md5[WP_MD5_HEX];
-  char *text; /* JSON members we read */
+  char *text; /* neff.json and bom.json, the members we read */
+  bool listed; /* in bom.json */
 } member;
 
 typedef struct collect {
@@ -70,8 +71,10 @@ static int collect_fn(const char *name, uint64_t size, const void *data, size_t 
     memset(cur, 0, sizeof *cur);
     cur->name = strdup(name);
     cur->size = size;
-    size_t nl = strlen(name);
-    if (c->keep_json && nl >= 5 && !strcmp(name + nl - 5, ".json") && size <= MAX_JSON)
+    /* only these two are read: a package of large JSON members must not
+     * be held in memory whole */
+    if (c->keep_json && (!strcmp(name, "neff.json") || !strcmp(name, "bom.json")) &&
+        size <= MAX_JSON)
       cur->text = calloc(1, (size_t)size + 1);
   }
   if (!data) {
@@ -144,6 +147,27 @@ static int read_all(wp_neff_reader *r, collect *c, const char *path) {
 
 /* ---- commands ---- */
 
+/* A member name as text a terminal shows as it is: control bytes and DEL
+ * (a crafted package's escape sequences) as \xNN, a backslash doubled. */
+static void print_name(const char *name) {
+  for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+    if (*p < 0x20 || *p == 0x7f)
+      printf("\\x%02x", *p);
+    else if (*p == '\\')
+      fputs("\\\\", stdout);
+    else
+      putchar(*p);
+  }
+}
+
+/* The header's text fields are NUL-padded, but a crafted one may hold
+ * anything before the NUL. */
+static void print_field(const char *label, const char *value) {
+  printf("%s", label);
+  print_name(value);
+  putchar('\n');
+}
+
 static void hex(const unsigned char *p, size_t n, char *out) {
   for (size_t i = 0; i < n; i++)
     sprintf(out + 2 * i, "%02x", p[i]);
@@ -160,8 +184,8 @@ static int cmd_info(wp_neff_reader *r, const char *path) {
   printf("data_size:          %llu\n", (unsigned long long)h->data_size);
   printf("neff_version:       %llu.%llu\n", (unsigned long long)h->version_major,
          (unsigned long long)h->version_minor);
-  printf("neff_build_version: %s\n", h->build_version);
-  printf("name:               %s\n", h->name);
+  print_field("neff_build_version: ", h->build_version);
+  print_field("name:               ", h->name);
   printf("hash (payload MD5): %s\n", hash);
   printf("uuid:               %s\n", uuid);
   printf("num_tpb:            %u\n", h->num_tpb);
@@ -174,12 +198,16 @@ static int cmd_info(wp_neff_reader *r, const char *path) {
   for (size_t i = 0; i < c.n; i++)
     total += c.m[i].size;
   printf("members:            %zu (%llu bytes uncompressed)\n", c.n, (unsigned long long)total);
-  for (size_t i = 0; i < c.n; i++)
-    printf("  %12llu  %s\n", (unsigned long long)c.m[i].size, c.m[i].name);
+  for (size_t i = 0; i < c.n; i++) {
+    printf("  %12llu  ", (unsigned long long)c.m[i].size);
+    print_name(c.m[i].name);
+    putchar('\n');
+  }
   member *nj = find(&c, "neff.json");
   json_t *j = nj && nj->text ? json_loads(nj->text, 0, NULL) : NULL;
   if (j) {
-    printf("ir_signature:       %s\n", json_string_value(json_object_get(j, "ir_signature")));
+    const char *sig = json_string_value(json_object_get(j, "ir_signature"));
+    print_field("ir_signature:       ", sig ? sig : "(none)");
     json_t *d = json_object_get(j, "dedup");
     printf("dedup:              %lld unique files, %lld bytes saved\n",
            (long long)json_integer_value(json_object_get(d, "unique_files")),
@@ -194,33 +222,44 @@ static int cmd_ls(wp_neff_reader *r, const char *path) {
   collect c = {0};
   if (read_all(r, &c, path))
     return 1;
-  for (size_t i = 0; i < c.n; i++)
-    printf("%12llu  %s\n", (unsigned long long)c.m[i].size, c.m[i].name);
+  for (size_t i = 0; i < c.n; i++) {
+    printf("%12llu  ", (unsigned long long)c.m[i].size);
+    print_name(c.m[i].name);
+    putchar('\n');
+  }
   free_members(&c);
   return 0;
 }
 
 typedef struct cat_state {
   const char *want;
-  int found;
+  bool found, done; /* done: the first copy ended; a second is not written */
 } cat_state;
 
 static int cat_fn(const char *name, uint64_t size, const void *data, size_t len, void *user) {
+  (void)size;
   cat_state *s = user;
-  if (strcmp(name, s->want) != 0)
+  if (s->done || strcmp(name, s->want) != 0)
     return 0;
-  s->found = 1;
-  if (data && fwrite(data, 1, len, stdout) != len)
+  s->found = true;
+  if (!data)
+    s->done = true;
+  else if (fwrite(data, 1, len, stdout) != len)
     return 1;
   return 0;
 }
 
 static int cmd_cat(wp_neff_reader *r, const char *path, const char *member_name) {
-  cat_state s = {member_name, 0};
+  cat_state s = {member_name, false, false};
   wp_error err;
   int rc = wp_neff_each_member(r, cat_fn, &s, &err);
+  if (rc < 0) {
+    fprintf(stderr, "error: %s\n", err.msg);
+    return 1;
+  }
   if (rc) {
-    fprintf(stderr, "error: %s\n", rc < 0 ? err.msg : "write failed");
+    fprintf(stderr, "error: %s: member '%s': writing to standard output: %s\n", path,
+            member_name, strerror(errno));
     return 1;
   }
   if (!s.found) {
@@ -277,7 +316,6 @@ static int cmd_verify(wp_neff_reader *r, const char *path) {
     goto out;
   }
   json_t *entries = json_object_get(bom, "members");
-  size_t listed = 0;
   for (size_t i = 0; i < json_array_size(entries); i++) {
     json_t *e = json_array_get(entries, i);
     const char *name = json_string_value(json_object_get(e, "name"));
@@ -300,32 +338,28 @@ static int cmd_verify(wp_neff_reader *r, const char *path) {
       verify_fail(path, "member '%s' does not match its MD5 in bom.json (%s)", name, md5);
       goto out;
     }
-    listed++;
-  }
-  if (listed + 1 != c.n) {
-    for (size_t i = 0; i < c.n; i++) {
-      bool in = !strcmp(c.m[i].name, "bom.json");
-      for (size_t k = 0; k < json_array_size(entries) && !in; k++)
-        in = !strcmp(json_string_value(json_object_get(json_array_get(entries, k), "name")),
-                     c.m[i].name);
-      if (!in) {
-        verify_fail(path, "member '%s' is not in bom.json%s", c.m[i].name, "");
-        goto out;
-      }
+    if (m->listed) {
+      verify_fail(path, "bom.json lists '%s' twice%s", name, "");
+      goto out;
     }
+    m->listed = true;
   }
+  for (size_t i = 0; i < c.n; i++)
+    if (!c.m[i].listed && strcmp(c.m[i].name, "bom.json")) {
+      verify_fail(path, "member '%s' is not in bom.json%s", c.m[i].name, "");
+      goto out;
+    }
   /* The IR signature, recomputed from the members themselves. */
+  /* in name order (the writer sorts; a reader must not trust it) */
   wp_neff_member *sorted = calloc(c.n + 1, sizeof *sorted);
-  for (size_t i = 0; i < c.n; i++) {
-    sorted[i].name = c.m[i].name;
-    memcpy(sorted[i].md5, c.m[i].md5, WP_MD5_HEX);
+  if (!sorted) {
+    verify_fail(path, "%s%s", "out of memory", "");
+    goto out;
   }
-  for (size_t i = 1; i < c.n; i++) /* the writer sorts; a reader must not trust it */
-    for (size_t j = i; j > 0 && strcmp(sorted[j - 1].name, sorted[j].name) > 0; j--) {
-      wp_neff_member t = sorted[j];
-      sorted[j] = sorted[j - 1];
-      sorted[j - 1] = t;
-    }
+  for (size_t i = 0; i < c.n; i++) {
+    sorted[i].name = c.by_name[i]->name;
+    memcpy(sorted[i].md5, c.by_name[i]->md5, WP_MD5_HEX);
+  }
   char sig[WP_MD5_HEX];
   wp_neff_signature(sorted, c.n, sig);
   free(sorted);
@@ -412,5 +446,11 @@ int main(int argc, char **argv) {
   else
     rc = cmd_verify(r, path);
   wp_neff_close(r);
+  /* output lost (a full disk, a closed pipe) is a failure, not a success */
+  if (fflush(stdout) || ferror(stdout)) {
+    if (rc == 0)
+      fprintf(stderr, "error: writing to standard output: %s\n", strerror(errno));
+    rc = 1;
+  }
   return rc;
 }

@@ -19,6 +19,9 @@
       notrailer   the payload without its gzip trailer (CRC, size) (redone)
       tarjunk     text after the tar's end-of-archive blocks, inside the gzip
                   stream, where tar readers stop (redone)
+      bomtwice    bom.json lists its first entry twice and leaves out its
+                  last, so the entry count still matches (header MD5 redone)
+      escape      add a member whose name holds a terminal escape sequence
       splitmagic  two stored gzip members, the first 1048575 bytes long, so
                   the second's magic straddles a 1 MiB read (redone; valid)
 """
@@ -136,6 +139,12 @@ def main():
                     e["md5"] = hashlib.md5(ms["neff.json"]).hexdigest()
                     e["size"] = len(ms["neff.json"])
             ms["bom.json"] = (json.dumps(bom, indent=1) + "\n").encode()
+        elif kind == "bomtwice":
+            bom = json.loads(ms["bom.json"])
+            bom["members"][-1] = bom["members"][0]
+            ms["bom.json"] = (json.dumps(bom, indent=1) + "\n").encode()
+        elif kind == "escape":
+            ms["sg00/\x1b[2Jx.bin"] = b"x"
         elif kind == "traversal":
             ms["../evil.txt"] = b"outside\n"
         elif kind == "duplicate":
