@@ -57,6 +57,7 @@ typedef struct place_job {
   wp_place_src src;
   wp_place_how how;
   bool placed; /* this run wrote the file (not: the same bytes were there) */
+  bool moved; /* placed by an earlier run in another directory: copied from there */
   char md5[WP_MD5_HEX];
   wp_error err;
 } place_job;
@@ -66,6 +67,7 @@ typedef struct placement {
   const char *dir;
   wp_place_methods methods;
   bool in_place; /* record the bytes where they are; write no file */
+  const char *old_dir; /* the directory an earlier run placed files in, when not DIR */
   wp_arena *arena;
   place_job *jobs;
   size_t n_jobs, cap_jobs;
@@ -88,9 +90,11 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
       return -1;
     }
     MlirOperation cf = files->ops[index];
-    /* placed already (an earlier run), or queued by another kernel */
-    if (!mlirAttributeIsNull(wp_attr(cf, "artifact")) ||
-        wp_i64map_get(queued, (int64_t)(intptr_t)cf.ptr, NULL))
+    /* placed already (an earlier run, in this directory or in place), or
+     * queued by another kernel */
+    bool placed = !mlirAttributeIsNull(wp_attr(cf, "artifact"));
+    bool moved = placed && pl->old_dir && mlirAttributeIsNull(wp_attr(cf, "artifact_in_place"));
+    if ((placed && !moved) || wp_i64map_get(queued, (int64_t)(intptr_t)cf.ptr, NULL))
       continue;
     if (wp_i64map_put(queued, (int64_t)(intptr_t)cf.ptr, 1)) {
       wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
@@ -110,7 +114,21 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
     job->cf = cf;
     job->func_name = fname;
     job->name = wp_arena_strndup(pl->arena, name.data, name.length);
-    if (wp_bir_const_file_source(module, cf, pl->arena, &job->src, &job->err)) {
+    if (moved) {
+      /* the module's artifact directory changed: the file follows it */
+      job->moved = true;
+      job->name = wp_bir_str(pl->arena, cf, "artifact");
+      char *path = wp_arena_alloc(pl->arena, strlen(pl->old_dir) + strlen(job->name) + 2);
+      sprintf(path, "%s/%s", pl->old_dir, job->name);
+      int64_t size = 0;
+      wp_attr_i64(cf, "size", &size);
+      job->src = (wp_place_src){.path = path, .size = (uint64_t)size};
+      if (strchr(job->name, '/') || !job->name[0]) {
+        wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: artifact '%s' is "
+                      "not a plain file name", job->name);
+        return -1;
+      }
+    } else if (wp_bir_const_file_source(module, cf, pl->arena, &job->src, &job->err)) {
       wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: %s", job->err.msg);
       return -1;
     }
@@ -121,11 +139,13 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
 static int place_one(size_t i, void *user) {
   placement *pl = user;
   place_job *job = &pl->jobs[i];
+  if (pl->in_place && !job->moved)
+    return 0;
   if (wp_place_file(pl->dir, job->name, &job->src, pl->methods, &job->how, job->md5,
                     &job->err))
     return 1;
   job->placed = job->how != WP_PLACED_EXISTING;
-  if (job->md5[0] && !pl->in_place) {
+  if (job->md5[0] && (!pl->in_place || job->moved)) {
     /* dedup-consts may take this MD5 instead of reading the file again */
     char path[PATH_MAX];
     if ((size_t)snprintf(path, sizeof path, "%s/%s", pl->dir, job->name) < sizeof path)
@@ -141,13 +161,18 @@ static void record_jobs(placement *pl, MlirAttribute *arts, size_t *n_arts) {
   for (size_t i = 0; i < pl->n_jobs; i++) {
     place_job *job = &pl->jobs[i];
     const wp_place_src *src = &job->src;
-    if (debug && pl->in_place)
+    if (debug && pl->in_place && !job->moved)
       fprintf(stderr, "copy-const-artifacts: %s in place (%s, %llu bytes)\n", job->name,
               src->path ? src->path : "memory", (unsigned long long)src->size);
     else if (debug)
       fprintf(stderr, "copy-const-artifacts: %s -> %s/%s (%s, %llu bytes)\n",
               src->path ? src->path : "(memory)", pl->dir, job->name, how_name(job->how),
               (unsigned long long)src->size);
+    if (job->moved) { /* its record and name are the earlier run's */
+      if (job->md5[0])
+        wp_set_attr(job->cf, "md5", wp_str_attr(c, job->md5, strlen(job->md5)));
+      continue;
+    }
     wp_set_attr(job->cf, "artifact", wp_str_attr(c, job->name, strlen(job->name)));
     if (pl->in_place)
       wp_set_attr(job->cf, "artifact_in_place", mlirUnitAttrGet(c));
@@ -199,6 +224,12 @@ static int run_copy_artifacts(const wp_pass_run *run) {
   if (ensure_dir(module, dir))
     return -1;
   pl.arena = wp_arena_create();
+  /* files an earlier run placed in another directory are copied here */
+  char *old_dir = wp_bir_str(pl.arena, module, "bir.artifact_path");
+  struct stat old_st, new_st;
+  if (old_dir[0] && !(stat(old_dir, &old_st) == 0 && stat(dir, &new_st) == 0 &&
+                  old_st.st_dev == new_st.st_dev && old_st.st_ino == new_st.st_ino))
+    pl.old_dir = old_dir;
   int rc = -1;
   wp_i64map queued; /* const file ops already collected */
   wp_i64map_init(&queued);
@@ -219,10 +250,15 @@ static int run_copy_artifacts(const wp_pass_run *run) {
     if (frc)
       goto out;
   }
-  if (!pl.in_place && wp_parallel_for(pl.n_jobs, (long)threads, place_one, &pl)) {
+  if (wp_parallel_for(pl.n_jobs, (long)threads, place_one, &pl)) {
     for (size_t i = 0; i < pl.n_jobs; i++)
       if (pl.jobs[i].err.msg[0]) {
-        wp_emit_error(wp_unknown_loc(module), "%s", pl.jobs[i].err.msg);
+        if (pl.jobs[i].moved)
+          wp_emit_error(mlirOperationGetLocation(pl.jobs[i].cf), "copy-const-artifacts: const "
+                        "file '%s', placed in %s by an earlier run, cannot follow to %s: %s",
+                        pl.jobs[i].name, pl.old_dir, dir, pl.jobs[i].err.msg);
+        else
+          wp_emit_error(wp_unknown_loc(module), "%s", pl.jobs[i].err.msg);
         break;
       }
     /* all or nothing: the files this run wrote go again */
