@@ -154,7 +154,9 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
     c.op = f;
     /* two functions of one name would put every member in the NEFF twice */
     if (wp_attr_str(f, "sym_name", &fname)) {
-      if (wp_strmap_get(&names, fname.data, fname.length, NULL))
+      if (memchr(fname.data, 0, fname.length))
+        fail(&c, "sym_name", "must not contain a NUL byte");
+      else if (wp_strmap_get(&names, fname.data, fname.length, NULL))
         fail(&c, "sym_name", "is the name of another BIR function");
       else if (wp_strmap_put(&names, fname.data, fname.length, 1))
         fail(&c, "sym_name", "could not be recorded (out of memory)");
@@ -187,6 +189,10 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
         check_kernel(&c);
       }
       MlirStringRef sname;
+      /* names become C strings, file names and JSON: a NUL would cut them */
+      if (seen && !c.failed && wp_attr_str(op, "sym_name", &sname) &&
+          memchr(sname.data, 0, sname.length))
+        fail(&c, "sym_name", "must not contain a NUL byte");
       if (seen && !c.failed && set_names && wp_attr_str(op, "sym_name", &sname))
         unique_name(&c, seen, sname, kind);
     }

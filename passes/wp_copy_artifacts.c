@@ -11,6 +11,7 @@
 #include "wp_parallel.h"
 #include "wp_place.h"
 #include "wp_i64map.h"
+#include "wp_strmap.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -68,10 +69,31 @@ typedef struct placement {
   wp_place_methods methods;
   bool in_place; /* record the bytes where they are; write no file */
   const char *old_dir; /* the directory an earlier run placed files in, when not DIR */
+  wp_strmap file_names; /* the jobs' names in the directory */
   wp_arena *arena;
   place_job *jobs;
   size_t n_jobs, cap_jobs;
 } placement;
+
+/* Gives JOB a file name no other job of this run has: const file names
+ * are unique only within their function, and two functions' w1.bin would
+ * meet in one directory. The later one is prefixed with its function's
+ * name. -1 when out of memory. */
+static int unique_file_name(placement *pl, place_job *job) {
+  const char *base = job->name;
+  for (unsigned k = 0; wp_strmap_get(&pl->file_names, job->name, strlen(job->name), NULL); k++) {
+    size_t n = strlen(job->func_name) + strlen(base) + 16;
+    char *alt = wp_arena_alloc(pl->arena, n);
+    if (!alt)
+      return -1;
+    if (k == 0)
+      snprintf(alt, n, "%s.%s", job->func_name, base);
+    else
+      snprintf(alt, n, "%s.%u.%s", job->func_name, k, base);
+    job->name = alt;
+  }
+  return wp_strmap_put(&pl->file_names, job->name, strlen(job->name), 1);
+}
 
 /* Collects one kernel's files that are not placed yet. */
 static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation kernel,
@@ -132,6 +154,10 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
       wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: %s", job->err.msg);
       return -1;
     }
+    if (unique_file_name(pl, job)) {
+      wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
+      return -1;
+    }
   }
   return 0;
 }
@@ -168,7 +194,8 @@ static void record_jobs(placement *pl, MlirAttribute *arts, size_t *n_arts) {
       fprintf(stderr, "copy-const-artifacts: %s -> %s/%s (%s, %llu bytes)\n",
               src->path ? src->path : "(memory)", pl->dir, job->name, how_name(job->how),
               (unsigned long long)src->size);
-    if (job->moved) { /* its record and name are the earlier run's */
+    if (job->moved) { /* its record is the earlier run's */
+      wp_set_attr(job->cf, "artifact", wp_str_attr(c, job->name, strlen(job->name)));
       if (job->md5[0])
         wp_set_attr(job->cf, "md5", wp_str_attr(c, job->md5, strlen(job->md5)));
       continue;
@@ -233,6 +260,7 @@ static int run_copy_artifacts(const wp_pass_run *run) {
   int rc = -1;
   wp_i64map queued; /* const file ops already collected */
   wp_i64map_init(&queued);
+  wp_strmap_init(&pl.file_names);
   for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
        !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
     wp_bir_names files;
@@ -287,6 +315,7 @@ static int run_copy_artifacts(const wp_pass_run *run) {
   rc = 0;
 out:
   wp_i64map_free(&queued);
+  wp_strmap_free(&pl.file_names);
   free(pl.jobs);
   wp_arena_destroy(pl.arena);
   return rc;

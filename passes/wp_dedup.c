@@ -45,8 +45,15 @@ static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *inde
   f->name = wp_bir_str(d->arena, op, "sym_name");
   f->artifact = wp_bir_str(d->arena, op, "artifact");
   if (!f->artifact[0]) {
-    wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: const file '%s' is not in the "
-                  "artifact directory (run --copy-const-artifacts first)", f->name);
+    /* copy-const-artifacts places what kernels list: a file no kernel
+     * lists was left out though the pass ran */
+    if (wp_bir_str(d->arena, d->run->module, "bir.artifact_path")[0])
+      wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: const file '%s' is listed in "
+                    "no kernel's const_files, so copy-const-artifacts did not place it (list "
+                    "it in the kernel of its function)", f->name);
+    else
+      wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: const file '%s' is not in the "
+                    "artifact directory (run --copy-const-artifacts first)", f->name);
     return -1;
   }
   if (strchr(f->artifact, '/')) {
