@@ -446,6 +446,17 @@ static int lower_constant(lowering *l, MlirOperation op) {
                   "to lower", name, ts);
     return -1;
   }
+  /* hand-written IR may give a value of another type: its bytes would
+   * be read as the result's */
+  MlirType vt = mlirAttributeGetType(value);
+  if (!mlirTypeEqual(vt, t)) {
+    char ts[256], vs[256];
+    wp_hlo_type_str(t, ts, sizeof ts);
+    wp_hlo_type_str(vt, vs, sizeof vs);
+    wp_emit_error(mlirOperationGetLocation(op), "bir-lower: constant '%s': its value is %s but "
+                  "its result is %s", name, vs, ts);
+    return -1;
+  }
   const void *bytes;
   uint64_t size;
   wp_error err;

@@ -8,7 +8,9 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct checker {
@@ -65,6 +67,14 @@ static void check_const_file(checker *c) {
     if (mlirIntegerAttrGetValueInt(off) < 0)
       return fail(c, "source", "offset must not be negative");
   }
+  /* where the bytes come from: one place only (which would win?) */
+  static const char *const sources[] = {"constant", "source", "data", "assembled"};
+  int n_sources = 0;
+  for (size_t i = 0; i < sizeof sources / sizeof sources[0]; i++)
+    n_sources += !mlirAttributeIsNull(wp_attr(c->op, sources[i]));
+  if (n_sources > 1)
+    return fail(c, "names", "more than one source of its bytes (constant, source, data or "
+                "assembled); give one");
   static const char *const strings[] = {"constant", "assembled", "artifact", "md5"};
   for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) {
     MlirAttribute a = wp_attr(c->op, strings[i]);
@@ -113,6 +123,10 @@ static void check_memloc(checker *c) {
       }
     }
   }
+  int64_t at, size;
+  if (!c->failed && wp_attr_i64(c->op, "placement", &at) && wp_attr_i64(c->op, "size", &size) &&
+      at > INT64_MAX - size)
+    fail(c, "placement", "plus the size passes byte 2^63-1");
   MlirAttribute r = wp_attr(c->op, "is_regloc_offset");
   if (!mlirAttributeIsNull(r) && !mlirAttributeIsABool(r))
     fail(c, "is_regloc_offset", "must be true or false");
@@ -132,6 +146,66 @@ static void check_kernel(checker *c) {
   MlirAttribute p = wp_attr(c->op, "program");
   if (!mlirAttributeIsNull(p) && !mlirAttributeIsASymbolRef(p) && !mlirAttributeIsAString(p))
     fail(c, "program", "must be a symbol reference");
+}
+
+/* A constant pointer: which sub-tensor of which file, at which offset. */
+typedef struct sub_ref {
+  MlirStringRef file;
+  int64_t id, offset;
+  MlirOperation op;
+} sub_ref;
+
+static int cmp_sub_ref(const void *a, const void *b) {
+  const sub_ref *x = a, *y = b;
+  size_t n = x->file.length < y->file.length ? x->file.length : y->file.length;
+  int c = memcmp(x->file.data, y->file.data, n);
+  if (c)
+    return c;
+  if (x->file.length != y->file.length)
+    return x->file.length < y->file.length ? -1 : 1;
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* One sub-tensor of a const file is at one offset: two locations giving
+ * one id at two offsets would leave a reader to guess which bytes it is. */
+static void check_sub_tensors(checker *c, MlirBlock b) {
+  size_t n = 0, cap = 0;
+  sub_ref *refs = NULL;
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute f = wp_op_is(op, "bir.memloc") ? wp_attr(op, "const_file")
+                                                 : mlirAttributeGetNull();
+    int64_t id, offset;
+    if (mlirAttributeIsNull(f) || !mlirAttributeIsAFlatSymbolRef(f) ||
+        !wp_attr_i64(op, "const_sub_tensor_id", &id) ||
+        !wp_attr_i64(op, "const_ap_offset", &offset))
+      continue;
+    if (n == cap) {
+      cap = cap ? 2 * cap : 64;
+      sub_ref *g = realloc(refs, cap * sizeof *g);
+      if (!g) {
+        free(refs);
+        c->op = op;
+        return fail(c, "const_sub_tensor_id", "could not be checked (out of memory)");
+      }
+      refs = g;
+    }
+    refs[n++] = (sub_ref){wp_symref_value(f), id, offset, op};
+  }
+  if (n > 1)
+    qsort(refs, n, sizeof *refs, cmp_sub_ref);
+  for (size_t i = 1; i < n && !c->failed; i++)
+    if (!cmp_sub_ref(&refs[i - 1], &refs[i]) && refs[i - 1].offset != refs[i].offset) {
+      char what[160];
+      MlirStringRef other = {"", 0};
+      wp_attr_str(refs[i - 1].op, "sym_name", &other);
+      snprintf(what, sizeof what, "%lld is at offset %lld here but at %lld in '%.*s'",
+               (long long)refs[i].id, (long long)refs[i].offset, (long long)refs[i - 1].offset,
+               (int)(other.length < 64 ? other.length : 64), other.data);
+      c->op = refs[i].op;
+      fail(c, "const_sub_tensor_id", what);
+    }
+  free(refs);
 }
 
 static void unique_name(checker *c, wp_strmap *seen, MlirStringRef name, const char *kind) {
@@ -196,6 +270,8 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
       if (seen && !c.failed && set_names && wp_attr_str(op, "sym_name", &sname))
         unique_name(&c, seen, sname, kind);
     }
+    if (set_names && !c.failed)
+      check_sub_tensors(&c, b);
     wp_strmap_free(&sets);
     wp_strmap_free(&locs);
     wp_strmap_free(&files);
