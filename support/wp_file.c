@@ -1,5 +1,7 @@
 #include "wp_file.h"
 
+#include "wp_mapreg.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -142,6 +144,7 @@ int wp_file_map_flags(const char *path, int flags, wp_mapped_file *out, wp_error
     if (p != MAP_FAILED) {
       out->data = p;
       out->size = size;
+      wp_mapreg_add(p, size, path); /* a SIGBUS there can name the file */
     } else if ((size <= WP_FILE_READ_LIMIT || errno == ENOMEM) &&
                read_whole(fd, size, size <= WP_FILE_READ_LIMIT && (flags & WP_FILE_SLAB), out) ==
                    0) {
@@ -197,8 +200,10 @@ void wp_file_unmap(wp_mapped_file *file) {
     slab_release(file->slab);
   else if (file->heap)
     free((void *)file->data);
-  else if (file->data)
+  else if (file->data) {
+    wp_mapreg_remove(file->data);
     munmap((void *)file->data, file->size);
+  }
   file->heap = 0;
   file->slab = NULL;
   file->data = NULL;

@@ -8,6 +8,7 @@
 #include "wp_bir.h"
 #include "wp_bir_ops.h"
 #include "wp_file.h"
+#include "wp_mapreg.h"
 #include "wp_hlo.h"
 #include "wp_mlir_util.h"
 #include "wp_model_dir.h"
@@ -534,6 +535,32 @@ static void on_signal(int sig) {
   raise(sig);
 }
 
+/* A read of a mapped weight past the end of a file that shrank (or was
+ * truncated) while opt ran: one error line naming the file, then the same
+ * cleanup as for any signal, and exit status 1 (bad input, not a crash).
+ * An address no recorded mapping holds is a crash like any other. */
+static void on_bus_error(int sig, siginfo_t *info, void *ucontext) {
+  (void)ucontext;
+  char path[600];
+  /* si_addr means something only when the kernel raised it (not kill) */
+  size_t n = info && info->si_code > 0 ? wp_mapreg_path_at(info->si_addr, path, sizeof path) : 0;
+  if (!n) {
+    on_signal(sig); /* dies of the signal once this handler returns */
+    return;
+  }
+  static const char head[] = "error: ", tail[] = ": the file shrank while it was read (a "
+                                                 "mapped page past its new end); nothing was "
+                                                 "written\n";
+  ssize_t w = write(STDERR_FILENO, head, sizeof head - 1);
+  w = write(STDERR_FILENO, path, n);
+  w = write(STDERR_FILENO, tail, sizeof tail - 1);
+  (void)w;
+  wp_output_abort_all_from_signal();
+  if (g_tmp_artifacts[0])
+    rmdir(g_tmp_artifacts);
+  _exit(1);
+}
+
 /* The private artifact directory when none was given: made on demand,
  * removed with everything in it at exit. */
 
@@ -658,11 +685,14 @@ int main(int argc, char **argv) {
    * dump, status) follows the cleanup. Sanitizer builds keep their own
    * handlers, which report more. */
   signal(SIGSEGV, on_signal);
-  signal(SIGBUS, on_signal);
   signal(SIGABRT, on_signal);
   signal(SIGFPE, on_signal);
   signal(SIGILL, on_signal);
 #endif
+  /* in every build: a weight file that shrank is bad input, not a crash */
+  struct sigaction bus = {.sa_sigaction = on_bus_error, .sa_flags = SA_SIGINFO};
+  sigemptyset(&bus.sa_mask);
+  sigaction(SIGBUS, &bus, NULL);
   /* A write past a file size limit then fails with EFBIG, reported like
    * any other write error, instead of killing the process. */
   signal(SIGXFSZ, SIG_IGN);

@@ -3,6 +3,7 @@
 #include "wp_file.h"
 #include "wp_i64map.h"
 #include "wp_jsonw.h"
+#include "wp_mapreg.h"
 #include "wp_model_dir.h"
 #include "wp_pb.h"
 #include "wp_place.h"
@@ -13,6 +14,8 @@
 #include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -431,6 +434,50 @@ static void test_text_depth(void) {
   CHECK(wp_text_depth("]]]>>)[", 7, 10, NULL) == 1); /* stray closers do not go negative */
 }
 
+static sigjmp_buf g_bus_jump;
+static char g_bus_path[600];
+static size_t g_bus_len;
+
+static void on_test_bus(int sig, siginfo_t *info, void *uc) {
+  (void)sig, (void)uc;
+  g_bus_len = wp_mapreg_path_at(info->si_addr, g_bus_path, sizeof g_bus_path);
+  siglongjmp(g_bus_jump, 1);
+}
+
+/* A mapped file that shrinks: the page past its new end raises SIGBUS, and
+ * the faulting address leads back to the file's path (opt's handler names
+ * it in its error). */
+static void test_mapreg(void) {
+  char path[300];
+  snprintf(path, sizeof path, "%s/shrinks.bin", tmp);
+  FILE *f = fopen(path, "wb");
+  CHECK(f != NULL);
+  static unsigned char page[1 << 16];
+  memset(page, 7, sizeof page);
+  CHECK(fwrite(page, 1, sizeof page, f) == sizeof page);
+  fclose(f);
+  wp_mapped_file m;
+  wp_error err;
+  CHECK(wp_file_map(path, &m, &err) == 0 && !m.heap && !m.slab);
+  char got[600];
+  size_t n = wp_mapreg_path_at(m.data + 100, got, sizeof got);
+  CHECK(n == strlen(path) && !memcmp(got, path, n));
+  CHECK(wp_mapreg_path_at(m.data + sizeof page + 8192, got, sizeof got) == 0);
+  CHECK(truncate(path, 10) == 0);
+  struct sigaction sa = {.sa_sigaction = on_test_bus, .sa_flags = SA_SIGINFO}, old;
+  sigemptyset(&sa.sa_mask);
+  CHECK(sigaction(SIGBUS, &sa, &old) == 0);
+  volatile unsigned char sink = 0;
+  if (!sigsetjmp(g_bus_jump, 1))
+    sink = m.data[32768];
+  (void)sink;
+  sigaction(SIGBUS, &old, NULL);
+  CHECK(g_bus_len == strlen(path) && !memcmp(g_bus_path, path, g_bus_len));
+  const unsigned char *base = m.data;
+  wp_file_unmap(&m);
+  CHECK(wp_mapreg_path_at(base + 100, got, sizeof got) == 0);
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-unit-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -444,6 +491,7 @@ int main(void) {
   test_error_fit();
   test_text_depth();
   test_place_changed();
+  test_mapreg();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
   CHECK(system(cmd) == 0);
