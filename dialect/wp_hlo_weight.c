@@ -114,15 +114,19 @@ int wp_hlo_weight_read(MlirType type, const char *path, int file_flags,
     wp_file_unmap(&f);
     return wp_error_set(err, "the file holds %s but the parameter is %s", have, want);
   }
-  /* XLA's PRED is 0 or 1 and so are numpy's bools; another byte (a view
-   * cast from uint8) would reach the NEFF as it is in one run and as 1
-   * through an HLO proto, so it is refused. */
-  int64_t bad = prim == WP_PRED && f.data ? not_a_bit(f.data + npy.data_offset, npy.data_size)
-                                          : -1;
+  /* XLA's PRED is 0 or 1 and so are numpy's bools, and a 1-bit integer
+   * (raw V1 bytes) is too; another byte (a view cast from uint8) would
+   * reach the NEFF as it is in one run and be refused or read as 1 when
+   * the IR is read back, so it is refused here. */
+  bool one_bit = prim == WP_PRED || prim == WP_S1 || prim == WP_U1;
+  int64_t bad = one_bit && f.data ? not_a_bit(f.data + npy.data_offset, npy.data_size) : -1;
   if (bad >= 0) {
     unsigned byte = f.data[npy.data_offset + (uint64_t)bad];
     wp_file_unmap(&f);
-    return wp_error_set(err, "bool element %lld is the byte %u; a bool is 0 or 1",
+    if (prim == WP_PRED)
+      return wp_error_set(err, "bool element %lld is the byte %u; a bool is 0 or 1",
+                          (long long)bad, byte);
+    return wp_error_set(err, "element %lld is the byte %u; a 1-bit element is 0 or 1",
                         (long long)bad, byte);
   }
   wp_hlo_weight_data *w = calloc(1, sizeof *w);

@@ -317,6 +317,9 @@ def scenario_error(out, kind):
         # raw void bytes for a bool parameter: taken when each is 0 or 1
         last = 2 if kind == "bool-raw-byte" else 1
         bad_npy(out, lambda p: raw_npy(p, "|V1", (4,), bytes([0, 1, last, 1])), prim=pb.PRED)
+    elif kind == "u1-raw-byte":
+        # raw void bytes for a 1-bit integer parameter: 0 or 1 like a bool
+        bad_npy(out, lambda p: raw_npy(p, "|V1", (4,), bytes([0, 1, 2, 255])), prim=pb.U1)
     elif kind == "dtype-mismatch":
         bad_npy(out, lambda p: np.save(p, np.zeros(4, dtype=np.int32)))
     elif kind == "missing-npy":
