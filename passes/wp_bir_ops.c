@@ -5,11 +5,15 @@
 #include "wp_hlo_resource.h"
 #include "wp_hlo_weight.h"
 #include "wp_mlir_util.h"
+#include "wp_npy.h"
 #include "wp_strmap.h"
 
 #include <mlir-c/BuiltinAttributes.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static MlirStringRef sym_name(MlirOperation op) {
   MlirStringRef s = {"", 0};
@@ -424,6 +428,46 @@ out:
   return rc;
 }
 
+/* A source region in a .npy must still be its payload: IR written after
+ * bir-lower names the region, and a .npy rewritten since (another header
+ * length, another shape) would otherwise be packed header bytes and all.
+ * A file that is no .npy (hand-written BIR naming raw bytes) or cannot be
+ * read here is left to the reader, which reports it. */
+static int check_npy_region(const char *name, const char *path, uint64_t offset, uint64_t size,
+                            wp_error *err) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0)
+    return 0;
+  struct stat st;
+  unsigned char head[8];
+  bool npy = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+             pread(fd, head, sizeof head, 0) == (ssize_t)sizeof head &&
+             !memcmp(head, "\x93NUMPY", 6);
+  if (!npy) {
+    close(fd);
+    return 0;
+  }
+  /* the header is at most 64 KiB past its 10- or 12-byte preamble */
+  size_t cap = (size_t)(st.st_size < (1 << 16) + 16 ? st.st_size : (1 << 16) + 16);
+  unsigned char *buf = malloc(cap ? cap : 1);
+  ssize_t got = buf ? pread(fd, buf, cap, 0) : -1;
+  close(fd);
+  wp_npy_info info;
+  wp_error why;
+  int rc = 0;
+  if (got < 0 || wp_npy_parse(buf, (size_t)got, (uint64_t)st.st_size, &info, &why))
+    rc = wp_error_set(err, "const file '%s': %s is no longer the .npy the IR names (%s)", name,
+                      path, got < 0 ? "cannot read it" : why.msg);
+  else if (info.data_offset != offset || info.data_size != size)
+    rc = wp_error_set(err, "const file '%s': %s holds its payload at bytes %llu to %llu, but the "
+                      "IR names %llu to %llu (the .npy was rewritten since the IR was written)",
+                      name, path, (unsigned long long)info.data_offset,
+                      (unsigned long long)(info.data_offset + info.data_size),
+                      (unsigned long long)offset, (unsigned long long)(offset + size));
+  free(buf);
+  return rc;
+}
+
 int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, wp_arena *arena,
                              wp_place_src *src, wp_error *err) {
   memset(src, 0, sizeof *src);
@@ -443,7 +487,7 @@ int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, wp_arena *a
     src->path = wp_arena_strndup(arena, fs.data, fs.length);
     src->offset = (uint64_t)mlirIntegerAttrGetValueInt(off);
     src->size = (uint64_t)size;
-    return 0;
+    return check_npy_region(name, src->path, src->offset, src->size, err);
   }
   if (wp_attr_str(cf, "constant", &constant)) {
     MlirOperation k = hlo_constant(module, constant);
