@@ -145,7 +145,9 @@ static int parse_dict(cursor *c, wp_npy_info *out, wp_error *err) {
       skip_ws(c);
       if (c->p < c->end && *c->p == '[')
         return wp_error_set(err, "structured dtypes are not supported");
-      if (seen_descr++ || read_str(c, d, sizeof d))
+      if (seen_descr++)
+        return wp_error_set(err, "malformed header: 'descr' twice");
+      if (read_str(c, d, sizeof d))
         return wp_error_set(err, "malformed header: bad 'descr'");
       if (parse_descr(d, out, err))
         return -1;

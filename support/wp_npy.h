@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define WP_NPY_MAX_DIMS 32
+#define WP_NPY_MAX_DIMS 64
 #define WP_NPY_MAX_HEADER 65536
 
 typedef struct wp_npy_info {

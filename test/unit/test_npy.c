@@ -82,6 +82,8 @@ static void test_header_errors(void) {
       /* no control or non-ASCII byte in a string: numpy writes none, and
        * it would reach the error message raw */
       {"{'descr': '<f4\x01', 'fortran_order': False, 'shape': (1,), }", "bad 'descr'"},
+      {"{'descr': '<f4', 'descr': '<f8', 'fortran_order': False, 'shape': (1,), }",
+       "'descr' twice"},
       {"{'descr': '<f4', '\xff': 1, 'fortran_order': False, 'shape': (1,), }",
        "expected a quoted key"},
   };
