@@ -312,9 +312,16 @@ int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
   }
   if (wp_model_dir_resolve(dir, model_rel, 1, &out->model_path, err))
     goto out;
-  if (stat(out->model_path, &st) != 0 || !S_ISREG(st.st_mode)) {
+  if (stat(out->model_path, &st) != 0) {
     wp_error_set(err, "%s: Corrupted input dir, model file does not exist! (%s)", dir,
                  out->model_path);
+    goto out;
+  }
+  if (!S_ISREG(st.st_mode)) { /* the message's wording is the reference tool's; say why */
+    wp_error_set(err, "%s: Corrupted input dir, model file does not exist! (%s is %s, not a "
+                 "regular file)", dir, out->model_path,
+                 S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO"
+                                                                              : "a special file");
     goto out;
   }
   if (load_weights(out, json_path, json_object_get(root, "weight_files"), err))
