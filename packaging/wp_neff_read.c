@@ -277,7 +277,8 @@ int wp_neff_each_member(wp_neff_reader *r, wp_neff_member_fn fn, void *user, wp_
                    name ? name : "");
       goto out;
     }
-    if (archive_entry_filetype(e) != AE_IFREG) {
+    /* a hard link may carry data (PAX allows it), yet names another member */
+    if (archive_entry_filetype(e) != AE_IFREG || archive_entry_hardlink(e)) {
       wp_error_set(err, "%s: member '%s' is not a regular file", r->path, name);
       goto out;
     }

@@ -286,7 +286,8 @@ static int run_copy_artifacts(const wp_pass_run *run) {
                         "file '%s', placed in %s by an earlier run, cannot follow to %s: %s",
                         pl.jobs[i].name, pl.old_dir, dir, pl.jobs[i].err.msg);
         else
-          wp_emit_error(wp_unknown_loc(module), "%s", pl.jobs[i].err.msg);
+          wp_emit_error(mlirOperationGetLocation(pl.jobs[i].cf), "copy-const-artifacts: %s",
+                        pl.jobs[i].err.msg);
         break;
       }
     /* all or nothing: the files this run wrote go again */

@@ -227,6 +227,7 @@ static int parse_args(int argc, char **argv, opt_config *cfg) {
 
 typedef struct diag_state {
   const char *parse_file; /* substituted for the empty buffer name of parsed text */
+  long errors; /* error diagnostics so far */
 } diag_state;
 
 static void diag_print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
@@ -240,6 +241,8 @@ static MlirLogicalResult diag_handler(MlirDiagnostic d, void *user) {
   case MlirDiagnosticRemark: kind = "remark"; break;
   default: break;
   }
+  if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticError)
+    st->errors++;
   char loc[1024];
   wp_loc_str(mlirDiagnosticGetLocation(d), loc, sizeof loc);
   fprintf(stderr, "%s: ", kind);
@@ -432,10 +435,12 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
     /* kept for the whole run: the parsed ops carry that empty name in the
      * locations that passes report */
     ds->parse_file = path;
+    long errors_before = ds->errors;
     *out = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, f.size));
     free(text);
     if (mlirModuleIsNull(*out)) {
-      fprintf(stderr, "error: %s: could not parse MLIR\n", path);
+      if (ds->errors == errors_before) /* else the parser's error said why */
+        fprintf(stderr, "error: %s: could not parse MLIR\n", path);
     } else {
       if (wp_hlo_module_is_hlo(*out))
         wp_hlo_fill_ids(*out);
