@@ -58,7 +58,9 @@ void wp_emit_error(MlirLocation loc, const char *fmt, ...) {
   va_start(ap, fmt);
   char *msg = wp_vformat(fmt, ap);
   va_end(ap);
-  mlirEmitError(loc, msg ? msg : "out of memory (while reporting an error)");
+  char *line = msg ? wp_escape_controls(msg) : NULL; /* one line, whatever names it quotes */
+  mlirEmitError(loc, line ? line : msg ? msg : "out of memory (while reporting an error)");
+  free(line);
   free(msg);
 }
 

@@ -11,7 +11,7 @@
  * holds the cause (strerror, the failing parameter) and the start the
  * context; both matter more than the middle of a long path. Cuts fall on
  * UTF-8 character boundaries. */
-static void store(wp_error *err, const char *s) {
+static void store_line(wp_error *err, const char *s) {
   size_t n = strlen(s), cap = sizeof err->msg;
   if (n < cap) {
     memcpy(err->msg, s, n + 1);
@@ -27,6 +27,13 @@ static void store(wp_error *err, const char *s) {
   memcpy(err->msg, s, head);
   memcpy(err->msg + head, gap, sizeof gap - 1);
   memcpy(err->msg + head + sizeof gap - 1, t, strlen(t) + 1);
+}
+
+/* An error is one line: control bytes in what it quotes are escaped. */
+static void store(wp_error *err, const char *s) {
+  char *line = wp_escape_controls(s);
+  store_line(err, line ? line : s);
+  free(line);
 }
 
 /* Sets ERR to "A: B" (B alone when A is NULL). */

@@ -13,3 +13,21 @@ char *wp_vformat(const char *fmt, va_list ap) {
   va_end(again);
   return s;
 }
+
+char *wp_escape_controls(const char *s) {
+  size_t n = 0, controls = 0;
+  for (; s[n]; n++)
+    controls += (unsigned char)s[n] < 0x20 || s[n] == 0x7f;
+  char *out = malloc(n + 3 * controls + 1);
+  if (!out)
+    return NULL;
+  char *o = out;
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p < 0x20 || *p == 0x7f)
+      o += sprintf(o, "\\x%02x", *p);
+    else
+      *o++ = (char)*p;
+  }
+  *o = 0;
+  return out;
+}

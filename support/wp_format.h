@@ -7,4 +7,9 @@
 /* vasprintf's job in plain C17. Caller frees; NULL when out of memory. */
 char *wp_vformat(const char *fmt, va_list ap);
 
+/* S with its control bytes (a newline or escape sequence in a file name)
+ * as \xNN, so an error stays one line and cannot drive a terminal. Caller
+ * frees; NULL when out of memory. */
+char *wp_escape_controls(const char *s);
+
 #endif
