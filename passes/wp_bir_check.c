@@ -167,7 +167,9 @@ static int cmp_sub_ref(const void *a, const void *b) {
 }
 
 /* One sub-tensor of a const file is at one offset: two locations giving
- * one id at two offsets would leave a reader to guess which bytes it is. */
+ * one id at two offsets would leave a reader to guess which bytes it is.
+ * Id 0 is left out: BIR JSON and proto3 read a missing id as 0, so
+ * several tensors of a file written without ids all have it. */
 static void check_sub_tensors(checker *c, MlirBlock b) {
   size_t n = 0, cap = 0;
   sub_ref *refs = NULL;
@@ -178,7 +180,7 @@ static void check_sub_tensors(checker *c, MlirBlock b) {
     int64_t id, offset;
     if (mlirAttributeIsNull(f) || !mlirAttributeIsAFlatSymbolRef(f) ||
         !wp_attr_i64(op, "const_sub_tensor_id", &id) ||
-        !wp_attr_i64(op, "const_ap_offset", &offset))
+        !wp_attr_i64(op, "const_ap_offset", &offset) || id == 0)
       continue;
     if (n == cap) {
       cap = cap ? 2 * cap : 64;

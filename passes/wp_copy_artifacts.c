@@ -95,6 +95,29 @@ static int unique_file_name(placement *pl, place_job *job) {
   return wp_strmap_put(&pl->file_names, job->name, strlen(job->name), 1);
 }
 
+/* Names the directory holds from an earlier run (as the IR records them):
+ * a new file must not take one. -1 when out of memory. */
+static int note_placed_names(placement *pl) {
+  MlirOperation module = pl->run->module;
+  for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
+       !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+    for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
+                                               : mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      if (!wp_op_is(op, "bir.const_file") || pl->old_dir ||
+          !mlirAttributeIsNull(wp_attr(op, "artifact_in_place")))
+        continue;
+      char *artifact = wp_bir_str(pl->arena, op, "artifact");
+      if (artifact[0] && wp_strmap_put(&pl->file_names, artifact, strlen(artifact), 1)) {
+        wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
+        return -1;
+      }
+    }
+  }
+  return 0;
+}
+
 /* Collects one kernel's files that are not placed yet. */
 static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation kernel,
                                 const wp_bir_names *files, wp_i64map *queued) {
@@ -116,6 +139,17 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
      * queued by another kernel */
     bool placed = !mlirAttributeIsNull(wp_attr(cf, "artifact"));
     bool moved = placed && pl->old_dir && mlirAttributeIsNull(wp_attr(cf, "artifact_in_place"));
+    if (moved) {
+      /* one copy per artifact (after dedup-consts several const files
+       * share one), and none of a file the directory has already */
+      char *artifact = wp_bir_str(pl->arena, cf, "artifact");
+      char *there = wp_arena_alloc(pl->arena, strlen(pl->dir) + strlen(artifact) + 2);
+      sprintf(there, "%s/%s", pl->dir, artifact);
+      struct stat st;
+      if (wp_strmap_get(&pl->file_names, artifact, strlen(artifact), NULL) ||
+          lstat(there, &st) == 0)
+        continue;
+    }
     if ((placed && !moved) || wp_i64map_get(queued, (int64_t)(intptr_t)cf.ptr, NULL))
       continue;
     if (wp_i64map_put(queued, (int64_t)(intptr_t)cf.ptr, 1)) {
@@ -154,7 +188,8 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
       wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: %s", job->err.msg);
       return -1;
     }
-    if (unique_file_name(pl, job)) {
+    if (moved ? wp_strmap_put(&pl->file_names, job->name, strlen(job->name), 1)
+              : unique_file_name(pl, job)) {
       wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
       return -1;
     }
@@ -252,15 +287,21 @@ static int run_copy_artifacts(const wp_pass_run *run) {
     return -1;
   pl.arena = wp_arena_create();
   /* files an earlier run placed in another directory are copied here */
+  /* files an earlier run placed in another directory (one that is still
+   * there: a relative path recorded from another working directory may
+   * not resolve, and then the named directory is taken to hold them) */
   char *old_dir = wp_bir_str(pl.arena, module, "bir.artifact_path");
   struct stat old_st, new_st;
-  if (old_dir[0] && !(stat(old_dir, &old_st) == 0 && stat(dir, &new_st) == 0 &&
-                  old_st.st_dev == new_st.st_dev && old_st.st_ino == new_st.st_ino))
+  if (old_dir[0] && stat(old_dir, &old_st) == 0 && S_ISDIR(old_st.st_mode) &&
+      !(stat(dir, &new_st) == 0 && old_st.st_dev == new_st.st_dev &&
+        old_st.st_ino == new_st.st_ino))
     pl.old_dir = old_dir;
   int rc = -1;
   wp_i64map queued; /* const file ops already collected */
   wp_i64map_init(&queued);
   wp_strmap_init(&pl.file_names);
+  if (note_placed_names(&pl))
+    goto out;
   for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
        !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
     wp_bir_names files;
