@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Which HLO element types a .npy dtype can hold. Raw void (and ml_dtypes'
  * '<f1') bytes take the parameter's own type of the same width. */
@@ -128,6 +129,15 @@ int wp_hlo_weight_read(MlirType type, const char *path, int file_flags,
                           (long long)bad, byte);
     return wp_error_set(err, "element %lld is the byte %u; a 1-bit element is 0 or 1",
                         (long long)bad, byte);
+  }
+  /* Test hook (opt's SIGBUS test): the mapped file is truncated now, as
+   * if another program did it while the run reads the weight. */
+  const char *shrink = getenv("WP_TEST_SHRINK_AFTER_MAP");
+  size_t sl = shrink ? strlen(shrink) : 0, pl = strlen(path);
+  if (sl && pl >= sl && !strcmp(path + pl - sl, shrink) && !f.heap && !f.slab &&
+      truncate(path, 0) != 0) {
+    wp_file_unmap(&f);
+    return wp_error_set(err, "WP_TEST_SHRINK_AFTER_MAP: cannot truncate");
   }
   wp_hlo_weight_data *w = calloc(1, sizeof *w);
   weight_blob *b = calloc(1, sizeof *b);

@@ -55,7 +55,7 @@ typedef struct wp_neff_member {
 
 /* The .npy header neff-pack puts before a constant file's SIZE bytes:
  * typed (DTYPE, SHAPE of RANK) when exactly one kind of tensor fills the
- * file, else (DTYPE NULL, or a rank over WP_NPY_MAX_RANK) a flat uint8
+ * file, else (DTYPE NULL, or a rank over WP_NPY_MAX_DIMS) a flat uint8
  * array. OUT holds WP_NPY_MAX_HEADER
  * bytes; returns the header's length. dedup-consts uses it to hash the
  * member ahead of time. */

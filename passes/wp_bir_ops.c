@@ -447,8 +447,17 @@ static int check_npy_region(const char *name, const char *path, uint64_t offset,
     close(fd);
     return 0;
   }
-  /* the header is at most 64 KiB past its 10- or 12-byte preamble */
-  size_t cap = (size_t)(st.st_size < (1 << 16) + 16 ? st.st_size : (1 << 16) + 16);
+  /* the preamble (magic, version, header length: 10 or 12 bytes), then
+   * just the header it announces */
+  unsigned char pre[12];
+  size_t cap = 0;
+  if (pread(fd, pre, sizeof pre, 0) == (ssize_t)sizeof pre)
+    cap = pre[6] == 1 ? 10 + (size_t)(pre[8] | pre[9] << 8)
+                      : 12 + (size_t)(pre[8] | pre[9] << 8 | pre[10] << 16 | (size_t)pre[11] << 24);
+  if (cap > (size_t)st.st_size)
+    cap = (size_t)st.st_size;
+  if (cap > WP_NPY_MAX_HEADER + 12)
+    cap = WP_NPY_MAX_HEADER + 12;
   unsigned char *buf = malloc(cap ? cap : 1);
   ssize_t got = buf ? pread(fd, buf, cap, 0) : -1;
   close(fd);

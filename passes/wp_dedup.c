@@ -30,6 +30,23 @@
 
 /* ---- collecting ---- */
 
+/* Does a kernel of FUNC list const file NAME? */
+static bool listed_by_kernel(MlirOperation func, const char *name) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute list = wp_op_is(op, "bir.kernel") ? wp_attr(op, "const_files")
+                                                    : mlirAttributeGetNull();
+    intptr_t n = mlirAttributeIsNull(list) ? 0 : mlirArrayAttrGetNumElements(list);
+    for (intptr_t i = 0; i < n; i++) {
+      MlirStringRef s = wp_symref_value(mlirArrayAttrGetElement(list, i));
+      if (s.length == strlen(name) && !memcmp(s.data, name, s.length))
+        return true;
+    }
+  }
+  return false;
+}
+
 static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *index) {
   if (d->n_files == d->cap_files) {
     d->cap_files = d->cap_files ? 2 * d->cap_files : 64;
@@ -47,7 +64,7 @@ static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *inde
   if (!f->artifact[0]) {
     /* copy-const-artifacts places what kernels list: a file no kernel
      * lists was left out though the pass ran */
-    if (wp_bir_str(d->arena, d->run->module, "bir.artifact_path")[0])
+    if (!listed_by_kernel(func, f->name))
       wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: const file '%s' is listed in "
                     "no kernel's const_files, so copy-const-artifacts did not place it (list "
                     "it in the kernel of its function)", f->name);

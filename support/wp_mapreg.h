@@ -8,7 +8,7 @@
 
 /* Records (BASE, SIZE) as a mapping of PATH (copied; a long path keeps its
  * end). Best effort: past a fixed number of live mappings it records
- * nothing. */
+ * nothing (the table holds 4096). */
 void wp_mapreg_add(const void *base, size_t size, const char *path);
 /* Forgets the mapping at BASE, if recorded. */
 void wp_mapreg_remove(const void *base);

@@ -291,7 +291,7 @@ void wp_npy_to_c_order_le(const wp_npy_info *info, const void *src, void *dst) {
 size_t wp_npy_write_header(char *buf, const char *descr, const int64_t *shape, int ndim) {
   /* 64 dimensions of 20 digits and a 64-byte descr fit with room to spare:
    * the dict text below can never reach the buffer's end. */
-  if (ndim < 0 || ndim > WP_NPY_MAX_RANK || strlen(descr) > 64)
+  if (ndim < 0 || ndim > WP_NPY_MAX_DIMS || strlen(descr) > 64)
     return 0;
   char dict[4096];
   int n = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (",

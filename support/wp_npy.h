@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* NumPy (2.x) reads and writes arrays of at most this many dimensions. */
 #define WP_NPY_MAX_DIMS 64
 #define WP_NPY_MAX_HEADER 65536
 
@@ -46,12 +47,9 @@ int wp_npy_needs_conversion(const wp_npy_info *info);
  * numbers per component); Fortran-order data is transposed. */
 void wp_npy_to_c_order_le(const wp_npy_info *info, const void *src, void *dst);
 
-/* NumPy (2.x) reads arrays of at most this many dimensions. */
-#define WP_NPY_MAX_RANK 64
-
 /* Writes a version 1.0 (or 2.0 when needed) header for a C-order
  * little-endian array into BUF (at least WP_NPY_MAX_HEADER bytes); returns
- * its length, a multiple of 64, or 0 when NDIM is outside 0..WP_NPY_MAX_RANK
+ * its length, a multiple of 64, or 0 when NDIM is outside 0..WP_NPY_MAX_DIMS
  * (no header NumPy could read). DESCR like "<f4" (at most 64 bytes). */
 size_t wp_npy_write_header(char *buf, const char *descr, const int64_t *shape, int ndim);
 

@@ -269,10 +269,14 @@ static int cmd_cat(wp_neff_reader *r, const char *path, const char *member_name)
   return 0;
 }
 
+/* One error line; member names in it come from the package, so control
+ * bytes are escaped as in ls. */
 static int verify_fail(const char *path, const char *fmt, const char *a, const char *b) {
-  fprintf(stderr, "error: %s: ", path);
-  fprintf(stderr, fmt, a, b);
-  fputc('\n', stderr);
+  wp_error e;
+  char what[1024];
+  snprintf(what, sizeof what, fmt, a, b);
+  wp_error_set(&e, "%s: %s", path, what);
+  fprintf(stderr, "error: %s\n", e.msg);
   return 1;
 }
 
@@ -446,10 +450,12 @@ int main(int argc, char **argv) {
   else
     rc = cmd_verify(r, path);
   wp_neff_close(r);
-  /* output lost (a full disk, a closed pipe) is a failure, not a success */
+  /* output lost (a full disk) is a failure, not a success */
+  errno = 0;
   if (fflush(stdout) || ferror(stdout)) {
     if (rc == 0)
-      fprintf(stderr, "error: writing to standard output: %s\n", strerror(errno));
+      fprintf(stderr, "error: writing to standard output: %s\n",
+              errno ? strerror(errno) : "write error");
     rc = 1;
   }
   return rc;

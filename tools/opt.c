@@ -547,15 +547,18 @@ static void on_signal(int sig) {
 static void on_bus_error(int sig, siginfo_t *info, void *ucontext) {
   (void)ucontext;
   char path[600];
-  /* si_addr means something only when the kernel raised it (not kill) */
-  size_t n = info && info->si_code > 0 ? wp_mapreg_path_at(info->si_addr, path, sizeof path) : 0;
+  /* a page past the end of a mapped file (BUS_ADRERR), as the kernel
+   * reports it; not kill, not a hardware memory error */
+  size_t n = info && info->si_code == BUS_ADRERR
+                 ? wp_mapreg_path_at(info->si_addr, path, sizeof path)
+                 : 0;
   if (!n) {
     on_signal(sig); /* dies of the signal once this handler returns */
     return;
   }
   static const char head[] = "error: ", tail[] = ": the file shrank while it was read (a "
-                                                 "mapped page past its new end); nothing was "
-                                                 "written\n";
+                                                 "mapped page past its new end); the output "
+                                                 "was not written\n";
   ssize_t w = write(STDERR_FILENO, head, sizeof head - 1);
   w = write(STDERR_FILENO, path, n);
   w = write(STDERR_FILENO, tail, sizeof tail - 1);
@@ -688,7 +691,7 @@ int main(int argc, char **argv) {
   /* A crash (say SIGBUS from a weight file truncated while mapped) must
    * not leave a temporary output behind either; the default action (core
    * dump, status) follows the cleanup. Sanitizer builds keep their own
-   * handlers, which report more. */
+   * handlers, which report more (except for SIGBUS, below). */
   signal(SIGSEGV, on_signal);
   signal(SIGABRT, on_signal);
   signal(SIGFPE, on_signal);

@@ -154,13 +154,26 @@ static void test_write_header(void) {
   CHECK(parse(file, n + 48, &info, &err) == 0 && info.count == 12 && info.shape[1] == 4);
   /* The widest header NumPy reads (64 dimensions of 19 digits) fits; a
    * 65th dimension, or a negative rank, gives no header at all. */
-  int64_t wide[WP_NPY_MAX_RANK + 1];
-  for (int i = 0; i <= WP_NPY_MAX_RANK; i++)
+  int64_t wide[WP_NPY_MAX_DIMS + 1];
+  for (int i = 0; i <= WP_NPY_MAX_DIMS; i++)
     wide[i] = INT64_MAX;
-  n = wp_npy_write_header(buf, "<f4", wide, WP_NPY_MAX_RANK);
+  n = wp_npy_write_header(buf, "<f4", wide, WP_NPY_MAX_DIMS);
   CHECK(n > 0 && n % 64 == 0 && n < 4096 && buf[n - 1] == '\n');
-  CHECK(wp_npy_write_header(buf, "<f4", wide, WP_NPY_MAX_RANK + 1) == 0);
+  CHECK(wp_npy_write_header(buf, "<f4", wide, WP_NPY_MAX_DIMS + 1) == 0);
   CHECK(wp_npy_write_header(buf, "<f4", wide, -1) == 0);
+  /* and it reads as many: 64 dimensions parse, a 65th is refused */
+  for (int dims = WP_NPY_MAX_DIMS; dims <= WP_NPY_MAX_DIMS + 1; dims++) {
+    char dict[512] = "{'descr': '<f4', 'fortran_order': False, 'shape': (";
+    for (int i = 0; i < dims; i++)
+      strcat(dict, i + 1 < dims ? "1, " : "4), }");
+    float four[4] = {0};
+    size_t len = make(file, 1, dict, four, sizeof four);
+    int rc = parse(file, len, &info, &err);
+    if (dims == WP_NPY_MAX_DIMS)
+      CHECK(rc == 0 && info.ndim == WP_NPY_MAX_DIMS && info.count == 4);
+    else
+      CHECK(rc == -1 && strstr(err.msg, "more than 64 dimensions"));
+  }
 }
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;

@@ -559,6 +559,14 @@ def scenario_sizable(out):
     m.write()
 
 
+def scenario_eye64(out):
+    """One 64x64 f32 identity weight: 16 KiB, so mapped, and bir-lower
+    reads its bytes to find it is an identity."""
+    m = Model(out)
+    m.weight("w", np.eye(64, dtype=np.float32))
+    m.write()
+
+
 def scenario_readback(out):
     """Weights whose printed hex spans many of MLIR's output chunks."""
     m = Model(out)
@@ -608,6 +616,8 @@ def main():
         scenario_many(out)
     elif kind == "sizable":
         scenario_sizable(out)
+    elif kind == "eye64":
+        scenario_eye64(out)
     elif kind == "readback":
         scenario_readback(out)
     elif kind == "lanes":
