@@ -600,6 +600,7 @@ int wp_bir_import(MlirContext ctx, const void *data, size_t len, const char *fil
     rc = wp_bir_from_proto(ctx, msg, filename, out, err);
   if (rc == 0 && !mlirOperationVerify(mlirModuleGetOperation(*out))) {
     mlirModuleDestroy(*out);
+    out->ptr = NULL; /* the caller's handle must not be destroyed again */
     rc = wp_error_set(err, "imported BIR module does not verify");
   }
   wp_arena_destroy(arena);

@@ -232,6 +232,29 @@ typedef struct diag_state {
 
 static void diag_print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
 
+/* MLIR's verifier notes "see current operation: ..." with the whole op
+ * printed: one line for a small op, but a whole function or module (100
+ * lines and more) for a symbol clash. Those are left out: the error line
+ * and its location say what and where. */
+typedef struct note_text {
+  size_t len;
+  bool dump, newline;
+} note_text;
+
+static void note_scan_cb(MlirStringRef s, void *user) {
+  note_text *t = user;
+  if (t->len == 0)
+    t->dump = s.length >= 21 && !memcmp(s.data, "see current operation", 21);
+  t->newline |= memchr(s.data, '\n', s.length) != NULL;
+  t->len += s.length;
+}
+
+static bool is_operation_dump(MlirDiagnostic note) {
+  note_text t = {0, false, false};
+  mlirDiagnosticPrint(note, note_scan_cb, &t);
+  return t.dump && (t.newline || t.len > 300);
+}
+
 static MlirLogicalResult diag_handler(MlirDiagnostic d, void *user) {
   diag_state *st = user;
   const char *kind = "error";
@@ -258,7 +281,8 @@ static MlirLogicalResult diag_handler(MlirDiagnostic d, void *user) {
   mlirDiagnosticPrint(d, diag_print_cb, stderr);
   fputc('\n', stderr);
   for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(d); i++)
-    diag_handler(mlirDiagnosticGetNote(d, i), user);
+    if (!is_operation_dump(mlirDiagnosticGetNote(d, i)))
+      diag_handler(mlirDiagnosticGetNote(d, i), user);
   return mlirLogicalResultSuccess();
 }
 
@@ -326,6 +350,12 @@ static int load_bir_json(MlirContext ctx, const char *path, const wp_mapped_file
   int rc = wp_bir_from_json(arena, root, &msg, &err);
   if (rc == 0)
     rc = wp_bir_from_proto(ctx, msg, path, out, &err);
+  /* verified like every other input (two functions of one name parsed) */
+  if (rc == 0 && !mlirOperationVerify(mlirModuleGetOperation(*out))) {
+    mlirModuleDestroy(*out);
+    out->ptr = NULL;
+    rc = wp_error_set(&err, "imported BIR module does not verify");
+  }
   if (rc)
     fprintf(stderr, "error: %s: %s\n", path, err.msg);
   json_decref(root);
