@@ -532,6 +532,8 @@ int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *f
       return wp_error_prefix(err, "the HLO program");
     }
     MlirOperation hop = mlirModuleGetOperation(hlo);
+    for (size_t i = 0; i < msg->n_functions; i++)
+      wp_hlo_module_avoid_name(hop, wp_sref(msg->functions[i]->name));
     wp_attr_str(hop, "sym_name", &program_module);
     mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), hop);
   }

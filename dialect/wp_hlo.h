@@ -48,4 +48,9 @@ void wp_hlo_fill_ids(MlirModule module);
 /* Does MODULE hold an HLO program (any hlo.* op or hlo.entry)? */
 int wp_hlo_module_is_hlo(MlirModule module);
 
+/* An HLO program nested beside BIR functions shares their symbol table: a
+ * program named TAKEN (say "sg00") is renamed "TAKEN.hlo", its own name
+ * kept in hlo.name, which export writes as the module's name. */
+void wp_hlo_module_avoid_name(MlirOperation hlo_module, MlirStringRef taken);
+
 #endif

@@ -555,6 +555,21 @@ int wp_hlo_module_is_hlo(MlirModule m) {
   return !mlirAttributeIsNull(wp_attr(mlirModuleGetOperation(m), "hlo.entry"));
 }
 
+void wp_hlo_module_avoid_name(MlirOperation hlo_module, MlirStringRef taken) {
+  MlirStringRef name;
+  if (!wp_attr_str(hlo_module, "sym_name", &name) || !mlirStringRefEqual(name, taken))
+    return;
+  MlirContext c = mlirOperationGetContext(hlo_module);
+  char *renamed = malloc(name.length + 5);
+  if (!renamed)
+    return;
+  memcpy(renamed, name.data, name.length);
+  memcpy(renamed + name.length, ".hlo", 5);
+  wp_set_attr(hlo_module, "hlo.name", wp_str_attr(c, name.data, name.length));
+  wp_set_attr(hlo_module, "sym_name", wp_str_attr(c, renamed, name.length + 4));
+  free(renamed);
+}
+
 static void human_size(size_t n, char *buf, size_t size) {
   if (n >= (size_t)1 << 30)
     snprintf(buf, size, "%.2f GiB", (double)n / (double)(1u << 30));
@@ -618,8 +633,8 @@ int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void
     goto out;
   }
   MlirStringRef entry_name = wp_symref_value(entry_ref);
-  MlirStringRef mname;
-  if (wp_attr_str(mop, "sym_name", &mname))
+  MlirStringRef mname; /* hlo.name: its own, when its symbol had to differ */
+  if (wp_attr_str(mop, "hlo.name", &mname) || wp_attr_str(mop, "sym_name", &mname))
     mod->name = sref_dup(arena, mname);
 
   size_t nf = 0;

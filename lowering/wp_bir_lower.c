@@ -11,6 +11,7 @@
 #include "wp_bir_class.h"
 #include "wp_bir_enums.h"
 #include "wp_hlo_literal.h"
+#include "wp_hlo.h"
 #include "wp_hlo_resource.h"
 #include "wp_hlo_types.h"
 #include "wp_hlo_weight.h"
@@ -564,6 +565,7 @@ static MlirOperation nest_hlo_program(MlirOperation module, MlirStringRef *name_
     }
   }
   wp_set_attr(nested, "sym_name", wp_str_attr(c, name.data, name.length));
+  wp_hlo_module_avoid_name(nested, wp_sref(WP_BIR_FUNCTION_NAME));
   mlirBlockAppendOwnedOperation(src, nested);
   *name_out = wp_str_value(wp_attr(nested, "sym_name"));
   return nested;

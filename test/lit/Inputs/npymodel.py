@@ -82,7 +82,8 @@ class Model:
             handles = handles[:self.root_params]
         root = c.add("out", "tuple", pb.tuple_shape(*[h[1] for h in handles]), handles)
         body, cid = c.encode(root)
-        return pb.module("model", [(body, cid, "main")], host_shape=c.program_shape(root))
+        return pb.module(getattr(self, "module_name", "model"), [(body, cid, "main")],
+                         host_shape=c.program_shape(root))
 
     def write(self, form="object", wrapper=False, model_name="model.hlo.pb", extra_meta=None):
         data = self.hlo()
@@ -567,6 +568,14 @@ def scenario_eye64(out):
     m.write()
 
 
+def scenario_named_sg00(out):
+    """An HloModuleProto named "sg00", the name of bir-lower's function."""
+    m = Model(out)
+    m.module_name = "sg00"
+    m.weight("w", sample("float32", (8,), 1))
+    m.write()
+
+
 def scenario_readback(out):
     """Weights whose printed hex spans many of MLIR's output chunks."""
     m = Model(out)
@@ -618,6 +627,8 @@ def main():
         scenario_sizable(out)
     elif kind == "eye64":
         scenario_eye64(out)
+    elif kind == "named-sg00":
+        scenario_named_sg00(out)
     elif kind == "readback":
         scenario_readback(out)
     elif kind == "lanes":
