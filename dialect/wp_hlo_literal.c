@@ -1,6 +1,7 @@
 #include "wp_hlo_literal.h"
 
 #include "wp_hlo_types.h"
+#include "wp_pb.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -32,6 +33,37 @@ static int only_field_set(const Xla__LiteralProto *lit, unsigned number) {
   return 1;
 }
 
+/* Is SHAPE's layout row-major, the order MLIR's elements are in? XLA
+ * keeps a literal's data in its shape's layout: {0,1} for a matrix is
+ * column-major, and read as row-major it would be transposed. Tiles or a
+ * packed element size change the order too. No layout is row-major. */
+static bool row_major(const Xla__ShapeProto *shape) {
+  if (!shape->layout)
+    return true;
+  wp_arena *arena = wp_arena_create();
+  Xla__LayoutView *v = arena ? wp_pb_convert(arena, &shape->layout->base,
+                                             &xla__layout_view__descriptor)
+                             : NULL;
+  bool ok = v && !v->n_tiles && !v->element_size_in_bits &&
+            (v->n_minor_to_major == 0 || v->n_minor_to_major == shape->n_dimensions);
+  /* from the most major: dimensions in increasing order, those of size 1
+   * anywhere (they move no byte) */
+  if (ok && v->n_minor_to_major) {
+    int64_t last = INT64_MAX;
+    for (size_t i = v->n_minor_to_major; ok && i-- > 0;) {
+      int64_t m = v->minor_to_major[i];
+      if (m < 0 || (size_t)m >= shape->n_dimensions)
+        ok = false;
+      else if (shape->dimensions[m] != 1) {
+        ok = last == INT64_MAX || m > last;
+        last = m;
+      }
+    }
+  }
+  wp_arena_destroy(arena);
+  return ok;
+}
+
 int wp_hlo_literal_to_attr(const Xla__LiteralProto *lit, MlirType type,
                            MlirAttribute *out) {
   if (!mlirTypeIsARankedTensor(type))
@@ -43,8 +75,9 @@ int wp_hlo_literal_to_attr(const Xla__LiteralProto *lit, MlirType type,
     return 0;
   if (lit->shape) {
     MlirType lit_type;
+    /* data in another order than row-major is kept as it is (unread) */
     if (wp_hlo_shape_to_type(mlirTypeGetContext(type), lit->shape, &lit_type, NULL) ||
-        !mlirTypeEqual(lit_type, type))
+        !mlirTypeEqual(lit_type, type) || !row_major(lit->shape))
       return 0;
   }
   const ProtobufCFieldDescriptor *fd = protobuf_c_message_descriptor_get_field(

@@ -443,8 +443,8 @@ static int lower_constant(lowering *l, MlirOperation op) {
     char ts[256];
     wp_hlo_type_str(t, ts, sizeof ts);
     wp_emit_error(mlirOperationGetLocation(op), "bir-lower: constant '%s': its literal does not "
-                  "hold a %s value (wrong element count or element field), so it has no bytes "
-                  "to lower", name, ts);
+                  "hold a %s value weightpack reads (wrong element count or element field, or "
+                  "data laid out other than row-major), so it has no bytes to lower", name, ts);
     return -1;
   }
   /* hand-written IR may give a value of another type: its bytes would

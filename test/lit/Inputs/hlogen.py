@@ -329,6 +329,27 @@ def bad_instruction():
     return mod(c, y)
 
 
+def _layout_literal(minor_to_major):
+    """An f32[2,3] constant 1..6 whose literal shape has the layout given:
+    XLA keeps the data in that order, so {0,1} means [[1,3,5],[2,4,6]]."""
+    s = (f_int(2, pb.F32) + f_packed(3, [2, 3]) +
+         f_bytes(5, f_packed(1, minor_to_major) + f_int(16, 1)))
+    c = Computation("main")
+    k = c.add("k", "constant", s,
+              extra=f_bytes(8, f_bytes(1, s) + f_bytes(8, struct.pack("<6f", 1, 2, 3, 4, 5, 6))))
+    x = c.param("x", 0, shape([2, 3]))
+    y = c.add("y", "add", shape([2, 3]), [x, k])
+    return mod(c, y)
+
+
+def column_major_literal():
+    return _layout_literal([0, 1])
+
+
+def row_major_literal():
+    return _layout_literal([1, 0])
+
+
 SCENARIOS = {n.replace("_", "-"): f for n, f in list(globals().items())
              if callable(f) and not n.startswith("_") and
              n not in ("simple", "mod", "Computation", "f_bytes", "f_int", "f_packed", "shape",
