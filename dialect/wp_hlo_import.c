@@ -584,6 +584,58 @@ out:
   return rc;
 }
 
+static int cmp_comp_name(const void *a, const void *b) {
+  return strcmp((*(Xla__HloComputationProto *const *)a)->name,
+                (*(Xla__HloComputationProto *const *)b)->name);
+}
+
+static int cmp_comp_id(const void *a, const void *b) {
+  int64_t x = (*(Xla__HloComputationProto *const *)a)->id;
+  int64_t y = (*(Xla__HloComputationProto *const *)b)->id;
+  return x < y ? -1 : x > y;
+}
+
+/* Computation names and ids, and instruction ids across the module, are
+ * unique (XLA's rules; export would refuse a module that breaks the last,
+ * naming the output). Sorted, not pairwise: 160,000 computations took a
+ * minute. */
+static int check_unique_ids(importer *im, const wp_hlo_lazy_module *lazy) {
+  const Xla__HloModuleProto *mod = lazy->msg;
+  size_t n = mod->n_computations;
+  Xla__HloComputationProto **sorted = malloc((n + 1) * sizeof *sorted);
+  if (!sorted)
+    return wp_error_set(im->err, "out of memory");
+  memcpy(sorted, mod->computations, n * sizeof *sorted);
+  int rc = 0;
+  qsort(sorted, n, sizeof *sorted, cmp_comp_name);
+  for (size_t i = 1; i < n && !rc; i++)
+    if (!strcmp(sorted[i]->name, sorted[i - 1]->name))
+      rc = wp_error_set(im->err, "two computations are named '%s'", sorted[i]->name);
+  qsort(sorted, n, sizeof *sorted, cmp_comp_id);
+  for (size_t i = 1; i < n && !rc; i++)
+    if (sorted[i]->id == sorted[i - 1]->id)
+      rc = wp_error_set(im->err, "computations '%s' and '%s' have the same id %lld",
+                        sorted[i - 1]->name, sorted[i]->name, (long long)sorted[i]->id);
+  free(sorted);
+  /* within one computation, import_computation says which instruction */
+  wp_i64map owner; /* instruction id -> computation index */
+  wp_i64map_init(&owner);
+  for (size_t c = 0; c < n && !rc; c++)
+    for (size_t i = 0; i < lazy->comps[c].n && !rc; i++) {
+      int64_t id = lazy->comps[c].ins[i].id, other;
+      if (wp_i64map_get(&owner, id, &other)) {
+        if ((size_t)other != c)
+          rc = wp_error_set(im->err, "instruction id %lld is used in computation '%s' and "
+                            "again in '%s' (ids are unique in a module)", (long long)id,
+                            mod->computations[other]->name, mod->computations[c]->name);
+      } else if (wp_i64map_put(&owner, id, (int64_t)c)) {
+        rc = wp_error_set(im->err, "out of memory");
+      }
+    }
+  wp_i64map_free(&owner);
+  return rc;
+}
+
 static int import_module(importer *im, const wp_hlo_lazy_module *lazy, MlirModule *out) {
   const Xla__HloModuleProto *mod = lazy->msg;
   if (mod->n_computations == 0)
@@ -604,16 +656,8 @@ static int import_module(importer *im, const wp_hlo_lazy_module *lazy, MlirModul
                           (long long)mod->entry_computation_id);
     return wp_error_set(im->err, "module names no entry computation");
   }
-  for (size_t i = 0; i < mod->n_computations; i++)
-    for (size_t j = 0; j < i; j++) {
-      if (strcmp(mod->computations[i]->name, mod->computations[j]->name) == 0)
-        return wp_error_set(im->err, "two computations are named '%s'",
-                            mod->computations[i]->name);
-      if (mod->computations[i]->id == mod->computations[j]->id)
-        return wp_error_set(im->err, "computations '%s' and '%s' have the same id %lld",
-                            mod->computations[j]->name, mod->computations[i]->name,
-                            (long long)mod->computations[i]->id);
-    }
+  if (check_unique_ids(im, lazy))
+    return -1;
 
   MlirModule m = mlirModuleCreateEmpty(file_loc(im));
   MlirOperation mop = mlirModuleGetOperation(m);

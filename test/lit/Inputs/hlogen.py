@@ -342,6 +342,20 @@ def _layout_literal(minor_to_major):
     return mod(c, y)
 
 
+def ids_across_computations():
+    """Two computations that both use instruction id 1 (ids are unique in
+    an HLO module)."""
+    f = Computation("helper")
+    a = f.param("a", 0, shape([4]), iid=1)
+    fb, fid = f.encode(a, comp_id=10)
+    c = Computation("main")
+    x = c.param("x", 0, shape([4]), iid=1)
+    y = c.add("y", "negate", shape([4]), [x], iid=2)
+    body, cid = c.encode(y, comp_id=11)
+    return pb.module("m", [(fb, fid, "helper"), (body, cid, "main")],
+                     host_shape=c.program_shape(y))
+
+
 def column_major_literal():
     return _layout_literal([0, 1])
 
