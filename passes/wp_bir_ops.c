@@ -469,7 +469,8 @@ static int check_npy_region(const char *name, const char *path, uint64_t offset,
                       path, got < 0 ? "cannot read it" : why.msg);
   else if (info.data_offset != offset || info.data_size != size)
     rc = wp_error_set(err, "const file '%s': %s holds its payload at bytes %llu to %llu, but the "
-                      "IR names %llu to %llu (the .npy was rewritten since the IR was written)",
+                      "IR names %llu to %llu (the .npy was rewritten since the IR was written, or "
+                      "the IR's offset or size is wrong)",
                       name, path, (unsigned long long)info.data_offset,
                       (unsigned long long)(info.data_offset + info.data_size),
                       (unsigned long long)offset, (unsigned long long)(offset + size));
