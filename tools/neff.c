@@ -9,6 +9,7 @@
  * Options (before F): --max-size=BYTES bounds the uncompressed payload.
  * Exit status: 0 fine, 1 a bad or corrupt package, 2 bad usage. */
 #include "weightpack/weightpack.h"
+#include "wp_format.h"
 #include "wp_md5.h"
 #include "wp_neff.h"
 #include "wp_neff_read.h"
@@ -148,16 +149,11 @@ static int read_all(wp_neff_reader *r, collect *c, const char *path) {
 /* ---- commands ---- */
 
 /* A member name as text a terminal shows as it is: control bytes and DEL
- * (a crafted package's escape sequences) as \xNN, a backslash doubled. */
+ * (a crafted package's escape sequences) as \xNN, as errors show them. */
 static void print_name(const char *name) {
-  for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
-    if (*p < 0x20 || *p == 0x7f)
-      printf("\\x%02x", *p);
-    else if (*p == '\\')
-      fputs("\\\\", stdout);
-    else
-      putchar(*p);
-  }
+  char *shown = wp_escape_controls(name);
+  fputs(shown ? shown : "?", stdout);
+  free(shown);
 }
 
 /* The header's text fields are NUL-padded, but a crafted one may hold
