@@ -620,6 +620,26 @@ static void rewrite_signature(MlirOperation func, const bool *removed, intptr_t 
   free(dicts);
 }
 
+/* "/a/./b/." as "/a/b": the path errors and the IR show. ".." stays (what
+ * it means depends on links). */
+static void drop_dot_components(char *path) {
+  char *out = path;
+  for (const char *p = path; *p;) {
+    const char *end = strchr(p, '/');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    if (len && !(len == 1 && p[0] == '.')) {
+      if (out != path || path[0] == '/')
+        *out++ = '/';
+      memmove(out, p, len);
+      out += len;
+    }
+    p += len + (end != NULL);
+  }
+  if (out == path)
+    *out++ = path[0] == '/' ? '/' : '.';
+  *out = 0;
+}
+
 static int run_inline_weights(const wp_pass_run *run) {
   MlirOperation module = run->module;
   const char *dir = wp_pass_option(run, "model-dir");
@@ -684,7 +704,8 @@ static int run_inline_weights(const wp_pass_run *run) {
   if (md.dir[0] != '/' && getcwd(cwd, sizeof cwd)) {
     size_t n = strlen(cwd) + strlen(md.dir) + 2;
     if ((abs_dir = malloc(n))) {
-      snprintf(abs_dir, n, "%s/%s", cwd, strncmp(md.dir, "./", 2) ? md.dir : md.dir + 2);
+      snprintf(abs_dir, n, "%s/%s", cwd, md.dir);
+      drop_dot_components(abs_dir);
       md.dir = abs_dir;
     }
   }
