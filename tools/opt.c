@@ -503,28 +503,30 @@ static void file_print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.len
 static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags flags) {
   wp_error err;
   const char *path = cfg->output ? cfg->output : "-";
+  /* a module that cannot take the form asked for is the input's fault */
+  const char *input = cfg->input;
   int rc = -1;
   wp_arena *arena = wp_arena_create();
   const void *bytes = NULL;
   size_t len = 0;
   char *json_text = NULL;
   if (strcmp(cfg->emit, "hlo-proto") == 0 && wp_hlo_export(m, arena, true, &bytes, &len, &err)) {
-    fprintf(stderr, "error: %s: %s\n", path, err.msg);
+    fprintf(stderr, "error: %s: %s\n", input, err.msg);
     goto out;
   }
   if (strncmp(cfg->emit, "bir-", 4) == 0 && !wp_bir_module_is_bir(m)) {
-    fprintf(stderr, "error: %s: --emit=%s needs a BIR module (run --bir-lower)\n", path,
+    fprintf(stderr, "error: %s: --emit=%s needs a BIR module (run --bir-lower)\n", input,
             cfg->emit);
     goto out;
   }
   if (strcmp(cfg->emit, "bir-proto") == 0 && wp_bir_export(m, arena, &bytes, &len, &err)) {
-    fprintf(stderr, "error: %s: %s\n", path, err.msg);
+    fprintf(stderr, "error: %s: %s\n", input, err.msg);
     goto out;
   }
   if (strcmp(cfg->emit, "bir-json") == 0) {
     Wp__Bir__Module *msg = wp_bir_to_proto(m, arena, false, &err);
     if (!msg) {
-      fprintf(stderr, "error: %s: %s\n", path, err.msg);
+      fprintf(stderr, "error: %s: %s\n", input, err.msg);
       goto out;
     }
     json_t *j = wp_bir_to_json(msg);
