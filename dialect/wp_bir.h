@@ -40,7 +40,7 @@ MlirOperation wp_bir_hlo_program(MlirModule module);
 Wp__Bir__Module *wp_bir_to_proto(MlirModule module, wp_arena *arena, bool with_program,
                                  wp_error *err);
 
-/* Message -> a new module (caller destroys). */
+/* Message -> a new, verified module (caller destroys). */
 int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *filename,
                       MlirModule *out, wp_error *err);
 

@@ -4,6 +4,9 @@
 
 #include <string.h>
 
+const char *const wp_bir_byte_sources[WP_BIR_N_BYTE_SOURCES] = {"source", "constant", "data",
+                                                                 "assembled"};
+
 static const char *const k_tensor_classes[WP_TC_COUNT] = {
     [WP_TC_UNKNOWN] = "UnknownTensor",
     [WP_TC_INPUT] = "InputTensor",

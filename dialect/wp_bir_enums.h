@@ -56,4 +56,9 @@ int wp_memory_type_parse(const char *name, size_t len, int *out, wp_error *err);
 const char *wp_dtype_name(int prim); /* NULL if BIR has no dtype for it */
 int wp_dtype_parse(const char *name, size_t len, int *prim, wp_error *err);
 
+/* Where a const file's bytes come from, as attributes and JSON keys: a
+ * const file gives exactly one. */
+#define WP_BIR_N_BYTE_SOURCES 4
+extern const char *const wp_bir_byte_sources[WP_BIR_N_BYTE_SOURCES];
+
 #endif

@@ -240,10 +240,9 @@ static int const_file_from(from_json *f, json_t *j, Wp__Bir__ConstFile **out) {
                         f->where, cf->name);
   cf->artifact_in_place = json_is_true(in_place);
   /* Where the bytes are: exactly one of four (a second one was ignored). */
-  static const char *const from[] = {"source", "constant", "data", "assembled"};
   int n_from = 0;
-  for (size_t i = 0; i < sizeof from / sizeof from[0]; i++)
-    n_from += json_object_get(j, from[i]) != NULL;
+  for (size_t i = 0; i < WP_BIR_N_BYTE_SOURCES; i++)
+    n_from += json_object_get(j, wp_bir_byte_sources[i]) != NULL;
   if (n_from > 1)
     return wp_error_set(f->err, "%s: const file '%s' has more than one of source, constant, "
                         "data, assembled", f->where, cf->name);

@@ -573,6 +573,12 @@ int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *f
       return wp_error_prefix(err, "function '%s'", fn->name);
     }
   }
+  /* verified like every other input: the message may break rules IRDL
+   * and the symbol table keep (two functions of one name) */
+  if (!mlirOperationVerify(mop)) {
+    mlirModuleDestroy(m);
+    return wp_error_set(err, "imported BIR module does not verify");
+  }
   *out = m;
   return 0;
 }
@@ -600,11 +606,6 @@ int wp_bir_import(MlirContext ctx, const void *data, size_t len, const char *fil
     rc = wp_error_set(err, "not a weightpack BIR module (schema '%s')", msg->schema);
   else
     rc = wp_bir_from_proto(ctx, msg, filename, out, err);
-  if (rc == 0 && !mlirOperationVerify(mlirModuleGetOperation(*out))) {
-    mlirModuleDestroy(*out);
-    out->ptr = NULL; /* the caller's handle must not be destroyed again */
-    rc = wp_error_set(err, "imported BIR module does not verify");
-  }
   wp_arena_destroy(arena);
   return rc;
 }

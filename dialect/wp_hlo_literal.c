@@ -192,7 +192,7 @@ int wp_hlo_elements_bytes(wp_arena *arena, MlirAttribute attr,
     return wp_error_set(err, "constant of %lld elements is too large to hold in memory",
                         (long long)count);
   const wp_hlo_prim *info = wp_hlo_prim_info(prim);
-  if (prim == WP_PRED || prim == WP_S1 || prim == WP_U1) {
+  if (wp_hlo_prim_is_one_bit(prim)) {
     unsigned char *b = wp_arena_alloc(arena, total ? total : 1);
     for (int64_t i = 0; i < count; i++)
       b[i] = mlirDenseElementsAttrGetBoolValue(attr, mlirDenseElementsAttrIsSplat(attr) ? 0 : i);

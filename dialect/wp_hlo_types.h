@@ -15,6 +15,7 @@
 #include "wp_error.h"
 
 #include <mlir-c/IR.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 enum {
@@ -66,5 +67,10 @@ int64_t wp_hlo_num_elements(MlirType tensor);
  * and its PrimitiveType: 0; -1 when it has no XLA element type or a
  * dynamic shape; -2 when the bytes would not fit in memory. */
 int wp_hlo_storage_bytes(MlirType tensor, int *prim, uint64_t *bytes);
+
+/* PRED, S1, U1: a byte per element, each 0 or 1. */
+static inline bool wp_hlo_prim_is_one_bit(int prim) {
+  return prim == WP_PRED || prim == WP_S1 || prim == WP_U1;
+}
 
 #endif

@@ -119,8 +119,9 @@ int wp_hlo_weight_read(MlirType type, const char *path, int file_flags,
    * (raw V1 bytes) is too; another byte (a view cast from uint8) would
    * reach the NEFF as it is in one run and be refused or read as 1 when
    * the IR is read back, so it is refused here. */
-  bool one_bit = prim == WP_PRED || prim == WP_S1 || prim == WP_U1;
-  int64_t bad = one_bit && f.data ? not_a_bit(f.data + npy.data_offset, npy.data_size) : -1;
+  int64_t bad = wp_hlo_prim_is_one_bit(prim) && f.data
+                    ? not_a_bit(f.data + npy.data_offset, npy.data_size)
+                    : -1;
   if (bad >= 0) {
     unsigned byte = f.data[npy.data_offset + (uint64_t)bad];
     wp_file_unmap(&f);
@@ -241,8 +242,7 @@ static int printed_bytes(MlirOperation op, MlirAttribute value, wp_arena *arena,
   int got = wp_hlo_blob_from_print(op, expect, arena, bytes, err);
   if (got != 0)
     return got;
-  int64_t bad = prim == WP_PRED || prim == WP_S1 || prim == WP_U1 ? not_a_bit(*bytes, expect)
-                                                                   : -1;
+  int64_t bad = wp_hlo_prim_is_one_bit(prim) ? not_a_bit(*bytes, expect) : -1;
   if (bad >= 0)
     return wp_error_set(err, "element %lld of its dense_resource is the byte %u; a 1-bit "
                         "element is 0 or 1", (long long)bad, ((const unsigned char *)*bytes)[bad]);

@@ -15,7 +15,6 @@
 #include "wp_hlo_resource.h"
 #include "wp_hlo_types.h"
 #include "wp_hlo_weight.h"
-#include "wp_file.h"
 #include "wp_i64map.h"
 #include "wp_mlir_util.h"
 #include "wp_npy.h"
@@ -337,16 +336,11 @@ static bool npy_payload(MlirAttribute weight, char **file, uint64_t *offset, uin
   if (!wp_hlo_weight_origin_get(weight, &f, &param, &number))
     return false;
   char *path = wp_arena_strndup(arena, f.data, f.length);
-  wp_mapped_file m;
-  wp_error err;
-  if (wp_file_map(path, &m, &err))
-    return false;
   wp_npy_info npy;
-  /* Only the header is looked at; the payload pages stay untouched. */
-  bool ok = wp_npy_parse(m.data, m.size, m.size, &npy, &err) == 0 &&
-            !wp_npy_needs_conversion(&npy) && npy.data_size == size;
+  wp_error err;
+  bool ok = wp_npy_file_header(path, &npy, &err) == 0 && !wp_npy_needs_conversion(&npy) &&
+            npy.data_size == size;
   *offset = npy.data_offset;
-  wp_file_unmap(&m);
   *file = path;
   return ok;
 }

@@ -223,7 +223,7 @@ static int in_place_source(pack *p, const Wp__Bir__Function *f, const Wp__Bir__C
   MlirOperation op = wp_bir_names_find(&p->names, wp_sref(cf->name));
   if (mlirOperationIsNull(op))
     return wp_error_set(err, "const file '%s' not found", cf->name);
-  return wp_bir_const_file_source(module, op, p->arena, src, err);
+  return wp_bir_const_file_source(module, op, wp_bir_read_back(p->run), p->arena, src, err);
 }
 
 /* A constant tensor's pointer must lie inside its file and its set's
@@ -546,7 +546,7 @@ static int run_neff_pack(const wp_pass_run *run) {
                   "--bir-lower first)");
     return -1;
   }
-  if (wp_bir_check_module(module, "neff-pack", !run->hooks || !run->hooks->bir_built_here))
+  if (wp_bir_check_module(module, "neff-pack", wp_bir_read_back(run)))
     return -1;
   const char *out = wp_pass_option(run, "output");
   if (!out[0] && run->hooks && run->hooks->neff_output)

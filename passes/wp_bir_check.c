@@ -1,5 +1,7 @@
 #include "wp_bir_check.h"
 
+#include "wp_bir_enums.h"
+
 #include "wp_bir_ops.h"
 #include "wp_mlir_util.h"
 #include "wp_pass.h"
@@ -68,10 +70,9 @@ static void check_const_file(checker *c) {
       return fail(c, "source", "offset must not be negative");
   }
   /* where the bytes come from: one place only (which would win?) */
-  static const char *const sources[] = {"constant", "source", "data", "assembled"};
   int n_sources = 0;
-  for (size_t i = 0; i < sizeof sources / sizeof sources[0]; i++)
-    n_sources += !mlirAttributeIsNull(wp_attr(c->op, sources[i]));
+  for (size_t i = 0; i < WP_BIR_N_BYTE_SOURCES; i++)
+    n_sources += !mlirAttributeIsNull(wp_attr(c->op, wp_bir_byte_sources[i]));
   if (n_sources > 1)
     return fail(c, "names", "more than one source of its bytes (constant, source, data or "
                 "assembled); give one");

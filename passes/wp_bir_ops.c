@@ -9,11 +9,8 @@
 #include "wp_strmap.h"
 
 #include <mlir-c/BuiltinAttributes.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static MlirStringRef sym_name(MlirOperation op) {
   MlirStringRef s = {"", 0};
@@ -430,56 +427,36 @@ out:
 
 /* A source region in a .npy must still be its payload: IR written after
  * bir-lower names the region, and a .npy rewritten since (another header
- * length, another shape) would otherwise be packed header bytes and all.
- * A file that is no .npy (hand-written BIR naming raw bytes) or cannot be
+ * length, another shape) would be packed header bytes and all. (BIR this
+ * run lowered was read from the file a moment ago: not checked again.) A
+ * file that is no .npy (hand-written BIR naming raw bytes) or cannot be
  * read here is left to the reader, which reports it. */
-static int check_npy_region(const char *name, const char *path, uint64_t offset, uint64_t size,
-                            wp_error *err) {
-  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0)
-    return 0;
-  struct stat st;
-  unsigned char head[8];
-  bool npy = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-             pread(fd, head, sizeof head, 0) == (ssize_t)sizeof head &&
-             !memcmp(head, "\x93NUMPY", 6);
-  if (!npy) {
-    close(fd);
-    return 0;
-  }
-  /* the preamble (magic, version, header length: 10 or 12 bytes), then
-   * just the header it announces */
-  unsigned char pre[12];
-  size_t cap = 0;
-  if (pread(fd, pre, sizeof pre, 0) == (ssize_t)sizeof pre)
-    cap = pre[6] == 1 ? 10 + (size_t)(pre[8] | pre[9] << 8)
-                      : 12 + (size_t)(pre[8] | pre[9] << 8 | pre[10] << 16 | (size_t)pre[11] << 24);
-  if (cap > (size_t)st.st_size)
-    cap = (size_t)st.st_size;
-  if (cap > WP_NPY_MAX_HEADER + 12)
-    cap = WP_NPY_MAX_HEADER + 12;
-  unsigned char *buf = malloc(cap ? cap : 1);
-  ssize_t got = buf ? pread(fd, buf, cap, 0) : -1;
-  close(fd);
+static int npy_region_check(const char *name, const char *path, uint64_t offset,
+                            uint64_t size, wp_error *err) {
   wp_npy_info info;
   wp_error why;
-  int rc = 0;
-  if (got < 0 || wp_npy_parse(buf, (size_t)got, (uint64_t)st.st_size, &info, &why))
-    rc = wp_error_set(err, "const file '%s': %s is no longer the .npy the IR names (%s)", name,
-                      path, got < 0 ? "cannot read it" : why.msg);
-  else if (info.data_offset != offset || info.data_size != size)
-    rc = wp_error_set(err, "const file '%s': %s holds its payload at bytes %llu to %llu, but the "
-                      "IR names %llu to %llu (the .npy was rewritten since the IR was written, or "
-                      "the IR's offset or size is wrong)",
-                      name, path, (unsigned long long)info.data_offset,
-                      (unsigned long long)(info.data_offset + info.data_size),
-                      (unsigned long long)offset, (unsigned long long)(offset + size));
-  free(buf);
-  return rc;
+  int rc = wp_npy_file_header(path, &info, &why);
+  if (rc > 0)
+    return 0;
+  if (rc < 0)
+    return wp_error_set(err, "const file '%s': %s is no longer the .npy the IR names (%s)", name,
+                        path, why.msg);
+  if (info.data_offset != offset || info.data_size != size)
+    return wp_error_set(err, "const file '%s': %s holds its payload at bytes %llu to %llu, but "
+                        "the IR names %llu to %llu (the .npy was rewritten since the IR was "
+                        "written, or the IR's offset or size is wrong)",
+                        name, path, (unsigned long long)info.data_offset,
+                        (unsigned long long)(info.data_offset + info.data_size),
+                        (unsigned long long)offset, (unsigned long long)(offset + size));
+  return 0;
 }
 
-int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, wp_arena *arena,
-                             wp_place_src *src, wp_error *err) {
+bool wp_bir_read_back(const wp_pass_run *run) {
+  return !run->hooks || !run->hooks->bir_built_here;
+}
+
+int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, bool read_back,
+                             wp_arena *arena, wp_place_src *src, wp_error *err) {
   memset(src, 0, sizeof *src);
   int64_t size = 0;
   wp_attr_i64(cf, "size", &size);
@@ -497,7 +474,7 @@ int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, wp_arena *a
     src->path = wp_arena_strndup(arena, fs.data, fs.length);
     src->offset = (uint64_t)mlirIntegerAttrGetValueInt(off);
     src->size = (uint64_t)size;
-    return check_npy_region(name, src->path, src->offset, src->size, err);
+    return read_back ? npy_region_check(name, src->path, src->offset, src->size, err) : 0;
   }
   if (wp_attr_str(cf, "constant", &constant)) {
     MlirOperation k = hlo_constant(module, constant);

@@ -139,10 +139,10 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
      * queued by another kernel */
     bool placed = !mlirAttributeIsNull(wp_attr(cf, "artifact"));
     bool moved = placed && pl->old_dir && mlirAttributeIsNull(wp_attr(cf, "artifact_in_place"));
+    char *artifact = moved ? wp_bir_str(pl->arena, cf, "artifact") : NULL;
     if (moved) {
       /* one copy per artifact (after dedup-consts several const files
        * share one), and none of a file the directory has already */
-      char *artifact = wp_bir_str(pl->arena, cf, "artifact");
       char *there = wp_arena_alloc(pl->arena, strlen(pl->dir) + strlen(artifact) + 2);
       sprintf(there, "%s/%s", pl->dir, artifact);
       struct stat st;
@@ -169,22 +169,18 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
     memset(job, 0, sizeof *job);
     job->cf = cf;
     job->func_name = fname;
-    job->name = wp_arena_strndup(pl->arena, name.data, name.length);
+    job->name = moved ? artifact : wp_arena_strndup(pl->arena, name.data, name.length);
     if (moved) {
-      /* the module's artifact directory changed: the file follows it */
+      /* the module's artifact directory changed: the file follows it
+       * (wp_place_file refuses a name that is no plain file name) */
       job->moved = true;
-      job->name = wp_bir_str(pl->arena, cf, "artifact");
-      char *path = wp_arena_alloc(pl->arena, strlen(pl->old_dir) + strlen(job->name) + 2);
-      sprintf(path, "%s/%s", pl->old_dir, job->name);
+      char *path = wp_arena_alloc(pl->arena, strlen(pl->old_dir) + strlen(artifact) + 2);
+      sprintf(path, "%s/%s", pl->old_dir, artifact);
       int64_t size = 0;
       wp_attr_i64(cf, "size", &size);
       job->src = (wp_place_src){.path = path, .size = (uint64_t)size};
-      if (strchr(job->name, '/') || !job->name[0]) {
-        wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: artifact '%s' is "
-                      "not a plain file name", job->name);
-        return -1;
-      }
-    } else if (wp_bir_const_file_source(module, cf, pl->arena, &job->src, &job->err)) {
+    } else if (wp_bir_const_file_source(module, cf, wp_bir_read_back(pl->run), pl->arena,
+                                        &job->src, &job->err)) {
       wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: %s", job->err.msg);
       return -1;
     }
@@ -229,17 +225,13 @@ static void record_jobs(placement *pl, MlirAttribute *arts, size_t *n_arts) {
       fprintf(stderr, "copy-const-artifacts: %s -> %s/%s (%s, %llu bytes)\n",
               src->path ? src->path : "(memory)", pl->dir, job->name, how_name(job->how),
               (unsigned long long)src->size);
-    if (job->moved) { /* its record is the earlier run's */
-      wp_set_attr(job->cf, "artifact", wp_str_attr(c, job->name, strlen(job->name)));
-      if (job->md5[0])
-        wp_set_attr(job->cf, "md5", wp_str_attr(c, job->md5, strlen(job->md5)));
-      continue;
-    }
     wp_set_attr(job->cf, "artifact", wp_str_attr(c, job->name, strlen(job->name)));
-    if (pl->in_place)
-      wp_set_attr(job->cf, "artifact_in_place", mlirUnitAttrGet(c));
     if (job->md5[0])
       wp_set_attr(job->cf, "md5", wp_str_attr(c, job->md5, strlen(job->md5)));
+    if (job->moved) /* a file, not in place; its record is the earlier run's */
+      continue;
+    if (pl->in_place)
+      wp_set_attr(job->cf, "artifact_in_place", mlirUnitAttrGet(c));
     char info[256];
     snprintf(info, sizeof info, "constant file of %s: %llu bytes", job->func_name,
              (unsigned long long)src->size);
@@ -259,7 +251,7 @@ static int run_copy_artifacts(const wp_pass_run *run) {
                   "copy-const-artifacts: the module is not BIR (run --bir-lower first)");
     return -1;
   }
-  if (wp_bir_check_module(module, "copy-const-artifacts", !run->hooks || !run->hooks->bir_built_here))
+  if (wp_bir_check_module(module, "copy-const-artifacts", wp_bir_read_back(run)))
     return -1;
   const char *dir = wp_pass_option(run, "artifact-dir");
   bool private_dir = false;
@@ -286,7 +278,6 @@ static int run_copy_artifacts(const wp_pass_run *run) {
   if (ensure_dir(module, dir))
     return -1;
   pl.arena = wp_arena_create();
-  /* files an earlier run placed in another directory are copied here */
   /* files an earlier run placed in another directory (one that is still
    * there: a relative path recorded from another working directory may
    * not resolve, and then the named directory is taken to hold them) */

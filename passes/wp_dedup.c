@@ -83,7 +83,8 @@ static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *inde
   f->size = (uint64_t)size;
   f->in_place = !mlirAttributeIsNull(wp_attr(op, "artifact_in_place"));
   if (f->in_place) {
-    if (wp_bir_const_file_source(d->run->module, op, d->arena, &f->src, &f->err)) {
+    if (wp_bir_const_file_source(d->run->module, op, wp_bir_read_back(d->run), d->arena, &f->src,
+                                 &f->err)) {
       wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: %s", f->err.msg);
       return -1;
     }
@@ -521,7 +522,7 @@ static int run_dedup(const wp_pass_run *run) {
                   "dedup-consts: the module is not BIR (run --bir-lower first)");
     return -1;
   }
-  if (wp_bir_check_module(module, "dedup-consts", !run->hooks || !run->hooks->bir_built_here))
+  if (wp_bir_check_module(module, "dedup-consts", wp_bir_read_back(run)))
     return -1;
   long long threads = wp_pass_option_count(run, "threads", wp_parallel_cores());
   dedup d = {.run = run, .arena = wp_arena_create(),

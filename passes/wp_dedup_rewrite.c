@@ -3,6 +3,7 @@
 #include "wp_dedup_internal.h"
 
 #include "wp_bir.h"
+#include "wp_bir_enums.h"
 #include "wp_bir_ops.h"
 #include "wp_mlir_util.h"
 #include "wp_strmap.h"
@@ -35,11 +36,10 @@ static MlirOperation add_unique_op(dedup *d, MlirOperation func, const unique *u
   a[n++] = wp_named(c, "size", wp_i64_attr(c, (int64_t)rep->size));
   a[n++] = wp_named(c, "artifact", wp_str_attr(c, u->name, strlen(u->name)));
   a[n++] = wp_named(c, "md5", wp_str_attr(c, rep->md5, strlen(rep->md5)));
-  static const char *const from[] = {"source", "constant", "data", "assembled"};
-  for (size_t i = 0; i < sizeof from / sizeof from[0]; i++) {
-    MlirAttribute v = wp_attr(rep->op, from[i]);
+  for (size_t i = 0; i < WP_BIR_N_BYTE_SOURCES; i++) {
+    MlirAttribute v = wp_attr(rep->op, wp_bir_byte_sources[i]);
     if (!mlirAttributeIsNull(v)) {
-      a[n++] = wp_named(c, from[i], v);
+      a[n++] = wp_named(c, wp_bir_byte_sources[i], v);
       break;
     }
   }

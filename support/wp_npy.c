@@ -1,5 +1,7 @@
 #include "wp_npy.h"
 
+#include "wp_file.h"
+
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -319,4 +321,15 @@ size_t wp_npy_write_header(char *buf, const char *descr, const int64_t *shape, i
   memset(buf + pre + n, ' ', hlen - (size_t)n - 1);
   buf[total - 1] = '\n';
   return total;
+}
+
+int wp_npy_file_header(const char *path, wp_npy_info *out, wp_error *err) {
+  wp_mapped_file m;
+  wp_error why;
+  if (wp_file_map(path, &m, &why))
+    return 1;
+  int rc = m.size < 6 || memcmp(m.data, "\x93NUMPY", 6) ? 1
+                                                        : wp_npy_parse(m.data, m.size, m.size, out, err);
+  wp_file_unmap(&m);
+  return rc;
 }

@@ -39,6 +39,11 @@ typedef struct wp_npy_info {
 int wp_npy_parse(const void *data, size_t len, uint64_t file_size, wp_npy_info *out,
                  wp_error *err);
 
+/* Maps PATH and parses its .npy header; the payload's pages stay
+ * untouched. 0 with *OUT; 1 when PATH cannot be read or holds no .npy (no
+ * magic); -1 when its header is bad, with ERR (no file prefix). */
+int wp_npy_file_header(const char *path, wp_npy_info *out, wp_error *err);
+
 /* Does the payload need conversion to be little-endian C-order bytes? */
 int wp_npy_needs_conversion(const wp_npy_info *info);
 

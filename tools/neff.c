@@ -349,8 +349,8 @@ static int cmd_verify(wp_neff_reader *r, const char *path) {
       verify_fail(path, "member '%s' is not in bom.json%s", c.m[i].name, "");
       goto out;
     }
-  /* The IR signature, recomputed from the members themselves. */
-  /* in name order (the writer sorts; a reader must not trust it) */
+  /* The IR signature, recomputed from the members themselves, in name
+   * order (the writer sorts; a reader must not trust it). */
   wp_neff_member *sorted = calloc(c.n + 1, sizeof *sorted);
   if (!sorted) {
     verify_fail(path, "%s%s", "out of memory", "");

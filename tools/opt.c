@@ -350,12 +350,6 @@ static int load_bir_json(MlirContext ctx, const char *path, const wp_mapped_file
   int rc = wp_bir_from_json(arena, root, &msg, &err);
   if (rc == 0)
     rc = wp_bir_from_proto(ctx, msg, path, out, &err);
-  /* verified like every other input (two functions of one name parsed) */
-  if (rc == 0 && !mlirOperationVerify(mlirModuleGetOperation(*out))) {
-    mlirModuleDestroy(*out);
-    out->ptr = NULL;
-    rc = wp_error_set(&err, "imported BIR module does not verify");
-  }
   if (rc)
     fprintf(stderr, "error: %s: %s\n", path, err.msg);
   json_decref(root);
@@ -564,10 +558,16 @@ out:
 
 static char g_tmp_artifacts[PATH_MAX];
 
-static void on_signal(int sig) {
+/* What a signal handler may undo: temporary outputs, and the private
+ * artifact directory if empty (a full cleanup is not signal-safe). */
+static void cleanup_from_signal(void) {
   wp_output_abort_all_from_signal();
   if (g_tmp_artifacts[0])
-    rmdir(g_tmp_artifacts); /* only if empty: a full cleanup is not signal-safe */
+    rmdir(g_tmp_artifacts);
+}
+
+static void on_signal(int sig) {
+  cleanup_from_signal();
   signal(sig, SIG_DFL);
   raise(sig);
 }
@@ -595,9 +595,7 @@ static void on_bus_error(int sig, siginfo_t *info, void *ucontext) {
   w = write(STDERR_FILENO, path, n);
   w = write(STDERR_FILENO, tail, sizeof tail - 1);
   (void)w;
-  wp_output_abort_all_from_signal();
-  if (g_tmp_artifacts[0])
-    rmdir(g_tmp_artifacts);
+  cleanup_from_signal();
   _exit(1);
 }
 
