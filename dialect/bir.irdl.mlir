@@ -33,6 +33,28 @@ irdl.dialect @bir {
     irdl.attributes {"sym_name" = %name, "set" = %set, "memory_type" = %memtype,
                      "size" = %size}
   }
+  // A function's const tensors, a column per field (see
+  // dialect/wp_bir_table.h): row K is the set names[K], hlo_value names[K],
+  // and its one memory location names[K].0.
+  irdl.operation @const_table {
+    // one constraint value per attribute: IRDL requires the attributes a
+    // value constrains to be equal
+    %memtype = irdl.base "#builtin.string"
+    %names = irdl.base "#builtin.array"
+    %classes = irdl.base "#builtin.array"
+    %dtypes = irdl.base "#builtin.array"
+    %shapes = irdl.base "#builtin.array"
+    %files = irdl.base "#builtin.array"
+    %sizes = irdl.base "#builtin.dense_array"
+    %aligns = irdl.base "#builtin.dense_array"
+    %places = irdl.base "#builtin.dense_array"
+    %offsets = irdl.base "#builtin.dense_array"
+    %ids = irdl.base "#builtin.dense_array"
+    irdl.attributes {"memory_type" = %memtype, "names" = %names, "tensor_classes" = %classes,
+                     "dtypes" = %dtypes, "shapes" = %shapes, "const_files" = %files,
+                     "sizes" = %sizes, "alignments" = %aligns, "placements" = %places,
+                     "const_ap_offsets" = %offsets, "const_sub_tensor_ids" = %ids}
+  }
   // The kernel instruction: owns the function's constant files and points
   // at the HLO program that keeps the compute graph.
   irdl.operation @kernel {

@@ -3,6 +3,7 @@
 
 #include "weightpack/weightpack.h"
 #include "wp_bir_enums.h"
+#include "wp_bir_table.h"
 #include "wp_hlo.h"
 #include "wp_hlo_literal.h"
 #include "wp_i64map.h"
@@ -175,6 +176,51 @@ static int loc_to_proto(to_proto *t, MlirOperation op, Wp__Bir__MemoryLocation *
   return 0;
 }
 
+/* A bir.const_table's rows as the sets and locations they stand for,
+ * appended to F, and its run recorded in F's tables. */
+static int table_to_proto(to_proto *t, const wp_bir_table *tab, Wp__Bir__Function *f) {
+  MlirStringRef mt = tab->memory_type;
+  int v;
+  if (wp_memory_type_parse(mt.data, mt.length, &v, t->err))
+    return wp_error_prefix(t->err, "bir.const_table");
+  char *memtype = intern(t, mt);
+  Wp__Bir__ConstTable *run = wp_pb_new(t->arena, &wp__bir__const_table__descriptor);
+  run->first_set = f->n_sets;
+  run->count = (uint64_t)tab->n_rows;
+  PUSH(f->tables, f->n_tables, run);
+  for (intptr_t k = 0; k < tab->n_rows; k++) {
+    wp_bir_row r;
+    wp_bir_table_row(tab, k, &r);
+    Wp__Bir__MemoryLocationSet *s = wp_pb_new(t->arena, &wp__bir__memory_location_set__descriptor);
+    Wp__Bir__MemoryLocation *l = wp_pb_new(t->arena, &wp__bir__memory_location__descriptor);
+    s->name = s->hlo_value = l->set = intern(t, r.name);
+    s->tensor_class = intern(t, r.tensor_class);
+    s->dtype = intern(t, r.dtype);
+    if (wp_tensor_class_parse(s->tensor_class, r.tensor_class.length, &v, t->err) ||
+        wp_dtype_parse(s->dtype, r.dtype.length, &v, t->err))
+      return wp_error_prefix(t->err, "bir.const_table row '%s'", s->name);
+    s->n_shape = (size_t)mlirDenseArrayGetNumElements(r.shape);
+    s->shape = wp_arena_alloc(t->arena, (s->n_shape + 1) * sizeof(int64_t));
+    for (size_t i = 0; i < s->n_shape; i++)
+      s->shape[i] = mlirDenseI64ArrayGetElement(r.shape, (intptr_t)i);
+    size_t n = r.name.length;
+    if (!(l->name = wp_arena_alloc(t->arena, n + 3)))
+      return wp_error_set(t->err, "out of memory");
+    memcpy(l->name, r.name.data, n);
+    memcpy(l->name + n, ".0", 3);
+    l->memory_type = memtype;
+    l->size = (uint64_t)r.size;
+    l->alignment = (uint64_t)r.alignment;
+    l->placement = (uint64_t)r.placement;
+    l->const_file = intern(t, r.const_file);
+    l->const_ap_offset = (uint64_t)r.const_ap_offset;
+    l->const_sub_tensor_id = r.const_sub_tensor_id;
+    PUSH(f->sets, f->n_sets, s);
+    PUSH(f->locations, f->n_locations, l);
+  }
+  return 0;
+}
+
 static int kernel_to_proto(to_proto *t, MlirOperation op, Wp__Bir__Kernel **out) {
   Wp__Bir__Kernel *k = wp_pb_new(t->arena, &wp__bir__kernel__descriptor);
   if (!(k->name = str_attr(t, op, "sym_name", true)))
@@ -208,18 +254,27 @@ static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function 
   if (!(f->name = str_attr(t, func, "sym_name", true)))
     return -1;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  size_t n_files = 0, n_sets = 0, n_locs = 0, n_kernels = 0;
+  size_t n_files = 0, n_sets = 0, n_locs = 0, n_kernels = 0, n_tables = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     n_files += wp_op_is(op, "bir.const_file");
     n_sets += wp_op_is(op, "bir.memloc_set");
     n_locs += wp_op_is(op, "bir.memloc");
     n_kernels += wp_op_is(op, "bir.kernel");
+    wp_bir_table tab;
+    if (wp_bir_is_table(op)) {
+      if (wp_bir_table_open(op, &tab, t->err))
+        return wp_error_prefix(t->err, "function '%s'", f->name);
+      n_tables++;
+      n_sets += (size_t)tab.n_rows;
+      n_locs += (size_t)tab.n_rows;
+    }
   }
   f->const_files = wp_arena_alloc(t->arena, (n_files + 1) * sizeof(void *));
   f->sets = wp_arena_alloc(t->arena, (n_sets + 1) * sizeof(void *));
   f->locations = wp_arena_alloc(t->arena, (n_locs + 1) * sizeof(void *));
   f->kernels = wp_arena_alloc(t->arena, (n_kernels + 1) * sizeof(void *));
+  f->tables = wp_arena_alloc(t->arena, (n_tables + 1) * sizeof(void *));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     int rc = 0;
@@ -239,6 +294,9 @@ static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function 
       Wp__Bir__Kernel *k = NULL;
       if (!(rc = kernel_to_proto(t, op, &k)))
         PUSH(f->kernels, f->n_kernels, k);
+    } else if (wp_bir_is_table(op)) {
+      wp_bir_table tab;
+      rc = wp_bir_table_open(op, &tab, t->err) || table_to_proto(t, &tab, f) ? -1 : 0;
     } else if (!wp_op_is(op, "func.return")) {
       MlirStringRef n = wp_ident_str(mlirOperationGetName(op));
       rc = wp_error_set(t->err, "'%.*s' in a BIR function", (int)n.length, n.data);
@@ -466,16 +524,22 @@ static void add_kernel(from_proto *f, MlirBlock b, const Wp__Bir__Kernel *k,
   free(files);
 }
 
-/* owner[j]: the index of location j's set. Linear in the number of
- * locations (a hash of set names; equal hashes are checked by name). */
-static int group_locations(const Wp__Bir__Function *fn, size_t **owner_out, wp_error *err) {
+/* Each set's locations as a list in message order: set K's first is
+ * FIRST[K] (SIZE_MAX when none), location J's next NEXT[J]. Linear in the
+ * number of locations (a hash of set names; equal hashes are checked by
+ * name). */
+static int group_locations(const Wp__Bir__Function *fn, size_t **first_out, size_t **next_out,
+                           wp_error *err) {
   wp_i64map by_name;
   wp_i64map_init(&by_name);
   for (size_t k = 0; k < fn->n_sets; k++)
     wp_i64map_put(&by_name, wp_hash_bytes(fn->sets[k]->name, strlen(fn->sets[k]->name)),
                   (int64_t)k);
-  size_t *owner = malloc(fn->n_locations * sizeof *owner);
-  int rc = owner ? 0 : wp_error_set(err, "out of memory");
+  size_t *owner = malloc((fn->n_locations + 1) * sizeof *owner);
+  size_t *first = malloc((fn->n_sets + 1) * sizeof *first);
+  size_t *next = malloc((fn->n_locations + 1) * sizeof *next);
+  size_t *last = malloc((fn->n_sets + 1) * sizeof *last);
+  int rc = owner && first && next && last ? 0 : wp_error_set(err, "out of memory");
   for (size_t j = 0; j < fn->n_locations && !rc; j++) {
     const char *set = fn->locations[j]->set;
     int64_t k;
@@ -491,12 +555,105 @@ static int group_locations(const Wp__Bir__Function *fn, size_t **owner_out, wp_e
       owner[j] = (size_t)k;
   }
   wp_i64map_free(&by_name);
-  if (rc) {
-    free(owner);
-    owner = NULL;
+  for (size_t k = 0; k < fn->n_sets && !rc; k++)
+    first[k] = last[k] = SIZE_MAX;
+  for (size_t j = 0; j < fn->n_locations && !rc; j++) {
+    size_t k = owner[j];
+    next[j] = SIZE_MAX;
+    if (last[k] == SIZE_MAX)
+      first[k] = j;
+    else
+      next[last[k]] = j;
+    last[k] = j;
   }
-  *owner_out = owner;
+  free(owner);
+  free(last);
+  if (rc) {
+    free(first);
+    free(next);
+    first = next = NULL;
+  }
+  *first_out = first;
+  *next_out = next;
   return rc;
+}
+
+/* Sets FIRST .. FIRST + COUNT - 1 of FN, each with its one location, as
+ * one bir.const_table: only when they are what a table holds. */
+static int add_table(from_proto *f, MlirBlock b, const Wp__Bir__Function *fn, size_t first,
+                     size_t count, const size_t *loc_of, const size_t *next_loc, size_t index) {
+  MlirContext c = f->ctx;
+  wp_bir_columns *cols = wp_bir_columns_create((intptr_t)count);
+  if (!cols)
+    return wp_error_set(f->err, "out of memory");
+  const Wp__Bir__MemoryLocation *l0 =
+      loc_of[first] == SIZE_MAX ? NULL : fn->locations[loc_of[first]];
+  int rc = 0;
+  for (size_t k = 0; k < count && !rc; k++) {
+    const Wp__Bir__MemoryLocationSet *s = fn->sets[first + k];
+    size_t j = loc_of[first + k];
+    const Wp__Bir__MemoryLocation *l = j == SIZE_MAX ? NULL : fn->locations[j];
+    size_t n = strlen(s->name);
+    const char *why =
+        !l || next_loc[j] != SIZE_MAX ? "has not exactly one memory location"
+        : strcmp(s->hlo_value, s->name) != 0 ? "has an hlo_value other than its name"
+        : strncmp(l->name, s->name, n) != 0 || strcmp(l->name + n, ".0") != 0
+            ? "has a memory location not named after it plus '.0'"
+        : !l->const_file[0] ? "has a memory location in no const file"
+        : strcmp(l->memory_type, l0->memory_type) != 0 ? "has another memory type than the first"
+        : l->is_regloc_offset ? "has is_regloc_offset set"
+                              : NULL;
+    if (why) {
+      rc = wp_error_set(f->err, "const table %zu: set '%s' %s", index, s->name, why);
+      break;
+    }
+    int v;
+    if (wp_tensor_class_parse(s->tensor_class, strlen(s->tensor_class), &v, f->err) ||
+        wp_dtype_parse(s->dtype, strlen(s->dtype), &v, f->err) ||
+        fits_i64(f, "memory location", l->name, "size", l->size) ||
+        fits_i64(f, "memory location", l->name, "alignment", l->alignment) ||
+        fits_i64(f, "memory location", l->name, "placement", l->placement) ||
+        fits_i64(f, "memory location", l->name, "const_ap_offset", l->const_ap_offset)) {
+      rc = -1;
+      break;
+    }
+    cols->names[k] = str(c, s->name);
+    cols->classes[k] = str(c, s->tensor_class);
+    cols->dtypes[k] = str(c, s->dtype);
+    cols->files[k] = sym(c, l->const_file);
+    cols->shapes[k] = mlirDenseI64ArrayGet(c, (intptr_t)s->n_shape, s->shape);
+    cols->sizes[k] = (int64_t)l->size;
+    cols->alignments[k] = (int64_t)l->alignment;
+    cols->placements[k] = (int64_t)l->placement;
+    cols->offsets[k] = (int64_t)l->const_ap_offset;
+    cols->sub_ids[k] = l->const_sub_tensor_id;
+  }
+  int v;
+  if (!rc && wp_memory_type_parse(l0->memory_type, strlen(l0->memory_type), &v, f->err))
+    rc = wp_error_prefix(f->err, "const table %zu", index);
+  if (!rc) {
+    MlirNamedAttribute a[WP_BIR_TABLE_N_ATTRS];
+    wp_bir_columns_attrs(c, cols, str(c, l0->memory_type), a);
+    append_op(f, b, WP_BIR_TABLE_OP, a, WP_BIR_TABLE_N_ATTRS);
+  }
+  wp_bir_columns_destroy(cols);
+  return rc;
+}
+
+/* FN's tables must be runs of sets in order, apart, inside its sets. */
+static int check_tables(const Wp__Bir__Function *fn, wp_error *err) {
+  uint64_t end = 0;
+  for (size_t i = 0; i < fn->n_tables; i++) {
+    const Wp__Bir__ConstTable *t = fn->tables[i];
+    if (t->count == 0 || t->first_set < end || t->first_set >= fn->n_sets ||
+        t->count > fn->n_sets - t->first_set)
+      return wp_error_set(err, "const table %zu (sets %llu, %llu of them) is not a run of "
+                          "sets after the previous table's and inside the %zu sets", i,
+                          (unsigned long long)t->first_set, (unsigned long long)t->count,
+                          fn->n_sets);
+    end = t->first_set + t->count;
+  }
+  return 0;
 }
 
 int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *filename,
@@ -547,17 +704,25 @@ int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *f
     int rc = 0;
     for (size_t k = 0; k < fn->n_const_files && !rc; k++)
       rc = add_const_file(&f, body, fn->const_files[k]);
-    /* Each set followed by its locations, as bir-lower writes them. */
-    size_t *owner = NULL;
-    if (!rc && fn->n_locations)
-      rc = group_locations(fn, &owner, err);
+    /* Each set followed by its locations, as bir-lower writes them; a
+     * table's sets as the table. */
+    size_t *first = NULL, *next = NULL, table = 0;
+    if (!rc)
+      rc = check_tables(fn, err) || group_locations(fn, &first, &next, err) ? -1 : 0;
     for (size_t k = 0; k < fn->n_sets && !rc; k++) {
+      if (table < fn->n_tables && fn->tables[table]->first_set == k) {
+        size_t count = (size_t)fn->tables[table]->count;
+        rc = add_table(&f, body, fn, k, count, first, next, table);
+        table++;
+        k += count - 1;
+        continue;
+      }
       rc = add_set(&f, body, fn->sets[k]);
-      for (size_t j = 0; j < fn->n_locations && !rc; j++)
-        if (owner[j] == k)
-          rc = add_loc(&f, body, fn->locations[j]);
+      for (size_t j = first[k]; j != SIZE_MAX && !rc; j = next[j])
+        rc = add_loc(&f, body, fn->locations[j]);
     }
-    free(owner);
+    free(first);
+    free(next);
     for (size_t k = 0; k < fn->n_kernels && !rc; k++)
       add_kernel(&f, body, fn->kernels[k], program_module);
     MlirType fty = mlirFunctionTypeGet(ctx, 0, NULL, 0, NULL);

@@ -10,6 +10,7 @@
 #include "wp_bir_align.h"
 #include "wp_bir_class.h"
 #include "wp_bir_enums.h"
+#include "wp_bir_table.h"
 #include "wp_hlo_literal.h"
 #include "wp_hlo.h"
 #include "wp_hlo_resource.h"
@@ -22,6 +23,7 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +40,7 @@ typedef struct lower_opts {
   uint64_t small_threshold;        /* literal constants below it share one file */
   uint64_t small_weight_threshold; /* weights below it share that file too */
   uint64_t min_align;
+  uint64_t table_min; /* this many constants are one bir.const_table; 0: never */
 } lower_opts;
 
 /* A region of a shared file, for reuse by identical small constants.
@@ -58,6 +61,16 @@ typedef struct shared_file {
   uint64_t size;
   int64_t count;
 } shared_file;
+
+/* A tensor lowered but not yet written: all are written at the end, when
+ * it is known whether the constants are enough for a table. */
+typedef struct pending_tensor {
+  const char *name, *hlo_value, *dtype, *const_file; /* arena or static */
+  MlirType type;
+  int tensor_class, memtype;
+  uint64_t bytes, align, at, const_offset;
+  int64_t sub_id;
+} pending_tensor;
 
 typedef struct lowering {
   MlirContext ctx;
@@ -92,6 +105,8 @@ typedef struct lowering {
   MlirAttribute last_file_ref;
   wp_strmap tensor_names; /* of parameters and constants: each names one set */
   wp_strmap file_names;   /* of const files, each a plain file name */
+  pending_tensor *pending;
+  size_t n_pending, cap_pending;
 } lowering;
 
 /* Takes NAME (arena memory) for one input or constant tensor. Its set and
@@ -250,13 +265,12 @@ static MlirAttribute shape_attr(MlirContext c, MlirType t) {
   return mlirDenseI64ArrayGet(c, r < 64 ? r : 64, dims);
 }
 
-/* One memory location set and its location. CONST_FILE NULL for
- * non-constant tensors. -1 after an error when its memory type's
- * placements would pass 2^63-1 bytes. */
+/* One memory location set and its location, written later
+ * (write_tensors). CONST_FILE NULL for non-constant tensors. -1 after an
+ * error when its memory type's placements would pass 2^63-1 bytes. */
 static int add_tensor(lowering *l, const char *name, int tensor_class, MlirType t,
-                       const char *hlo_value, int memtype, const char *const_file,
-                       uint64_t const_offset, int64_t sub_id) {
-  MlirContext c = l->ctx;
+                      const char *hlo_value, int memtype, const char *const_file,
+                      uint64_t const_offset, int64_t sub_id) {
   int prim = 0, elt;
   const char *dtype = "uint8";
   uint64_t bytes = 0;
@@ -271,47 +285,129 @@ static int add_tensor(lowering *l, const char *name, int tensor_class, MlirType 
                   wp_memory_type_name(memtype), (unsigned long long)l->placement[memtype]);
     return -1;
   }
+  if (l->n_pending == l->cap_pending) {
+    size_t cap = l->cap_pending ? 2 * l->cap_pending : 64;
+    pending_tensor *p = realloc(l->pending, cap * sizeof *p);
+    if (!p) {
+      wp_emit_error(l->loc, "bir-lower: out of memory");
+      return -1;
+    }
+    l->pending = p;
+    l->cap_pending = cap;
+  }
+  l->placement[memtype] = at + bytes;
+  l->pending[l->n_pending++] = (pending_tensor){
+      .name = name, .hlo_value = hlo_value, .dtype = dtype, .const_file = const_file,
+      .type = t, .tensor_class = tensor_class, .memtype = memtype, .bytes = bytes,
+      .align = align, .at = at, .const_offset = const_offset, .sub_id = sub_id};
+  return 0;
+}
+
+static int write_pair(lowering *l, const pending_tensor *p) {
+  MlirContext c = l->ctx;
   MlirNamedAttribute a[10];
   int n = 0;
-  MlirAttribute name_attr = str(c, name);
+  MlirAttribute name_attr = str(c, p->name);
 #define NAMED(k, v) a[n++] = mlirNamedAttributeGet(l->key.k, (v))
   NAMED(sym_name, name_attr);
-  NAMED(tensor_class, static_str(l, wp_tensor_class_name(tensor_class)));
-  NAMED(dtype, static_str(l, dtype));
-  NAMED(shape, shape_attr(c, t));
-  if (hlo_value)
-    NAMED(hlo_value, hlo_value == name ? name_attr : str(c, hlo_value));
+  NAMED(tensor_class, static_str(l, wp_tensor_class_name(p->tensor_class)));
+  NAMED(dtype, static_str(l, p->dtype));
+  NAMED(shape, shape_attr(c, p->type));
+  if (p->hlo_value)
+    NAMED(hlo_value, p->hlo_value == p->name ? name_attr : str(c, p->hlo_value));
   emit(l, "bir.memloc_set", a, n);
 
-  l->placement[memtype] = at + bytes;
-  size_t name_len = strlen(name);
+  size_t name_len = strlen(p->name);
   char *locname = wp_arena_alloc(l->arena, name_len + 3);
   if (!locname) {
     wp_emit_error(l->loc, "bir-lower: out of memory");
     return -1;
   }
-  memcpy(locname, name, name_len);
+  memcpy(locname, p->name, name_len);
   memcpy(locname + name_len, ".0", 3);
   n = 0;
   NAMED(sym_name, str(c, locname));
-  NAMED(set, mlirFlatSymbolRefAttrGet(c, wp_sref(name)));
-  NAMED(memory_type, static_str(l, wp_memory_type_name(memtype)));
-  NAMED(size, wp_i64_attr(c, (int64_t)bytes));
-  NAMED(alignment, wp_i64_attr(c, (int64_t)align));
-  MlirAttribute place = wp_i64_attr(c, (int64_t)at);
+  NAMED(set, mlirFlatSymbolRefAttrGet(c, wp_sref(p->name)));
+  NAMED(memory_type, static_str(l, wp_memory_type_name(p->memtype)));
+  NAMED(size, wp_i64_attr(c, (int64_t)p->bytes));
+  NAMED(alignment, wp_i64_attr(c, (int64_t)p->align));
+  MlirAttribute place = wp_i64_attr(c, (int64_t)p->at);
   NAMED(placement, place);
-  if (const_file) {
-    if (!l->last_file || strcmp(l->last_file, const_file) != 0) {
-      l->last_file = const_file;
-      l->last_file_ref = mlirFlatSymbolRefAttrGet(c, wp_sref(const_file));
+  if (p->const_file) {
+    if (!l->last_file || strcmp(l->last_file, p->const_file) != 0) {
+      l->last_file = p->const_file;
+      l->last_file_ref = mlirFlatSymbolRefAttrGet(c, wp_sref(p->const_file));
     }
     NAMED(const_file, l->last_file_ref);
-    NAMED(const_ap_offset, const_offset == at ? place : wp_i64_attr(c, (int64_t)const_offset));
-    NAMED(const_sub_tensor_id, wp_i64_attr(c, sub_id));
+    NAMED(const_ap_offset,
+          p->const_offset == p->at ? place : wp_i64_attr(c, (int64_t)p->const_offset));
+    NAMED(const_sub_tensor_id, wp_i64_attr(c, p->sub_id));
     NAMED(is_regloc_offset, l->no);
   }
 #undef NAMED
   emit(l, "bir.memloc", a, n);
+  return 0;
+}
+
+/* Pending tensors FIRST .. FIRST + N - 1, constants all, as one
+ * bir.const_table. */
+static int write_table(lowering *l, size_t first, size_t n) {
+  MlirContext c = l->ctx;
+  wp_bir_columns *cols = wp_bir_columns_create((intptr_t)n);
+  if (!cols) {
+    wp_emit_error(l->loc, "bir-lower: out of memory");
+    return -1;
+  }
+  MlirType last_type = {NULL};
+  MlirAttribute last_shape = {NULL};
+  for (size_t k = 0; k < n; k++) {
+    const pending_tensor *p = &l->pending[first + k];
+    cols->names[k] = str(c, p->name);
+    cols->classes[k] = static_str(l, wp_tensor_class_name(p->tensor_class));
+    cols->dtypes[k] = static_str(l, p->dtype);
+    if (mlirTypeIsNull(last_type) || !mlirTypeEqual(last_type, p->type)) {
+      last_type = p->type;
+      last_shape = shape_attr(c, p->type);
+    }
+    cols->shapes[k] = last_shape;
+    if (!l->last_file || strcmp(l->last_file, p->const_file) != 0) {
+      l->last_file = p->const_file;
+      l->last_file_ref = mlirFlatSymbolRefAttrGet(c, wp_sref(p->const_file));
+    }
+    cols->files[k] = l->last_file_ref;
+    cols->sizes[k] = (int64_t)p->bytes;
+    cols->alignments[k] = (int64_t)p->align;
+    cols->placements[k] = (int64_t)p->at;
+    cols->offsets[k] = (int64_t)p->const_offset;
+    cols->sub_ids[k] = p->sub_id;
+  }
+  MlirNamedAttribute a[WP_BIR_TABLE_N_ATTRS];
+  wp_bir_columns_attrs(c, cols, static_str(l, wp_memory_type_name(l->opts.const_memory)), a);
+  emit(l, WP_BIR_TABLE_OP, a, WP_BIR_TABLE_N_ATTRS);
+  wp_bir_columns_destroy(cols);
+  return 0;
+}
+
+/* Writes every pending tensor in the order lowered, a set and a location
+ * each; the constants (lowered one after another, between the inputs and
+ * the results) as one table when there are at least table_min of them. */
+static int write_tensors(lowering *l) {
+  size_t first = 0, n_const = 0;
+  for (size_t k = 0; k < l->n_pending; k++)
+    if (l->pending[k].const_file && n_const++ == 0)
+      first = k;
+  bool table = l->opts.table_min && n_const >= l->opts.table_min;
+  for (size_t k = first; table && k < first + n_const; k++)
+    table = l->pending[k].const_file != NULL; /* a run, as lowered */
+  for (size_t k = 0; k < l->n_pending; k++) {
+    if (table && k == first) {
+      if (write_table(l, first, n_const))
+        return -1;
+      k += n_const - 1;
+    } else if (write_pair(l, &l->pending[k])) {
+      return -1;
+    }
+  }
   return 0;
 }
 
@@ -529,6 +625,7 @@ static void read_options(const wp_pass_run *run, lower_opts *o) {
   o->small_threshold = (uint64_t)wp_pass_option_count(run, "small-const-threshold", 4096);
   o->small_weight_threshold = (uint64_t)wp_pass_option_count(run, "small-weight-threshold", 4096);
   o->min_align = (uint64_t)wp_pass_option_count(run, "alignment", 1);
+  o->table_min = (uint64_t)wp_pass_option_count(run, "const-tables", 64);
 }
 
 /* Moves the HLO program (every top-level op) into a nested module. */
@@ -707,7 +804,7 @@ static int run_bir_lower(const wp_pass_run *run) {
     goto out;
   }
   int index = 0;
-  if (lower_results(&l, mlirValueGetType(root), base, &index, false)) {
+  if (lower_results(&l, mlirValueGetType(root), base, &index, false) || write_tensors(&l)) {
     mlirOperationDestroy(bir_func);
     goto out;
   }
@@ -734,6 +831,7 @@ static int run_bir_lower(const wp_pass_run *run) {
   rc = 0;
 out:
   free(l.shared_entries);
+  free(l.pending);
   wp_i64map_free(&l.shared_index);
   wp_strmap_free(&l.tensor_names);
   wp_strmap_free(&l.file_names);
@@ -757,6 +855,11 @@ const wp_pass_info wp_bir_lower_pass = {
                  "every weight keeps a file of its own)",
                  .number = true, .min = 0, .max = INT64_MAX},
                 {"alignment", "raise every tensor's alignment to at least this (power of two)",
-                 .number = true, .pow2 = true, .min = 1, .max = 1 << 30}},
+                 .number = true, .pow2 = true, .min = 1, .max = 1 << 30},
+                {"const-tables",
+                 "with at least this many constant tensors, write them as one "
+                 "bir.const_table, a column per field, instead of a memloc_set and a memloc "
+                 "each (default 64; 0: never)",
+                 .number = true, .min = 0, .max = INT64_MAX}},
     .run = run_bir_lower,
 };

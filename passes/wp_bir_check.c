@@ -3,6 +3,8 @@
 #include "wp_bir_enums.h"
 
 #include "wp_bir_ops.h"
+#include "wp_bir_table.h"
+#include "wp_arena.h"
 #include "wp_mlir_util.h"
 #include "wp_pass.h"
 #include "wp_strmap.h"
@@ -27,10 +29,10 @@ static void fail(checker *c, const char *attr, const char *what) {
   c->failed = true;
   MlirStringRef opname = wp_ident_str(mlirOperationGetName(c->op));
   MlirStringRef name = {"", 0};
-  wp_attr_str(c->op, "sym_name", &name);
-  wp_emit_error(mlirOperationGetLocation(c->op), "%s%s%.*s '%.*s': %s %s", c->pass,
-                c->pass[0] ? ": " : "", (int)opname.length, opname.data, (int)name.length,
-                name.data, attr, what);
+  bool named = wp_attr_str(c->op, "sym_name", &name); /* a table has none */
+  wp_emit_error(mlirOperationGetLocation(c->op), "%s%s%.*s%s%.*s%s: %s %s", c->pass,
+                c->pass[0] ? ": " : "", (int)opname.length, opname.data, named ? " '" : "",
+                (int)name.length, name.data, named ? "'" : "", attr, what);
 }
 
 /* An optional integer attribute: absent, or an integer in [MIN, INT64_MAX]. */
@@ -96,6 +98,37 @@ static void check_set(checker *c) {
     fail(c, "hlo_value", "must be a string");
 }
 
+/* The layout of one memory location, its values read already (HAVE_*
+ * false for one not given). ATTR_SUFFIX names the attribute in messages
+ * ("" for a memloc's own, "s[K]" for a table's column). */
+static void check_layout(checker *c, const char *suffix, bool have_align, int64_t align,
+                         bool have_at, int64_t at, bool have_off, int64_t off, bool have_size,
+                         int64_t size) {
+  char attr[64], what[96];
+  if (have_align) {
+    if (align & (align - 1)) {
+      snprintf(attr, sizeof attr, "alignment%s", suffix);
+      return fail(c, attr, "must be a power of two");
+    }
+    /* a pointer the device could not use as aligned: the layout of
+     * hand-written BIR is checked here, bir-lower's is by construction */
+    const char *names[2] = {"placement", "const_ap_offset"};
+    bool have[2] = {have_at, have_off};
+    int64_t v[2] = {at, off};
+    for (size_t i = 0; i < 2; i++)
+      if (have[i] && v[i] % align) {
+        snprintf(attr, sizeof attr, "%s%s", names[i], suffix);
+        snprintf(what, sizeof what, "%lld is not a multiple of the alignment %lld",
+                 (long long)v[i], (long long)align);
+        return fail(c, attr, what);
+      }
+  }
+  if (have_at && have_size && at > INT64_MAX - size) {
+    snprintf(attr, sizeof attr, "placement%s", suffix);
+    fail(c, attr, "plus the size passes byte 2^63-1");
+  }
+}
+
 static void check_memloc(checker *c) {
   MlirAttribute set = wp_attr(c->op, "set");
   if (mlirAttributeIsNull(set) || !mlirAttributeIsAFlatSymbolRef(set))
@@ -106,31 +139,67 @@ static void check_memloc(checker *c) {
   opt_int(c, "const_sub_tensor_id", 0);
   opt_int(c, "alignment", 1);
   opt_ref(c, "const_file");
-  MlirAttribute al = wp_attr(c->op, "alignment");
-  if (!c->failed && !mlirAttributeIsNull(al)) {
-    int64_t v = mlirIntegerAttrGetValueInt(al);
-    if (v & (v - 1))
-      fail(c, "alignment", "must be a power of two");
-    /* a pointer the device could not use as aligned: the layout of
-     * hand-written BIR is checked here, bir-lower's is by construction */
-    static const char *const aligned[] = {"placement", "const_ap_offset"};
-    for (size_t i = 0; i < 2 && !c->failed; i++) {
-      int64_t at;
-      if (wp_attr_i64(c->op, aligned[i], &at) && at % v) {
-        char what[96];
-        snprintf(what, sizeof what, "%lld is not a multiple of the alignment %lld",
-                 (long long)at, (long long)v);
-        fail(c, aligned[i], what);
-      }
-    }
-  }
-  int64_t at, size;
-  if (!c->failed && wp_attr_i64(c->op, "placement", &at) && wp_attr_i64(c->op, "size", &size) &&
-      at > INT64_MAX - size)
-    fail(c, "placement", "plus the size passes byte 2^63-1");
+  if (c->failed)
+    return;
+  int64_t align = 0, at = 0, off = 0, size = 0;
+  bool have_align = wp_attr_i64(c->op, "alignment", &align),
+       have_at = wp_attr_i64(c->op, "placement", &at),
+       have_off = wp_attr_i64(c->op, "const_ap_offset", &off),
+       have_size = wp_attr_i64(c->op, "size", &size);
+  check_layout(c, "", have_align, align, have_at, at, have_off, off, have_size, size);
   MlirAttribute r = wp_attr(c->op, "is_regloc_offset");
   if (!mlirAttributeIsNull(r) && !mlirAttributeIsABool(r))
     fail(c, "is_regloc_offset", "must be true or false");
+}
+
+/* A table: its columns (wp_bir_table_open), its enum names, and each row
+ * as a set and a memory location would be checked. */
+static void check_table(checker *c, wp_bir_table *t) {
+  wp_error err;
+  if (wp_bir_table_open(c->op, t, &err)) {
+    c->failed = true;
+    wp_emit_error(mlirOperationGetLocation(c->op), "%s%s%s", c->pass, c->pass[0] ? ": " : "",
+                  err.msg);
+    return;
+  }
+  int v;
+  if (wp_memory_type_parse(t->memory_type.data, t->memory_type.length, &v, &err))
+    return fail(c, "memory_type", "must be a MemoryType name");
+  for (intptr_t k = 0; k < t->n_rows && !c->failed; k++) {
+    wp_bir_row r;
+    wp_bir_table_row(t, k, &r);
+    char suffix[32], attr[64];
+    snprintf(suffix, sizeof suffix, "[%ld]", (long)k);
+    if (wp_tensor_class_parse(r.tensor_class.data, r.tensor_class.length, &v, &err)) {
+      snprintf(attr, sizeof attr, "tensor_classes%s", suffix);
+      return fail(c, attr, "must be a TensorClass name");
+    }
+    if (wp_dtype_parse(r.dtype.data, r.dtype.length, &v, &err)) {
+      snprintf(attr, sizeof attr, "dtypes%s", suffix);
+      return fail(c, attr, "must be a dtype name");
+    }
+    if (r.name.length == 0 || memchr(r.name.data, 0, r.name.length)) {
+      snprintf(attr, sizeof attr, "names%s", suffix);
+      return fail(c, attr, "must be a name without NUL bytes");
+    }
+    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(r.shape); i++)
+      if (mlirDenseI64ArrayGetElement(r.shape, i) < 0) {
+        snprintf(attr, sizeof attr, "shapes%s", suffix);
+        return fail(c, attr, "has a negative dimension");
+      }
+    const char *cols[] = {"sizes", "placements", "const_ap_offsets", "const_sub_tensor_ids",
+                          "alignments"};
+    int64_t vals[] = {r.size, r.placement, r.const_ap_offset, r.const_sub_tensor_id,
+                      r.alignment};
+    for (size_t i = 0; i < 5; i++)
+      if (vals[i] < (i == 4 ? 1 : 0)) {
+        snprintf(attr, sizeof attr, "%s%s", cols[i], suffix);
+        return fail(c, attr, i == 4 ? "must be at least 1" : "must not be negative");
+      }
+    snprintf(suffix, sizeof suffix, "s[%ld]", (long)k);
+    check_layout(c, suffix, true, r.alignment, true, r.placement, true, r.const_ap_offset,
+                 true, r.size);
+  }
 }
 
 static void check_kernel(checker *c) {
@@ -154,7 +223,22 @@ typedef struct sub_ref {
   MlirStringRef file;
   int64_t id, offset;
   MlirOperation op;
+  intptr_t row; /* of a table OP, or -1 for a memloc */
+  MlirStringRef name; /* the memloc's, or the row's set */
 } sub_ref;
+
+static int push_sub_ref(sub_ref **refs, size_t *n, size_t *cap, sub_ref r) {
+  if (*n == *cap) {
+    size_t ncap = *cap ? 2 * *cap : 64;
+    sub_ref *g = realloc(*refs, ncap * sizeof *g);
+    if (!g)
+      return -1;
+    *refs = g;
+    *cap = ncap;
+  }
+  (*refs)[(*n)++] = r;
+  return 0;
+}
 
 static int cmp_sub_ref(const void *a, const void *b) {
   const sub_ref *x = a, *y = b;
@@ -174,8 +258,21 @@ static int cmp_sub_ref(const void *a, const void *b) {
 static void check_sub_tensors(checker *c, MlirBlock b) {
   size_t n = 0, cap = 0;
   sub_ref *refs = NULL;
-  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+  bool oom = false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !oom;
        op = mlirOperationGetNextInBlock(op)) {
+    wp_bir_table t;
+    wp_error err;
+    if (wp_bir_is_table(op) && wp_bir_table_open(op, &t, &err) == 0) {
+      for (intptr_t k = 0; k < t.n_rows && !oom; k++) {
+        wp_bir_row r;
+        wp_bir_table_row(&t, k, &r);
+        if (r.const_sub_tensor_id)
+          oom = push_sub_ref(&refs, &n, &cap, (sub_ref){r.const_file, r.const_sub_tensor_id,
+                                                        r.const_ap_offset, op, k, r.name});
+      }
+      continue;
+    }
     MlirAttribute f = wp_op_is(op, "bir.memloc") ? wp_attr(op, "const_file")
                                                  : mlirAttributeGetNull();
     int64_t id, offset;
@@ -183,30 +280,31 @@ static void check_sub_tensors(checker *c, MlirBlock b) {
         !wp_attr_i64(op, "const_sub_tensor_id", &id) ||
         !wp_attr_i64(op, "const_ap_offset", &offset) || id == 0)
       continue;
-    if (n == cap) {
-      cap = cap ? 2 * cap : 64;
-      sub_ref *g = realloc(refs, cap * sizeof *g);
-      if (!g) {
-        free(refs);
-        c->op = op;
-        return fail(c, "const_sub_tensor_id", "could not be checked (out of memory)");
-      }
-      refs = g;
-    }
-    refs[n++] = (sub_ref){wp_symref_value(f), id, offset, op};
+    MlirStringRef name = {"", 0};
+    wp_attr_str(op, "sym_name", &name);
+    oom = push_sub_ref(&refs, &n, &cap, (sub_ref){wp_symref_value(f), id, offset, op, -1, name});
+  }
+  if (oom) {
+    free(refs);
+    return fail(c, "const_sub_tensor_id", "could not be checked (out of memory)");
   }
   if (n > 1)
     qsort(refs, n, sizeof *refs, cmp_sub_ref);
   for (size_t i = 1; i < n && !c->failed; i++)
     if (!cmp_sub_ref(&refs[i - 1], &refs[i]) && refs[i - 1].offset != refs[i].offset) {
-      char what[160];
-      MlirStringRef other = {"", 0};
-      wp_attr_str(refs[i - 1].op, "sym_name", &other);
-      snprintf(what, sizeof what, "%lld is at offset %lld here but at %lld in '%.*s'",
-               (long long)refs[i].id, (long long)refs[i].offset, (long long)refs[i - 1].offset,
-               (int)(other.length < 64 ? other.length : 64), other.data);
-      c->op = refs[i].op;
-      fail(c, "const_sub_tensor_id", what);
+      char what[200], attr[64];
+      const sub_ref *here = &refs[i], *other = &refs[i - 1];
+      snprintf(what, sizeof what, "%lld is at offset %lld here but at %lld in '%.*s%s'",
+               (long long)here->id, (long long)here->offset, (long long)other->offset,
+               (int)(other->name.length < 64 ? other->name.length : 64), other->name.data,
+               other->row >= 0 ? ".0" : "");
+      if (here->row >= 0)
+        snprintf(attr, sizeof attr, "const_sub_tensor_ids[%ld] ('%.*s.0')", (long)here->row,
+                 (int)(here->name.length < 64 ? here->name.length : 64), here->name.data);
+      else
+        snprintf(attr, sizeof attr, "const_sub_tensor_id");
+      c->op = here->op;
+      fail(c, attr, what);
     }
   free(refs);
 }
@@ -218,6 +316,31 @@ static void unique_name(checker *c, wp_strmap *seen, MlirStringRef name, const c
     fail(c, "sym_name", what);
   } else if (wp_strmap_put(seen, name.data, name.length, 1)) {
     fail(c, "sym_name", "could not be recorded (out of memory)");
+  }
+}
+
+/* A table's rows name sets (NAME) and memory locations (NAME.0) like the
+ * ops do: unique in the function. */
+static void table_names(checker *c, const wp_bir_table *t, wp_strmap *sets, wp_strmap *locs,
+                        wp_arena *arena) {
+  for (intptr_t k = 0; k < t->n_rows && !c->failed; k++) {
+    wp_bir_row r;
+    wp_bir_table_row(t, k, &r);
+    char *loc = wp_arena_alloc(arena, r.name.length + 3);
+    if (!loc)
+      return fail(c, "names", "could not be recorded (out of memory)");
+    memcpy(loc, r.name.data, r.name.length);
+    memcpy(loc + r.name.length, ".0", 3);
+    char attr[96];
+    snprintf(attr, sizeof attr, "names[%ld] ('%.*s')", (long)k,
+             (int)(r.name.length < 64 ? r.name.length : 64), r.name.data);
+    if (wp_strmap_get(sets, r.name.data, r.name.length, NULL))
+      fail(c, attr, "is the name of another set in this function");
+    else if (wp_strmap_get(locs, loc, r.name.length + 2, NULL))
+      fail(c, attr, "names a memory location (NAME.0) that another one in this function has");
+    else if (wp_strmap_put(sets, r.name.data, r.name.length, 1) ||
+             wp_strmap_put(locs, loc, r.name.length + 2, 1))
+      fail(c, "names", "could not be recorded (out of memory)");
   }
 }
 
@@ -245,6 +368,7 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
      * would find either (a const file's second twin was taken for one
      * that was never placed) */
     wp_strmap sets, locs, files;
+    wp_arena *arena = wp_arena_create(); /* the tables' location names: the maps keep keys */
     wp_strmap_init(&sets);
     wp_strmap_init(&locs);
     wp_strmap_init(&files);
@@ -264,6 +388,11 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
         seen = &files, kind = "const file";
       } else if (wp_op_is(op, "bir.kernel")) {
         check_kernel(&c);
+      } else if (wp_bir_is_table(op)) {
+        wp_bir_table t;
+        check_table(&c, &t);
+        if (!c.failed && set_names)
+          table_names(&c, &t, &sets, &locs, arena);
       }
       MlirStringRef sname;
       /* names become C strings, file names and JSON: a NUL would cut them */
@@ -278,6 +407,7 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
     wp_strmap_free(&sets);
     wp_strmap_free(&locs);
     wp_strmap_free(&files);
+    wp_arena_destroy(arena);
   }
   wp_strmap_free(&names);
   return c.failed ? -1 : 0;

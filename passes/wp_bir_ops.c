@@ -1,6 +1,7 @@
 #include "wp_bir_ops.h"
 
 #include "wp_bir.h"
+#include "wp_bir_table.h"
 #include "wp_hlo_literal.h"
 #include "wp_hlo_resource.h"
 #include "wp_hlo_weight.h"
@@ -230,6 +231,122 @@ static int piece_order(const void *a, const void *b) {
   return x->at < y->at ? -1 : x->at > y->at ? 1 : 0;
 }
 
+/* Who placed a piece, for messages: a memory location's name, or a table
+ * row's set name (its location is that plus ".0"). */
+typedef struct piece_owner {
+  MlirStringRef name;
+  bool row;
+} piece_owner;
+
+/* The pieces of one assembled file, as they are found. */
+typedef struct piece_list {
+  const char *file; /* its name, for messages */
+  uint64_t size;
+  wp_arena *arena;
+  constant_finder *constants;
+  wp_place_piece *pieces;
+  piece_owner *owners;
+  size_t n, cap;
+  bool sorted;
+  wp_error *err;
+} piece_list;
+
+/* The value of HLO constant VALUE placed at AT, LEN bytes, by OWNER. */
+static int add_piece(piece_list *pl, piece_owner owner, MlirStringRef value, int64_t at,
+                     int64_t len) {
+  bool oom = false;
+  const char *row = owner.row ? ".0" : "";
+  int on = (int)owner.name.length, vn = (int)value.length;
+  MlirOperation k = find_constant(pl->constants, pl->arena, value, &oom);
+  if (oom)
+    return wp_error_set(pl->err, "out of memory");
+  if (mlirOperationIsNull(k))
+    return wp_error_set(pl->err, "const file '%s': no HLO constant '%.*s' (for '%.*s%s')",
+                        pl->file, vn, value.data, on, owner.name.data, row);
+  if (at < 0 || len < 0 || (uint64_t)at > pl->size || (uint64_t)len > pl->size - (uint64_t)at)
+    return wp_error_set(pl->err, "const file '%s' (%llu bytes): memory location '%.*s%s' lies "
+                        "outside it", pl->file, (unsigned long long)pl->size, on,
+                        owner.name.data, row);
+  const void *bytes;
+  uint64_t got;
+  if (wp_hlo_constant_bytes(k, pl->arena, &bytes, &got, pl->err))
+    return wp_error_prefix(pl->err, "const file '%s': constant '%.*s'", pl->file, vn,
+                           value.data);
+  if (got != (uint64_t)len)
+    return wp_error_set(pl->err, "const file '%s': memory location '%.*s%s' is %lld bytes but "
+                        "constant '%.*s' holds %llu", pl->file, on, owner.name.data, row,
+                        (long long)len, vn, value.data, (unsigned long long)got);
+  if (pl->n == pl->cap) {
+    size_t ncap = pl->cap ? 2 * pl->cap : 64;
+    wp_place_piece *p = realloc(pl->pieces, ncap * sizeof *p);
+    if (p)
+      pl->pieces = p;
+    piece_owner *o = p ? realloc(pl->owners, ncap * sizeof *o) : NULL;
+    if (!o)
+      return wp_error_set(pl->err, "out of memory");
+    pl->owners = o;
+    pl->cap = ncap;
+  }
+  if (pl->n && pl->pieces[pl->n - 1].at > (uint64_t)at)
+    pl->sorted = false;
+  pl->owners[pl->n] = owner;
+  pl->pieces[pl->n++] = (wp_place_piece){(uint64_t)at, bytes, (uint64_t)len};
+  return 0;
+}
+
+/* Memory location OP's piece, when it is in one of GROUP's files. LAST_SET
+ * is the set before it in the IR; SETS, the index of all sets, built only
+ * when that guess fails. */
+static int add_memloc_piece(piece_list *pl, const wp_strmap *group, MlirOperation func,
+                            MlirOperation op, MlirOperation last_set, wp_bir_names *sets,
+                            bool *sets_indexed) {
+  MlirAttribute f = wp_attr(op, "const_file");
+  MlirStringRef fname;
+  if (mlirAttributeIsNull(f) || !mlirAttributeIsAFlatSymbolRef(f) ||
+      (fname = wp_symref_value(f), !wp_strmap_get(group, fname.data, fname.length, NULL)))
+    return 0;
+  MlirAttribute set_ref = wp_attr(op, "set");
+  MlirOperation set = {NULL};
+  if (!mlirAttributeIsNull(set_ref) && mlirAttributeIsAFlatSymbolRef(set_ref)) {
+    MlirStringRef want = wp_symref_value(set_ref), have;
+    if (!mlirOperationIsNull(last_set) && wp_attr_str(last_set, "sym_name", &have) &&
+        mlirStringRefEqual(have, want)) {
+      set = last_set;
+    } else {
+      if (!*sets_indexed && wp_bir_names_init(sets, func, "bir.memloc_set"))
+        return wp_error_set(pl->err, "out of memory");
+      *sets_indexed = true;
+      set = wp_bir_names_find(sets, want);
+    }
+  }
+  piece_owner owner = {sym_name(op), false};
+  MlirStringRef value;
+  if (mlirOperationIsNull(set) || !wp_attr_str(set, "hlo_value", &value))
+    return wp_error_set(pl->err, "const file '%s': memory location '%.*s' has no set with an "
+                        "hlo_value", pl->file, (int)owner.name.length, owner.name.data);
+  int64_t at = -1, len = -1;
+  wp_attr_i64(op, "const_ap_offset", &at);
+  wp_attr_i64(op, "size", &len);
+  return add_piece(pl, owner, value, at, len);
+}
+
+/* A table's rows in one of GROUP's files: each row's hlo_value is its
+ * name. */
+static int add_table_pieces(piece_list *pl, const wp_strmap *group, MlirOperation op) {
+  wp_bir_table t;
+  if (wp_bir_table_open(op, &t, pl->err))
+    return -1;
+  for (intptr_t k = 0; k < t.n_rows; k++) {
+    wp_bir_row r;
+    wp_bir_table_row(&t, k, &r);
+    if (!wp_strmap_get(group, r.const_file.data, r.const_file.length, NULL))
+      continue;
+    if (add_piece(pl, (piece_owner){r.name, true}, r.name, r.const_ap_offset, r.size))
+      return -1;
+  }
+  return 0;
+}
+
 /* An assembled file: the value of each tensor placed in it (its set's
  * hlo_value) at its const_ap_offset, zeros between. The tensors are those
  * of every const file of the function assembled under the same LABEL:
@@ -253,12 +370,10 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
   MlirOperation last_set = {NULL};
   constant_finder cf_find = {.module = module, .next = first_program_op(module)};
   wp_i64map_init(&cf_find.guessed);
-  bool oom = false;
+  piece_list pl = {.file = name, .size = size, .arena = arena, .constants = &cf_find,
+                   .sorted = true, .err = err};
   wp_strmap group; /* names of the const files assembled under LABEL */
   wp_strmap_init(&group);
-  wp_place_piece *pieces = NULL;
-  MlirOperation *owners = NULL; /* each piece's memory location, for messages */
-  size_t n = 0, cap = 0;
   int rc = -1;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
@@ -270,95 +385,23 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
       goto out;
     }
   }
-  bool sorted = true;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     if (wp_op_is(op, "bir.memloc_set"))
       last_set = op;
-    if (!wp_op_is(op, "bir.memloc"))
-      continue;
-    MlirAttribute f = wp_attr(op, "const_file");
-    MlirStringRef fname;
-    if (mlirAttributeIsNull(f) || !mlirAttributeIsAFlatSymbolRef(f) ||
-        (fname = wp_symref_value(f),
-         !wp_strmap_get(&group, fname.data, fname.length, NULL)))
-      continue;
-    MlirAttribute set_ref = wp_attr(op, "set");
-    MlirOperation set = {NULL};
-    if (!mlirAttributeIsNull(set_ref) && mlirAttributeIsAFlatSymbolRef(set_ref)) {
-      MlirStringRef want = wp_symref_value(set_ref), have;
-      if (!mlirOperationIsNull(last_set) && wp_attr_str(last_set, "sym_name", &have) &&
-          mlirStringRefEqual(have, want)) {
-        set = last_set;
-      } else {
-        if (!sets_indexed && wp_bir_names_init(&sets, func, "bir.memloc_set")) {
-          wp_error_set(err, "out of memory");
-          goto out;
-        }
-        sets_indexed = true;
-        set = wp_bir_names_find(&sets, want);
-      }
-    }
-    MlirStringRef value;
-    char *loc = NULL;
-#define LOC (loc ? loc : (loc = wp_bir_str(arena, op, "sym_name")))
-    if (mlirOperationIsNull(set) || !wp_attr_str(set, "hlo_value", &value)) {
-      wp_error_set(err, "const file '%s': memory location '%s' has no set with an hlo_value",
-                   name, LOC);
+    else if (wp_op_is(op, "bir.memloc") &&
+             add_memloc_piece(&pl, &group, func, op, last_set, &sets, &sets_indexed))
       goto out;
-    }
-    MlirOperation k = find_constant(&cf_find, arena, value, &oom);
-    if (oom) {
-      wp_error_set(err, "out of memory");
+    else if (wp_bir_is_table(op) && add_table_pieces(&pl, &group, op))
       goto out;
-    }
-    if (mlirOperationIsNull(k)) {
-      wp_error_set(err, "const file '%s': no HLO constant '%.*s' (for '%s')", name,
-                   (int)value.length, value.data, LOC);
-      goto out;
-    }
-    int64_t at = -1, len = -1;
-    const void *bytes;
-    uint64_t got;
-    if (!wp_attr_i64(op, "const_ap_offset", &at) || !wp_attr_i64(op, "size", &len) || at < 0 ||
-        len < 0 || (uint64_t)at > size || (uint64_t)len > size - (uint64_t)at) {
-      wp_error_set(err, "const file '%s' (%llu bytes): memory location '%s' lies outside it",
-                   name, (unsigned long long)size, LOC);
-      goto out;
-    }
-    if (wp_hlo_constant_bytes(k, arena, &bytes, &got, err)) {
-      wp_error_prefix(err, "const file '%s': constant '%.*s'", name, (int)value.length,
-                      value.data);
-      goto out;
-    }
-    if (got != (uint64_t)len) {
-      wp_error_set(err, "const file '%s': memory location '%s' is %lld bytes but constant "
-                   "'%.*s' holds %llu", name, LOC, (long long)len, (int)value.length,
-                   value.data, (unsigned long long)got);
-      goto out;
-    }
-    if (n == cap) {
-      size_t ncap = cap ? 2 * cap : 64;
-      wp_place_piece *p = realloc(pieces, ncap * sizeof *p);
-      MlirOperation *o = p ? realloc(owners, ncap * sizeof *o) : NULL;
-      if (p)
-        pieces = p;
-      if (!o) {
-        wp_error_set(err, "out of memory");
-        goto out;
-      }
-      owners = o;
-      cap = ncap;
-    }
-    if (n && pieces[n - 1].at > (uint64_t)at)
-      sorted = false;
-    owners[n] = op;
-    pieces[n++] = (wp_place_piece){(uint64_t)at, bytes, (uint64_t)len};
-#undef LOC
   }
+  wp_place_piece *pieces = pl.pieces;
+  piece_owner *owners = pl.owners;
+  size_t n = pl.n;
+  bool sorted = pl.sorted;
   if (!sorted) { /* hand-written IR: the message then gives the offset, not names */
-    free(owners);
-    owners = NULL;
+    free(pl.owners);
+    pl.owners = owners = NULL;
     qsort(pieces, n, sizeof *pieces, piece_order);
   }
   /* Made disjoint: a piece reaching into the ones before (a region two
@@ -378,9 +421,11 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
       wp_arena_release(arena, mark);
       if (differ) {
         if (owners)
-          wp_error_set(err, "const file '%s': memory locations '%s' and '%s' overlap with "
-                       "other bytes", name, wp_bir_str(arena, owners[k - 1], "sym_name"),
-                       wp_bir_str(arena, owners[i], "sym_name"));
+          wp_error_set(err, "const file '%s': memory locations '%.*s%s' and '%.*s%s' overlap "
+                       "with other bytes", name, (int)owners[k - 1].name.length,
+                       owners[k - 1].name.data, owners[k - 1].row ? ".0" : "",
+                       (int)owners[i].name.length, owners[i].name.data,
+                       owners[i].row ? ".0" : "");
         else
           wp_error_set(err, "const file '%s': memory locations overlap at offset %llu with "
                        "other bytes", name, (unsigned long long)p.at);
@@ -417,8 +462,8 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
   src->size = size;
   rc = 0;
 out:
-  free(pieces);
-  free(owners);
+  free(pl.pieces);
+  free(pl.owners);
   wp_strmap_free(&group);
   wp_bir_names_free(&sets);
   constant_finder_free(&cf_find);

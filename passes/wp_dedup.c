@@ -11,6 +11,7 @@
 #include "wp_bir.h"
 #include "wp_bir_check.h"
 #include "wp_bir_ops.h"
+#include "wp_bir_table.h"
 #include "wp_dedup_key.h"
 #include "wp_hashed_files.h"
 #include "wp_md5.h"
@@ -105,8 +106,8 @@ static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *inde
   return 0;
 }
 
-static int add_ref(dedup *d, MlirOperation memloc, size_t file, const char *dtype,
-                   const char *memtype) {
+static int add_ref(dedup *d, MlirOperation memloc, intptr_t row, size_t file,
+                   const char *dtype, const char *memtype) {
   if (d->n_refs == d->cap_refs) {
     d->cap_refs = d->cap_refs ? 2 * d->cap_refs : 64;
     ref *r = realloc(d->refs, d->cap_refs * sizeof *r);
@@ -114,18 +115,14 @@ static int add_ref(dedup *d, MlirOperation memloc, size_t file, const char *dtyp
       return -1;
     d->refs = r;
   }
-  d->refs[d->n_refs++] = (ref){memloc, file, NULL, (char *)dtype, (char *)memtype, 0};
+  d->refs[d->n_refs++] = (ref){memloc, row, file, NULL, (char *)dtype, (char *)memtype, 0};
   return 0;
 }
 
 /* Mirrors neff-pack's rule: typed while every tensor in the file has the
  * same dtype and shape and fills it whole. */
-static void guess_header(dedup *d, cfile *f, MlirOperation memloc, MlirOperation set,
+static void guess_header(dedup *d, cfile *f, int64_t off, int64_t size, MlirAttribute sh,
                          const char *dtype) {
-  int64_t off = 0, size = 0;
-  wp_attr_i64(memloc, "const_ap_offset", &off);
-  wp_attr_i64(memloc, "size", &size);
-  MlirAttribute sh = wp_attr(set, "shape");
   int rank = !mlirAttributeIsNull(sh) && mlirAttributeIsADenseI64Array(sh)
                  ? (int)mlirDenseArrayGetNumElements(sh)
                  : -1;
@@ -147,6 +144,46 @@ static void guess_header(dedup *d, cfile *f, MlirOperation memloc, MlirOperation
   }
 }
 
+/* A table's rows are references like memory locations, each by its row
+ * (the rewrite gives the row its unique file). */
+static int collect_table(dedup *d, MlirOperation func, MlirOperation op,
+                         const wp_bir_names *files, size_t *file_index) {
+  wp_bir_table t;
+  wp_error err;
+  if (wp_bir_table_open(op, &t, &err)) {
+    wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: %s", err.msg);
+    return -1;
+  }
+  char *memtype = wp_arena_strndup(d->arena, t.memory_type.data, t.memory_type.length);
+  char *dtype = NULL;
+  MlirStringRef last_dtype = {NULL, 0}, last_file = {NULL, 0};
+  int64_t fi = -1;
+  for (intptr_t k = 0; k < t.n_rows; k++) {
+    wp_bir_row r;
+    wp_bir_table_row(&t, k, &r);
+    /* uniqued strings: the same one has the same address */
+    if (r.const_file.data != last_file.data || r.const_file.length != last_file.length) {
+      last_file = r.const_file;
+      if ((fi = wp_bir_names_index(files, r.const_file)) < 0) {
+        wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: bir.const_table row '%.*s' "
+                      "names a const file that does not exist", (int)r.name.length,
+                      r.name.data);
+        return -1;
+      }
+    }
+    if (r.dtype.data != last_dtype.data || r.dtype.length != last_dtype.length) {
+      last_dtype = r.dtype;
+      dtype = wp_arena_strndup(d->arena, r.dtype.data, r.dtype.length);
+    }
+    if (file_index[fi] == (size_t)-1 && add_file(d, func, files->ops[fi], &file_index[fi]))
+      return -1;
+    if (!dtype || !memtype || add_ref(d, op, k, file_index[fi], dtype, memtype))
+      return -1;
+    guess_header(d, &d->files[file_index[fi]], r.const_ap_offset, r.size, r.shape, dtype);
+  }
+  return 0;
+}
+
 static int collect_function(dedup *d, MlirOperation func) {
   wp_bir_names files, sets;
   int rc = -1;
@@ -161,6 +198,13 @@ static int collect_function(dedup *d, MlirOperation func) {
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
+    if (wp_bir_is_table(op)) {
+      if (collect_table(d, func, op, &files, file_index)) {
+        free(file_index);
+        goto out;
+      }
+      continue;
+    }
     MlirAttribute cfa = wp_attr(op, "const_file");
     if (!wp_op_is(op, "bir.memloc") || mlirAttributeIsNull(cfa) ||
         !mlirAttributeIsAFlatSymbolRef(cfa))
@@ -184,11 +228,14 @@ static int collect_function(dedup *d, MlirOperation func) {
       goto out;
     }
     const char *dtype = wp_bir_str(d->arena, set, "dtype");
-    if (add_ref(d, op, file_index[fi], dtype, wp_bir_str(d->arena, op, "memory_type"))) {
+    if (add_ref(d, op, -1, file_index[fi], dtype, wp_bir_str(d->arena, op, "memory_type"))) {
       free(file_index);
       goto out;
     }
-    guess_header(d, &d->files[file_index[fi]], op, set, dtype);
+    int64_t off = 0, size = 0;
+    wp_attr_i64(op, "const_ap_offset", &off);
+    wp_attr_i64(op, "size", &size);
+    guess_header(d, &d->files[file_index[fi]], off, size, wp_attr(set, "shape"), dtype);
   }
   free(file_index);
   rc = 0;

@@ -41,7 +41,8 @@ typedef struct cfile {
 } cfile;
 
 typedef struct ref {
-  MlirOperation memloc;
+  MlirOperation memloc; /* or a bir.const_table */
+  intptr_t row;         /* of the table, or -1 */
   size_t file;
   char *key;     /* md5 + dtype + memory type */
   char *dtype, *memtype;

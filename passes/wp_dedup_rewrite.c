@@ -5,6 +5,7 @@
 #include "wp_bir.h"
 #include "wp_bir_enums.h"
 #include "wp_bir_ops.h"
+#include "wp_i64map.h"
 #include "wp_mlir_util.h"
 #include "wp_strmap.h"
 
@@ -50,6 +51,65 @@ static MlirOperation add_unique_op(dedup *d, MlirOperation func, const unique *u
   MlirOperation op = mlirOperationCreate(&st);
   mlirBlockInsertOwnedOperationAfter(b, after, op); /* null: at the start */
   return op;
+}
+
+/* Each reference's op (a memory location's const_file, a table row's
+ * entry of const_files) names its unique file. */
+static int rewrite_refs(dedup *d, MlirContext c) {
+  typedef struct table_files {
+    MlirOperation op;
+    MlirAttribute *files;
+    intptr_t n;
+  } table_files;
+  table_files *tables = NULL;
+  size_t n_tables = 0, cap = 0;
+  wp_i64map index; /* table op -> index into tables */
+  wp_i64map_init(&index);
+  int rc = 0;
+  for (size_t i = 0; i < d->n_refs && !rc; i++) {
+    const ref *r = &d->refs[i];
+    MlirAttribute to = mlirFlatSymbolRefAttrGet(c, wp_sref(d->uniques[r->unique].name));
+    if (r->row < 0) {
+      wp_set_attr(r->memloc, "const_file", to);
+      continue;
+    }
+    int64_t t;
+    if (!wp_i64map_get(&index, (int64_t)(intptr_t)r->memloc.ptr, &t)) {
+      if (n_tables == cap) {
+        cap = cap ? 2 * cap : 4;
+        table_files *g = realloc(tables, cap * sizeof *g);
+        if (!g) {
+          rc = -1;
+          break;
+        }
+        tables = g;
+      }
+      MlirAttribute old = wp_attr(r->memloc, "const_files");
+      intptr_t n = mlirArrayAttrGetNumElements(old);
+      MlirAttribute *files = malloc((size_t)(n + 1) * sizeof *files);
+      if (!files || wp_i64map_put(&index, (int64_t)(intptr_t)r->memloc.ptr, (int64_t)n_tables)) {
+        free(files);
+        rc = -1;
+        break;
+      }
+      for (intptr_t k = 0; k < n; k++)
+        files[k] = mlirArrayAttrGetElement(old, k);
+      t = (int64_t)n_tables;
+      tables[n_tables++] = (table_files){r->memloc, files, n};
+    }
+    tables[t].files[r->row] = to;
+  }
+  for (size_t t = 0; t < n_tables; t++) {
+    if (!rc)
+      wp_set_attr(tables[t].op, "const_files",
+                  mlirArrayAttrGet(c, tables[t].n, tables[t].files));
+    free(tables[t].files);
+  }
+  free(tables);
+  wp_i64map_free(&index);
+  if (rc)
+    wp_emit_error(wp_unknown_loc(d->run->module), "dedup-consts: out of memory");
+  return rc;
 }
 
 static void rewrite_kernels(dedup *d, MlirOperation func, const size_t *unique_of_name_file) {
@@ -119,10 +179,12 @@ int wp_dedup_rewrite(dedup *d, uint64_t *saved) {
       return -1;
     }
   }
-  /* memory locations point at their unique files */
-  for (size_t i = 0; i < d->n_refs; i++)
-    wp_set_attr(d->refs[i].memloc, "const_file",
-                mlirFlatSymbolRefAttrGet(c, wp_sref(d->uniques[d->refs[i].unique].name)));
+  /* memory locations and table rows point at their unique files */
+  if (rewrite_refs(d, c)) {
+    free(unique_of_file);
+    free(unique_used);
+    return -1;
+  }
   /* per function: new const_file ops, kernels, old ops and files away */
   for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
        !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {

@@ -1,0 +1,137 @@
+#include "wp_bir_table.h"
+
+#include "wp_mlir_util.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool wp_bir_is_table(MlirOperation op) { return wp_op_is(op, WP_BIR_TABLE_OP); }
+
+static int column_error(wp_error *err, const char *attr, const char *what) {
+  return wp_error_set(err, "bir.const_table: %s %s", attr, what);
+}
+
+/* An array column of N entries, each passing IS_ENTRY. */
+static int array_column(MlirOperation op, const char *attr, intptr_t n,
+                        bool (*is_entry)(MlirAttribute), const char *entry_kind,
+                        MlirAttribute *out, wp_error *err) {
+  MlirAttribute a = wp_attr(op, attr);
+  char what[96];
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a))
+    return column_error(err, attr, "must be an array");
+  if (mlirArrayAttrGetNumElements(a) != n) {
+    snprintf(what, sizeof what, "has %ld entries for %ld names",
+             (long)mlirArrayAttrGetNumElements(a), (long)n);
+    return column_error(err, attr, what);
+  }
+  for (intptr_t k = 0; k < n; k++)
+    if (!is_entry(mlirArrayAttrGetElement(a, k))) {
+      snprintf(what, sizeof what, "entry %ld must be %s", (long)k, entry_kind);
+      return column_error(err, attr, what);
+    }
+  *out = a;
+  return 0;
+}
+
+static int int_column(MlirOperation op, const char *attr, intptr_t n, MlirAttribute *out,
+                      wp_error *err) {
+  MlirAttribute a = wp_attr(op, attr);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a))
+    return column_error(err, attr, "must be array<i64: ...>");
+  if (mlirDenseArrayGetNumElements(a) != n) {
+    char what[96];
+    snprintf(what, sizeof what, "has %ld entries for %ld names",
+             (long)mlirDenseArrayGetNumElements(a), (long)n);
+    return column_error(err, attr, what);
+  }
+  *out = a;
+  return 0;
+}
+
+static bool is_shape(MlirAttribute a) { return mlirAttributeIsADenseI64Array(a); }
+
+int wp_bir_table_open(MlirOperation op, wp_bir_table *t, wp_error *err) {
+  t->op = op;
+  if (!wp_attr_str(op, "memory_type", &t->memory_type))
+    return column_error(err, "memory_type", "must be a string");
+  MlirAttribute names = wp_attr(op, "names");
+  if (mlirAttributeIsNull(names) || !mlirAttributeIsAArray(names))
+    return column_error(err, "names", "must be an array");
+  t->n_rows = mlirArrayAttrGetNumElements(names);
+  return array_column(op, "names", t->n_rows, mlirAttributeIsAString, "a string", &t->names,
+                      err) ||
+                 array_column(op, "tensor_classes", t->n_rows, mlirAttributeIsAString,
+                              "a string", &t->classes, err) ||
+                 array_column(op, "dtypes", t->n_rows, mlirAttributeIsAString, "a string",
+                              &t->dtypes, err) ||
+                 array_column(op, "shapes", t->n_rows, is_shape, "array<i64: ...>", &t->shapes,
+                              err) ||
+                 array_column(op, "const_files", t->n_rows, mlirAttributeIsAFlatSymbolRef,
+                              "a plain symbol reference (@name)", &t->files, err) ||
+                 int_column(op, "sizes", t->n_rows, &t->sizes, err) ||
+                 int_column(op, "alignments", t->n_rows, &t->alignments, err) ||
+                 int_column(op, "placements", t->n_rows, &t->placements, err) ||
+                 int_column(op, "const_ap_offsets", t->n_rows, &t->offsets, err) ||
+                 int_column(op, "const_sub_tensor_ids", t->n_rows, &t->sub_ids, err)
+             ? -1
+             : 0;
+}
+
+void wp_bir_table_row(const wp_bir_table *t, intptr_t k, wp_bir_row *row) {
+  row->name = wp_str_value(mlirArrayAttrGetElement(t->names, k));
+  row->tensor_class = wp_str_value(mlirArrayAttrGetElement(t->classes, k));
+  row->dtype = wp_str_value(mlirArrayAttrGetElement(t->dtypes, k));
+  row->const_file = wp_symref_value(mlirArrayAttrGetElement(t->files, k));
+  row->shape = mlirArrayAttrGetElement(t->shapes, k);
+  row->size = mlirDenseI64ArrayGetElement(t->sizes, k);
+  row->alignment = mlirDenseI64ArrayGetElement(t->alignments, k);
+  row->placement = mlirDenseI64ArrayGetElement(t->placements, k);
+  row->const_ap_offset = mlirDenseI64ArrayGetElement(t->offsets, k);
+  row->const_sub_tensor_id = mlirDenseI64ArrayGetElement(t->sub_ids, k);
+}
+
+wp_bir_columns *wp_bir_columns_create(intptr_t n) {
+  wp_bir_columns *c = calloc(1, sizeof *c);
+  MlirAttribute *attrs = malloc(5 * ((size_t)n + 1) * sizeof *attrs);
+  int64_t *ints = malloc(5 * ((size_t)n + 1) * sizeof *ints);
+  if (!c || !attrs || !ints) {
+    free(c);
+    free(attrs);
+    free(ints);
+    return NULL;
+  }
+  c->n = n;
+  c->names = attrs, c->classes = attrs + n, c->dtypes = attrs + 2 * n;
+  c->shapes = attrs + 3 * n, c->files = attrs + 4 * n;
+  c->sizes = ints, c->alignments = ints + n, c->placements = ints + 2 * n;
+  c->offsets = ints + 3 * n, c->sub_ids = ints + 4 * n;
+  return c;
+}
+
+void wp_bir_columns_destroy(wp_bir_columns *cols) {
+  if (!cols)
+    return;
+  free(cols->names); /* the start of both blocks */
+  free(cols->sizes);
+  free(cols);
+}
+
+void wp_bir_columns_attrs(MlirContext c, const wp_bir_columns *cols, MlirAttribute memory_type,
+                          MlirNamedAttribute out[WP_BIR_TABLE_N_ATTRS]) {
+  intptr_t n = cols->n;
+  MlirNamedAttribute a[WP_BIR_TABLE_N_ATTRS] = {
+      wp_named(c, "memory_type", memory_type),
+      wp_named(c, "names", mlirArrayAttrGet(c, n, cols->names)),
+      wp_named(c, "tensor_classes", mlirArrayAttrGet(c, n, cols->classes)),
+      wp_named(c, "dtypes", mlirArrayAttrGet(c, n, cols->dtypes)),
+      wp_named(c, "shapes", mlirArrayAttrGet(c, n, cols->shapes)),
+      wp_named(c, "const_files", mlirArrayAttrGet(c, n, cols->files)),
+      wp_named(c, "sizes", mlirDenseI64ArrayGet(c, n, cols->sizes)),
+      wp_named(c, "alignments", mlirDenseI64ArrayGet(c, n, cols->alignments)),
+      wp_named(c, "placements", mlirDenseI64ArrayGet(c, n, cols->placements)),
+      wp_named(c, "const_ap_offsets", mlirDenseI64ArrayGet(c, n, cols->offsets)),
+      wp_named(c, "const_sub_tensor_ids", mlirDenseI64ArrayGet(c, n, cols->sub_ids))};
+  memcpy(out, a, sizeof a);
+}
