@@ -9,6 +9,10 @@
  *       "bir.memloc"() {sym_name, set, memory_type, size, alignment, placement,
  *                       const_file?, const_ap_offset?, const_sub_tensor_id?,
  *                       is_regloc_offset?}
+ *       "bir.const_table"() {memory_type, names, tensor_classes, dtypes, shapes,
+ *                            const_files, sizes, alignments, placements,
+ *                            const_ap_offsets, const_sub_tensor_ids}
+ *                                            constants as columns (wp_bir_table.h)
  *       "bir.kernel"() {sym_name, const_files, program}
  *       return
  *     }
@@ -58,12 +62,14 @@ int wp_bir_export(MlirModule module, wp_arena *arena, const void **data, size_t 
  * of memory). */
 json_t *wp_bir_to_json(const Wp__Bir__Module *msg);
 
-/* Each set's memory locations as a linked list over F's locations: set K's
- * first is FIRST[K] (SIZE_MAX when none), location J's next is NEXT[J].
- * Locations follow their set in the IR: each finds its set by walking on
- * from the last one found, linear in that order. FIRST holds n_sets
- * entries, NEXT n_locations; returns -1 when out of memory. */
-int wp_bir_set_locations(const Wp__Bir__Function *f, size_t *first, size_t *next);
+/* Each set's memory locations as a linked list over F's locations, in
+ * their order: set K's first is FIRST[K] (SIZE_MAX when none), location
+ * J's next is NEXT[J]. Linear (a hash of set names). A location that
+ * names no set is in no list, or, with ERR, the error. FIRST holds n_sets
+ * entries, NEXT n_locations; returns -1 when out of memory (ERR says so
+ * when given). */
+int wp_bir_set_locations(const Wp__Bir__Function *f, size_t *first, size_t *next,
+                         wp_error *err);
 int wp_bir_from_json(wp_arena *arena, json_t *root, Wp__Bir__Module **out, wp_error *err);
 
 #endif

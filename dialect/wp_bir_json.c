@@ -4,6 +4,7 @@
 
 #include "wp_bir_enums.h"
 #include "wp_hex.h"
+#include "wp_i64map.h"
 #include "wp_pb.h"
 
 #include <stdint.h>
@@ -76,28 +77,47 @@ static json_t *loc_json(const Wp__Bir__MemoryLocation *l) {
   return j;
 }
 
-int wp_bir_set_locations(const Wp__Bir__Function *f, size_t *first, size_t *next) {
+int wp_bir_set_locations(const Wp__Bir__Function *f, size_t *first, size_t *next,
+                         wp_error *err) {
+  /* hash of a set's name -> its index: the last set of a name (two are
+   * refused later, as two sets, not as two locations) */
+  wp_i64map by_name;
+  wp_i64map_init(&by_name);
   size_t *last = malloc((f->n_sets + 1) * sizeof *last);
-  if (!last)
-    return -1;
-  for (size_t k = 0; k < f->n_sets; k++)
+  int rc = last ? 0 : -1;
+  for (size_t k = 0; k < f->n_sets && !rc; k++) {
     first[k] = last[k] = SIZE_MAX;
-  size_t cur = 0;
-  for (size_t j = 0; j < f->n_locations; j++) {
+    int64_t h = wp_hash_bytes(f->sets[k]->name, strlen(f->sets[k]->name));
+    if (wp_i64map_put(&by_name, h, (int64_t)k))
+      rc = -1;
+  }
+  if (rc && err)
+    wp_error_set(err, "out of memory");
+  for (size_t j = 0; j < f->n_locations && !rc; j++) {
     const char *set = f->locations[j]->set;
+    int64_t k;
     next[j] = SIZE_MAX;
-    for (size_t tries = 0; tries < f->n_sets && strcmp(f->sets[cur]->name, set) != 0; tries++)
-      cur = (cur + 1) % f->n_sets;
-    if (f->n_sets && strcmp(f->sets[cur]->name, set) == 0) {
-      if (last[cur] == SIZE_MAX)
-        first[cur] = j;
-      else
-        next[last[cur]] = j;
-      last[cur] = j;
+    if (!wp_i64map_get(&by_name, wp_hash_bytes(set, strlen(set)), &k) ||
+        strcmp(f->sets[k]->name, set) != 0) {
+      /* another name of the same hash, or none */
+      for (k = 0; k < (int64_t)f->n_sets && strcmp(f->sets[k]->name, set) != 0; k++)
+        ;
+      if (k == (int64_t)f->n_sets) {
+        if (err)
+          rc = wp_error_set(err, "memory location '%s' names no set ('%s')",
+                            f->locations[j]->name, set);
+        continue;
+      }
     }
+    if (last[k] == SIZE_MAX)
+      first[k] = (size_t)j;
+    else
+      next[last[k]] = (size_t)j;
+    last[k] = (size_t)j;
   }
   free(last);
-  return 0;
+  wp_i64map_free(&by_name);
+  return rc;
 }
 
 json_t *wp_bir_to_json(const Wp__Bir__Module *m) {
@@ -116,7 +136,7 @@ json_t *wp_bir_to_json(const Wp__Bir__Module *m) {
     json_t *sets = json_array();
     size_t *first = malloc((f->n_sets + 1) * sizeof *first),
            *next = malloc((f->n_locations + 1) * sizeof *next);
-    if (!first || !next || wp_bir_set_locations(f, first, next)) {
+    if (!first || !next || wp_bir_set_locations(f, first, next, NULL)) {
       free(first), free(next);
       json_decref(sets), json_decref(jf), json_decref(funcs), json_decref(root);
       return NULL;

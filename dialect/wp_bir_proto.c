@@ -524,50 +524,14 @@ static void add_kernel(from_proto *f, MlirBlock b, const Wp__Bir__Kernel *k,
   free(files);
 }
 
-/* Each set's locations as a list in message order: set K's first is
- * FIRST[K] (SIZE_MAX when none), location J's next NEXT[J]. Linear in the
- * number of locations (a hash of set names; equal hashes are checked by
- * name). */
+/* Each set's locations as lists (wp_bir_set_locations) in new arrays
+ * (caller frees). */
 static int group_locations(const Wp__Bir__Function *fn, size_t **first_out, size_t **next_out,
                            wp_error *err) {
-  wp_i64map by_name;
-  wp_i64map_init(&by_name);
-  for (size_t k = 0; k < fn->n_sets; k++)
-    wp_i64map_put(&by_name, wp_hash_bytes(fn->sets[k]->name, strlen(fn->sets[k]->name)),
-                  (int64_t)k);
-  size_t *owner = malloc((fn->n_locations + 1) * sizeof *owner);
   size_t *first = malloc((fn->n_sets + 1) * sizeof *first);
   size_t *next = malloc((fn->n_locations + 1) * sizeof *next);
-  size_t *last = malloc((fn->n_sets + 1) * sizeof *last);
-  int rc = owner && first && next && last ? 0 : wp_error_set(err, "out of memory");
-  for (size_t j = 0; j < fn->n_locations && !rc; j++) {
-    const char *set = fn->locations[j]->set;
-    int64_t k;
-    if (!wp_i64map_get(&by_name, wp_hash_bytes(set, strlen(set)), &k) ||
-        strcmp(fn->sets[k]->name, set) != 0) {
-      for (k = 0; k < (int64_t)fn->n_sets && strcmp(fn->sets[k]->name, set) != 0; k++)
-        ;
-      if (k == (int64_t)fn->n_sets)
-        rc = wp_error_set(err, "memory location '%s' names no set ('%s')",
-                          fn->locations[j]->name, set);
-    }
-    if (!rc)
-      owner[j] = (size_t)k;
-  }
-  wp_i64map_free(&by_name);
-  for (size_t k = 0; k < fn->n_sets && !rc; k++)
-    first[k] = last[k] = SIZE_MAX;
-  for (size_t j = 0; j < fn->n_locations && !rc; j++) {
-    size_t k = owner[j];
-    next[j] = SIZE_MAX;
-    if (last[k] == SIZE_MAX)
-      first[k] = j;
-    else
-      next[last[k]] = j;
-    last[k] = j;
-  }
-  free(owner);
-  free(last);
+  int rc = !first || !next ? wp_error_set(err, "out of memory")
+                           : wp_bir_set_locations(fn, first, next, err);
   if (rc) {
     free(first);
     free(next);

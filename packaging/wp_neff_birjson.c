@@ -117,7 +117,7 @@ static void key_line(wp_jsonw *w, bool first, int depth, const char *key) {
 static int function_lines(wp_jsonw *w, const Wp__Bir__Function *f) {
   size_t *first = malloc((f->n_sets + 1) * sizeof *first),
          *next = malloc((f->n_locations + 1) * sizeof *next);
-  if (!first || !next || wp_bir_set_locations(f, first, next)) {
+  if (!first || !next || wp_bir_set_locations(f, first, next, NULL)) {
     free(first), free(next);
     return -1;
   }
