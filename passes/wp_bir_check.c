@@ -98,16 +98,24 @@ static void check_set(checker *c) {
     fail(c, "hlo_value", "must be a string");
 }
 
-/* The layout of one memory location, its values read already (HAVE_*
- * false for one not given). ATTR_SUFFIX names the attribute in messages
- * ("" for a memloc's own, "s[K]" for a table's column). */
-static void check_layout(checker *c, const char *suffix, bool have_align, int64_t align,
+/* ATTR's name in messages: a memloc's own (ROW -1), or a table's column
+ * ("placements[3]"). */
+static void attr_name(char *out, size_t size, const char *attr, intptr_t row) {
+  if (row < 0)
+    snprintf(out, size, "%s", attr);
+  else
+    snprintf(out, size, "%ss[%ld]", attr, (long)row);
+}
+
+/* The layout of one memory location (ROW of a table, or -1), its values
+ * read already (HAVE_* false for one not given). */
+static void check_layout(checker *c, intptr_t row, bool have_align, int64_t align,
                          bool have_at, int64_t at, bool have_off, int64_t off, bool have_size,
                          int64_t size) {
   char attr[64], what[96];
   if (have_align) {
     if (align & (align - 1)) {
-      snprintf(attr, sizeof attr, "alignment%s", suffix);
+      attr_name(attr, sizeof attr, "alignment", row);
       return fail(c, attr, "must be a power of two");
     }
     /* a pointer the device could not use as aligned: the layout of
@@ -117,14 +125,14 @@ static void check_layout(checker *c, const char *suffix, bool have_align, int64_
     int64_t v[2] = {at, off};
     for (size_t i = 0; i < 2; i++)
       if (have[i] && v[i] % align) {
-        snprintf(attr, sizeof attr, "%s%s", names[i], suffix);
+        attr_name(attr, sizeof attr, names[i], row);
         snprintf(what, sizeof what, "%lld is not a multiple of the alignment %lld",
                  (long long)v[i], (long long)align);
         return fail(c, attr, what);
       }
   }
   if (have_at && have_size && at > INT64_MAX - size) {
-    snprintf(attr, sizeof attr, "placement%s", suffix);
+    attr_name(attr, sizeof attr, "placement", row);
     fail(c, attr, "plus the size passes byte 2^63-1");
   }
 }
@@ -146,7 +154,7 @@ static void check_memloc(checker *c) {
        have_at = wp_attr_i64(c->op, "placement", &at),
        have_off = wp_attr_i64(c->op, "const_ap_offset", &off),
        have_size = wp_attr_i64(c->op, "size", &size);
-  check_layout(c, "", have_align, align, have_at, at, have_off, off, have_size, size);
+  check_layout(c, -1, have_align, align, have_at, at, have_off, off, have_size, size);
   MlirAttribute r = wp_attr(c->op, "is_regloc_offset");
   if (!mlirAttributeIsNull(r) && !mlirAttributeIsABool(r))
     fail(c, "is_regloc_offset", "must be true or false");
@@ -168,37 +176,30 @@ static void check_table(checker *c, wp_bir_table *t) {
   for (intptr_t k = 0; k < t->n_rows && !c->failed; k++) {
     wp_bir_row r;
     wp_bir_table_row(t, k, &r);
-    char suffix[32], attr[64];
-    snprintf(suffix, sizeof suffix, "[%ld]", (long)k);
-    if (wp_tensor_class_parse(r.tensor_class.data, r.tensor_class.length, &v, &err)) {
-      snprintf(attr, sizeof attr, "tensor_classes%s", suffix);
-      return fail(c, attr, "must be a TensorClass name");
-    }
-    if (wp_dtype_parse(r.dtype.data, r.dtype.length, &v, &err)) {
-      snprintf(attr, sizeof attr, "dtypes%s", suffix);
-      return fail(c, attr, "must be a dtype name");
-    }
-    if (r.name.length == 0 || memchr(r.name.data, 0, r.name.length)) {
-      snprintf(attr, sizeof attr, "names%s", suffix);
-      return fail(c, attr, "must be a name without NUL bytes");
-    }
-    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(r.shape); i++)
-      if (mlirDenseI64ArrayGetElement(r.shape, i) < 0) {
-        snprintf(attr, sizeof attr, "shapes%s", suffix);
-        return fail(c, attr, "has a negative dimension");
-      }
-    const char *cols[] = {"sizes", "placements", "const_ap_offsets", "const_sub_tensor_ids",
-                          "alignments"};
+    const char *col = NULL, *what = NULL;
+    if (wp_tensor_class_parse(r.tensor_class.data, r.tensor_class.length, &v, &err))
+      col = "tensor_classes", what = "must be a TensorClass name";
+    else if (wp_dtype_parse(r.dtype.data, r.dtype.length, &v, &err))
+      col = "dtypes", what = "must be a dtype name";
+    else if (r.name.length == 0 || memchr(r.name.data, 0, r.name.length))
+      col = "names", what = "must be a non-empty name without NUL bytes";
+    for (intptr_t i = 0; !col && i < mlirDenseArrayGetNumElements(r.shape); i++)
+      if (mlirDenseI64ArrayGetElement(r.shape, i) < 0)
+        col = "shapes", what = "has a negative dimension";
+    static const char *const cols[] = {"sizes", "placements", "const_ap_offsets",
+                                       "const_sub_tensor_ids", "alignments"};
     int64_t vals[] = {r.size, r.placement, r.const_ap_offset, r.const_sub_tensor_id,
                       r.alignment};
-    for (size_t i = 0; i < 5; i++)
-      if (vals[i] < (i == 4 ? 1 : 0)) {
-        snprintf(attr, sizeof attr, "%s%s", cols[i], suffix);
-        return fail(c, attr, i == 4 ? "must be at least 1" : "must not be negative");
-      }
-    snprintf(suffix, sizeof suffix, "s[%ld]", (long)k);
-    check_layout(c, suffix, true, r.alignment, true, r.placement, true, r.const_ap_offset,
-                 true, r.size);
+    for (size_t i = 0; !col && i < 5; i++)
+      if (vals[i] < (i == 4 ? 1 : 0))
+        col = cols[i], what = i == 4 ? "must be at least 1" : "must not be negative";
+    if (col) {
+      char attr[64];
+      snprintf(attr, sizeof attr, "%s[%ld]", col, (long)k);
+      return fail(c, attr, what);
+    }
+    check_layout(c, k, true, r.alignment, true, r.placement, true, r.const_ap_offset, true,
+                 r.size);
   }
 }
 
