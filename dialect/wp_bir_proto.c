@@ -275,6 +275,8 @@ static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function 
   f->locations = wp_arena_alloc(t->arena, (n_locs + 1) * sizeof(void *));
   f->kernels = wp_arena_alloc(t->arena, (n_kernels + 1) * sizeof(void *));
   f->tables = wp_arena_alloc(t->arena, (n_tables + 1) * sizeof(void *));
+  if (n_tables && wp_bir_check_row_sets(func, t->err))
+    return wp_error_prefix(t->err, "function '%s'", f->name);
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     int rc = 0;

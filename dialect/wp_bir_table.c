@@ -1,6 +1,7 @@
 #include "wp_bir_table.h"
 
 #include "wp_mlir_util.h"
+#include "wp_strmap.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <stdio.h>
@@ -60,6 +61,8 @@ int wp_bir_table_open(MlirOperation op, wp_bir_table *t, wp_error *err) {
   if (mlirAttributeIsNull(names) || !mlirAttributeIsAArray(names))
     return column_error(err, "names", "must be an array");
   t->n_rows = mlirArrayAttrGetNumElements(names);
+  if (t->n_rows == 0) /* the proto form records a table as a run of its sets */
+    return column_error(err, "names", "is empty; a table holds at least one tensor");
   return array_column(op, "names", t->n_rows, mlirAttributeIsAString, "a string", &t->names,
                       err) ||
                  array_column(op, "tensor_classes", t->n_rows, mlirAttributeIsAString,
@@ -134,4 +137,40 @@ void wp_bir_columns_attrs(MlirContext c, const wp_bir_columns *cols, MlirAttribu
       wp_named(c, "const_ap_offsets", mlirDenseI64ArrayGet(c, n, cols->offsets)),
       wp_named(c, "const_sub_tensor_ids", mlirDenseI64ArrayGet(c, n, cols->sub_ids))};
   memcpy(out, a, sizeof a);
+}
+
+int wp_bir_check_row_sets(MlirOperation func, wp_error *err) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  wp_strmap rows;
+  wp_strmap_init(&rows);
+  int rc = 0;
+  bool any = false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !rc;
+       op = mlirOperationGetNextInBlock(op)) {
+    wp_bir_table t;
+    if (!wp_bir_is_table(op))
+      continue;
+    any = true;
+    rc = wp_bir_table_open(op, &t, err);
+    for (intptr_t k = 0; !rc && k < t.n_rows; k++) {
+      MlirStringRef name = wp_str_value(mlirArrayAttrGetElement(t.names, k));
+      if (wp_strmap_put(&rows, name.data, name.length, 1)) /* keys live in the IR */
+        rc = wp_error_set(err, "out of memory");
+    }
+  }
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); any && !mlirOperationIsNull(op) && !rc;
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute set = wp_op_is(op, "bir.memloc") ? wp_attr(op, "set") : mlirAttributeGetNull();
+    if (mlirAttributeIsNull(set) || !mlirAttributeIsAFlatSymbolRef(set))
+      continue;
+    MlirStringRef s = wp_symref_value(set), loc = {"", 0};
+    if (wp_strmap_get(&rows, s.data, s.length, NULL)) {
+      wp_attr_str(op, "sym_name", &loc);
+      rc = wp_error_set(err, "bir.memloc '%.*s': its set '%.*s' is a row of a bir.const_table, "
+                        "which has its one location there", (int)loc.length, loc.data,
+                        (int)s.length, s.data);
+    }
+  }
+  wp_strmap_free(&rows);
+  return rc;
 }

@@ -53,6 +53,12 @@ bool wp_bir_is_table(MlirOperation op);
  * alignment) are wp_bir_check's. */
 int wp_bir_table_open(MlirOperation op, wp_bir_table *t, wp_error *err);
 
+/* A table row's set has its one location: a bir.memloc in FUNC (a BIR
+ * function) that names a row's set as its own is an error (ERR names it;
+ * -1), which the set and location form could hold but a table cannot.
+ * Also -1 for a table that does not open. */
+int wp_bir_check_row_sets(MlirOperation func, wp_error *err);
+
 /* Row K of an opened table. */
 void wp_bir_table_row(const wp_bir_table *t, intptr_t k, wp_bir_row *row);
 

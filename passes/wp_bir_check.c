@@ -172,15 +172,16 @@ static void check_table(checker *c, wp_bir_table *t) {
   }
   int v;
   if (wp_memory_type_parse(t->memory_type.data, t->memory_type.length, &v, &err))
-    return fail(c, "memory_type", "must be a MemoryType name");
+    return fail(c, "memory_type:", err.msg);
   for (intptr_t k = 0; k < t->n_rows && !c->failed; k++) {
     wp_bir_row r;
     wp_bir_table_row(t, k, &r);
     const char *col = NULL, *what = NULL;
+    /* the parsers' own message names the value: "Unknown tensor class type: X" */
     if (wp_tensor_class_parse(r.tensor_class.data, r.tensor_class.length, &v, &err))
-      col = "tensor_classes", what = "must be a TensorClass name";
+      col = "tensor_classes", what = err.msg;
     else if (wp_dtype_parse(r.dtype.data, r.dtype.length, &v, &err))
-      col = "dtypes", what = "must be a dtype name";
+      col = "dtypes", what = err.msg;
     else if (r.name.length == 0 || memchr(r.name.data, 0, r.name.length))
       col = "names", what = "must be a non-empty name without NUL bytes";
     for (intptr_t i = 0; !col && i < mlirDenseArrayGetNumElements(r.shape); i++)
@@ -195,7 +196,7 @@ static void check_table(checker *c, wp_bir_table *t) {
         col = cols[i], what = i == 4 ? "must be at least 1" : "must not be negative";
     if (col) {
       char attr[64];
-      snprintf(attr, sizeof attr, "%s[%ld]", col, (long)k);
+      snprintf(attr, sizeof attr, "%s[%ld]%s", col, (long)k, what == err.msg ? ":" : "");
       return fail(c, attr, what);
     }
     check_layout(c, k, true, r.alignment, true, r.placement, true, r.const_ap_offset, true,
@@ -405,6 +406,12 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
     }
     if (set_names && !c.failed)
       check_sub_tensors(&c, b);
+    wp_error err;
+    if (set_names && !c.failed && wp_bir_check_row_sets(f, &err)) {
+      c.failed = true;
+      wp_emit_error(mlirOperationGetLocation(f), "%s%s%s", c.pass, c.pass[0] ? ": " : "",
+                    err.msg);
+    }
     wp_strmap_free(&sets);
     wp_strmap_free(&locs);
     wp_strmap_free(&files);
