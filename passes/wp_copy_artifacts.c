@@ -339,7 +339,12 @@ static int run_copy_artifacts(const wp_pass_run *run) {
   for (size_t i = 0; i < n_old; i++)
     arts[n_arts++] = mlirArrayAttrGetElement(old, (intptr_t)i);
   record_jobs(&pl, arts, &n_arts);
-  wp_set_attr(module, "bir.artifact_path", wp_str_attr(c, dir, strlen(dir)));
+  /* absolute, as the weights' paths: IR written now goes on from any
+   * working directory, and a message about it names the real place */
+  char *abs_dir = realpath(dir, NULL);
+  const char *recorded = abs_dir ? abs_dir : dir;
+  wp_set_attr(module, "bir.artifact_path", wp_str_attr(c, recorded, strlen(recorded)));
+  free(abs_dir);
   /* none is no attribute, as the BIR message reads back */
   if (n_arts)
     wp_set_attr(module, "bir.artifacts", mlirArrayAttrGet(c, (intptr_t)n_arts, arts));

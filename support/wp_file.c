@@ -327,6 +327,32 @@ static char *temp_name(const char *path) {
   return tmp;
 }
 
+int wp_temp_beside(const char *path, char **tmp) {
+  *tmp = NULL;
+  for (int tries = 0; tries < 100; tries++) {
+    free(*tmp);
+    if (!(*tmp = temp_name(path))) {
+      errno = ENOMEM;
+      return -1;
+    }
+    /* the kernel applies the umask to 0666, as for any file a tool makes */
+    int fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST) {
+      if (fd < 0) {
+        int e = errno;
+        free(*tmp);
+        *tmp = NULL;
+        errno = e;
+      }
+      return fd;
+    }
+  }
+  free(*tmp);
+  *tmp = NULL;
+  errno = EEXIST;
+  return -1;
+}
+
 wp_output *wp_output_open(const char *path, wp_error *err) {
   wp_output *out = calloc(1, sizeof *out);
   if (!out) {

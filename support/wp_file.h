@@ -67,4 +67,9 @@ int wp_is_directory(const char *path);
  * Caller frees; NULL when out of memory. */
 char *wp_path_dir(const char *path);
 
+/* Creates a new file beside PATH (".NAME.XXXXXX"), mode 0666 less the
+ * umask, open for writing; its name in *TMP (caller frees). The fd, or -1
+ * with errno (and *TMP NULL). */
+int wp_temp_beside(const char *path, char **tmp);
+
 #endif

@@ -405,21 +405,18 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
   if (strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, "..") || !name[0])
     return wp_error_set(err, "'%s' is not a plain file name", name);
   char *final = join(dir, name);
-  size_t tn = strlen(dir) + strlen(name) + 16;
-  char *tmp = malloc(tn);
+  char *tmp = NULL;
   unsigned char *buf = NULL;
   int src_fd = -1, fd = -1, rc = -1, slot = -1;
   wp_md5 *md5 = NULL;
-  if (!final || !tmp) {
+  if (!final) {
     wp_error_set(err, "out of memory");
-    goto out;
+    goto out_notmp;
   }
-  snprintf(tmp, tn, "%s/.%s.XXXXXX", dir, name);
-  if ((fd = mkostemp(tmp, O_CLOEXEC)) < 0) {
+  if ((fd = wp_temp_beside(final, &tmp)) < 0) {
     wp_error_errno(err, errno, "%s", final);
     goto out_notmp;
   }
-  fchmod(fd, 0644);
   slot = wp_output_track(tmp); /* an interrupted run removes it */
   struct stat src_st;
   if (src->path && (src_fd = open_source(src, &src_st)) < 0) {

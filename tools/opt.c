@@ -53,7 +53,9 @@ static void usage(FILE *f) {
           "  --mlir-print-ir-after-all  print the IR to stderr after every pass\n"
           "  --mlir-print-debuginfo     print locations\n"
           "  --mlir-elide-resource-strings-if-larger=N\n"
-          "                             elide resource blobs (weights) over N bytes\n"
+          "                             leave the resource blobs (weights' bytes) out of\n"
+          "                             MLIR text; N is taken for mlir-opt's flag, but\n"
+          "                             every blob is left out (see README)\n"
           "  --mlir-timing              report the time each stage took (and the peak RSS\n"
           "                             so far), on stderr\n"
           "  --artifact-dir=DIR         the module's artifact directory (default: a private\n"
@@ -61,8 +63,8 @@ static void usage(FILE *f) {
           "                             files are recorded in place instead of copied)\n"
           "  --debug                    log what the file passes do, per file\n"
           "  --list-passes              list the passes and their options\n"
-          "  --print-irdl=DIALECT       print the IRDL definition of a dialect (hlo)\n"
-          "  --help, --version\n"
+          "  --print-irdl=DIALECT       print the IRDL definition of a dialect (hlo, bir)\n"
+          "  -h, --help, --version\n"
           "\n"
           "Passes run in the order given, each as --NAME or --NAME=\"opt=value ...\".\n"
           "With --neff-pack, -o names the NEFF, and copy-const-artifacts and\n"
@@ -178,6 +180,8 @@ static int parse_args(int argc, char **argv, opt_config *cfg) {
     } else if ((v = flag_value(a, "--artifact-dir"))) {
       if (!*v)
         return usage_error("%s needs a directory", a);
+      if (cfg->artifact_dir)
+        return usage_error("--artifact-dir given twice ('%s')", v);
       cfg->artifact_dir = v;
     } else if (strcmp(a, "--debug") == 0) {
       cfg->debug = true;
@@ -194,10 +198,15 @@ static int parse_args(int argc, char **argv, opt_config *cfg) {
     } else if (strcmp(a, "--mlir-timing") == 0) {
       cfg->timing = true;
     } else if ((v = flag_value(a, "--mlir-elide-resource-strings-if-larger"))) {
+      if (cfg->elide_resources >= 0)
+        return usage_error("--mlir-elide-resource-strings-if-larger given twice ('%s')", v);
       char *end;
+      errno = 0;
       long n = strtol(v, &end, 10);
-      if (!*v || *end || n < 0)
-        return usage_error("--mlir-elide-resource-strings-if-larger needs a number, not '%s'", v);
+      /* digits only: strtol would take " 5" and "+5", and clamp 10^30 */
+      if (!*v || strspn(v, "0123456789") != strlen(v) || *end || errno == ERANGE)
+        return usage_error("--mlir-elide-resource-strings-if-larger needs a byte count, not "
+                           "'%s'", v);
       cfg->elide_resources = n;
     } else if (a[0] == '-' && a[1] == '-' && a[2]) {
       const char *eq = strchr(a + 2, '=');
@@ -427,9 +436,13 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
     *model_dir = strdup(cfg->input);
   } else {
     /* A model file's directory is the default model directory; for input
-     * through /dev (/dev/stdin, a process substitution's /dev/fd/N) or
-     * "-", the working directory. */
-    bool piped = !strncmp(path, "/dev/", 5) || !strncmp(path, "/proc/", 6);
+     * that is no file (-, a pipe such as /dev/stdin or a process
+     * substitution's /dev/fd/N, a FIFO, a terminal), the working
+     * directory. */
+    struct stat st;
+    bool piped = !strcmp(path, "-") ||
+                 (stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) ||
+                                           S_ISSOCK(st.st_mode)));
     *model_dir = piped ? strdup(".") : wp_path_dir(path);
   }
   wp_mapped_file f;
@@ -681,19 +694,41 @@ static bool neff_pack_writes_raw(const pass_request *pass) {
   return raw;
 }
 
+/* The end of a run whose output is standard output alone (--help and
+ * the like): 0, or 1 when it could not be written (a full disk). */
+static int stdout_status(void) {
+  if (fflush(stdout) == 0 && !ferror(stdout))
+    return 0;
+  fprintf(stderr, "error: standard output: %s\n", strerror(errno ? errno : EIO));
+  return EXIT_BAD_INPUT;
+}
+
+/* A handler for SIG, unless it was ignored when opt started (nohup, a
+ * shell's background job): then it stays ignored. */
+static void handle_signal(int sig, void (*handler)(int)) {
+  struct sigaction old;
+  if (sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+    return;
+  signal(sig, handler);
+}
+
 int main(int argc, char **argv) {
   for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+    if (strcmp(argv[i], "-o") == 0) { /* its value is a file name, whatever it reads */
+      i++;
+      continue;
+    }
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       usage(stdout);
-      return 0;
+      return stdout_status();
     }
     if (strcmp(argv[i], "--version") == 0) {
       printf("weightpack opt %s (MLIR 19)\n", wpVersion());
-      return 0;
+      return stdout_status();
     }
     if (strcmp(argv[i], "--list-passes") == 0) {
       list_passes();
-      return 0;
+      return stdout_status();
     }
     const char *v = flag_value(argv[i], "--print-irdl");
     if (v) {
@@ -701,7 +736,7 @@ int main(int argc, char **argv) {
       if (!text)
         return usage_error("no dialect '%s' (hlo, bir)", v);
       fputs(text, stdout);
-      return 0;
+      return stdout_status();
     }
   }
   opt_config cfg = {.elide_resources = -1};
@@ -713,10 +748,10 @@ int main(int argc, char **argv) {
   /* After the arguments: whether it pays depends on the input's size. */
   if (opt_exec_with_huge_pages(argv, cfg.input) && cfg.debug)
     fprintf(stderr, "opt: restarted with huge pages for malloc (a large input)\n");
-  signal(SIGINT, on_signal);
-  signal(SIGTERM, on_signal);
-  signal(SIGHUP, on_signal);
-  signal(SIGPIPE, on_signal); /* stderr piped into a reader that went away */
+  handle_signal(SIGINT, on_signal);
+  handle_signal(SIGTERM, on_signal);
+  handle_signal(SIGHUP, on_signal);
+  handle_signal(SIGPIPE, on_signal); /* stderr piped into a reader that went away */
 #if !defined(__SANITIZE_ADDRESS__) && !defined(WP_SANITIZE)
   /* A crash (say SIGBUS from a weight file truncated while mapped) must
    * not leave a temporary output behind either; the default action (core
