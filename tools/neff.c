@@ -28,15 +28,37 @@
 
 #define MAX_JSON (64u << 20)
 
-static int usage_to(FILE *f) {
+static void usage_to(FILE *f) {
   fprintf(f, "usage: neff [--max-size=BYTES] info|ls|verify FILE\n"
              "       neff [--max-size=BYTES] cat FILE MEMBER\n"
              "       neff [--max-size=BYTES] unpack FILE DIR\n"
-             "       neff --help | --version\n");
+             "       neff -h | --help | --version\n");
+}
+
+/* Bad usage: one error line naming the problem, then the usage; exit 2. */
+static int usage_error(const char *fmt, const char *a, const char *b) {
+  fputs("error: ", stderr);
+  fprintf(stderr, fmt, a, b);
+  fputc('\n', stderr);
+  usage_to(stderr);
   return 2;
 }
 
-static int usage(void) { return usage_to(stderr); }
+static int help(void) {
+  usage_to(stdout);
+  printf("\n"
+         "  info     header fields, members, IR signature, de-dup counters\n"
+         "  ls       member names and sizes\n"
+         "  cat      a member's bytes on standard output\n"
+         "  unpack   every member into DIR, all or nothing\n"
+         "  verify   the header, the payload, every BOM entry, the IR signature\n"
+         "\n"
+         "  --max-size=BYTES  bound on the uncompressed payload (cat and unpack:\n"
+         "                    default max(4 GiB, 64 x the compressed size))\n"
+         "\n"
+         "Exit status: 0 fine, 1 a bad or corrupt package, 2 bad usage.\n");
+  return 0;
+}
 
 /* ---- collecting members ---- */
 
@@ -230,11 +252,12 @@ static int cmd_ls(wp_neff_reader *r, const char *path) {
 typedef struct cat_state {
   const char *want;
   bool found, done; /* done: the first copy ended; a second is not written */
+  wp_neff_bom *bom;
 } cat_state;
 
 static int cat_fn(const char *name, uint64_t size, const void *data, size_t len, void *user) {
-  (void)size;
   cat_state *s = user;
+  wp_neff_bom_feed(name, size, data, len, s->bom);
   if (s->done || strcmp(name, s->want) != 0)
     return 0;
   s->found = true;
@@ -245,24 +268,30 @@ static int cat_fn(const char *name, uint64_t size, const void *data, size_t len,
   return 0;
 }
 
+/* The member's bytes go out as they stream: what is found wrong later (the
+ * payload's CRC or MD5, the member's MD5 in bom.json, which comes last)
+ * can only make the exit status 1, with the error line. */
 static int cmd_cat(wp_neff_reader *r, const char *path, const char *member_name) {
-  cat_state s = {member_name, false, false};
   wp_error err;
-  int rc = wp_neff_each_member(r, cat_fn, &s, &err);
-  if (rc < 0) {
-    fprintf(stderr, "error: %s\n", err.msg);
+  cat_state s = {member_name, false, false, wp_neff_bom_new(member_name, &err)};
+  if (!s.bom) {
+    fprintf(stderr, "error: %s: %s\n", path, err.msg);
     return 1;
   }
-  if (rc) {
+  int rc = wp_neff_each_member(r, cat_fn, &s, &err), failed = 1;
+  if (rc > 0)
     fprintf(stderr, "error: %s: member '%s': writing to standard output: %s\n", path,
             member_name, strerror(errno));
-    return 1;
-  }
-  if (!s.found) {
+  else if (rc < 0)
+    fprintf(stderr, "error: %s\n", err.msg);
+  else if (!s.found)
     fprintf(stderr, "error: %s: no member '%s'\n", path, member_name);
-    return 1;
-  }
-  return 0;
+  else if (wp_neff_bom_check(s.bom, path, &err))
+    fprintf(stderr, "error: %s\n", err.msg);
+  else
+    failed = 0;
+  wp_neff_bom_free(s.bom);
+  return failed;
 }
 
 /* One error line; member names in it come from the package, so control
@@ -276,30 +305,19 @@ static int verify_fail(const char *path, const char *fmt, const char *a, const c
   return 1;
 }
 
+/* Reading the members checks the payload as it streams (gzip, CRCs, the
+ * tar's padding, the header's MD5); then the BOM, the IR signature and,
+ * last, the header's other fields (a package rebuilt by hand with only
+ * its MD5 redone is named by what it changed). */
 static int cmd_verify(wp_neff_reader *r, const char *path) {
   const wp_neff_header *h = wp_neff_get_header(r);
-  char want[33], got[WP_MD5_HEX];
+  char got[33];
   wp_error err;
-  hex(h->hash, 16, want);
-  if (wp_neff_payload_md5(r, got, &err)) {
-    fprintf(stderr, "error: %s\n", err.msg);
-    return 1;
-  }
-  if (strcmp(want, got) != 0)
-    return verify_fail(path, "header hash %s does not match the payload's MD5 %s", want, got);
-  if (wp_neff_payload_gzip_check(r, &err)) {
-    fprintf(stderr, "error: %s\n", err.msg);
-    return 1;
-  }
+  hex(h->hash, 16, got);
   collect c = {0};
   c.keep_json = true;
   if (read_all(r, &c, path))
     return 1;
-  if (wp_neff_payload_tail_check(r, &err)) {
-    fprintf(stderr, "error: %s\n", err.msg);
-    free_members(&c);
-    return 1;
-  }
   int rc = 1;
   json_t *bom = NULL, *neff = NULL;
   if (c.twice) {
@@ -369,6 +387,10 @@ static int cmd_verify(wp_neff_reader *r, const char *path) {
                 stored ? stored : "none", sig);
     goto out;
   }
+  if (wp_neff_header_check(r, &err)) {
+    fprintf(stderr, "error: %s\n", err.msg);
+    goto out;
+  }
   printf("%s: OK (%zu members, payload MD5 %s, IR signature %s)\n", path, c.n, got, sig);
   rc = 0;
 out:
@@ -378,20 +400,64 @@ out:
   return rc;
 }
 
+/* What a command takes after FILE: the member's or directory's name. */
+static const char *command_operand(const char *cmd) {
+  if (!strcmp(cmd, "cat"))
+    return "MEMBER";
+  if (!strcmp(cmd, "unpack"))
+    return "DIR";
+  return NULL;
+}
+
+static bool known_command(const char *cmd) {
+  return !strcmp(cmd, "info") || !strcmp(cmd, "ls") || !strcmp(cmd, "verify") ||
+         command_operand(cmd);
+}
+
+/* The command and its operands from argv[i]: 0, or 2 after the usage. */
+static int check_command(int argc, char **argv, int i) {
+  if (i == argc)
+    return usage_error("no command given (info, ls, cat, unpack or verify)%s%s", "", "");
+  const char *cmd = argv[i], *operand = command_operand(cmd);
+  if (!known_command(cmd))
+    return usage_error("unknown command '%s'%s (info, ls, cat, unpack or verify)", cmd, "");
+  if (argc - i < 2)
+    return usage_error("%s: no FILE given%s", cmd, "");
+  if (operand && argc - i < 3)
+    return usage_error("%s: no %s given", cmd, operand);
+  int need = operand ? 3 : 2;
+  if (argc - i > need)
+    return usage_error("%s: unexpected argument '%s'", cmd, argv[i + need]);
+  if (!strcmp(cmd, "unpack") && !argv[i + 2][0])
+    return usage_error("unpack: the directory name is empty%s%s", "", "");
+  return 0;
+}
+
+/* Output lost (a full disk) is a failure, not a success: RC, or 1 after an
+ * error line. */
+static int flush_stdout(int rc) {
+  errno = 0;
+  if (fflush(stdout) || ferror(stdout)) {
+    if (rc == 0)
+      fprintf(stderr, "error: writing to standard output: %s\n",
+              errno ? strerror(errno) : "write error");
+    rc = 1;
+  }
+  return rc;
+}
+
 int main(int argc, char **argv) {
   /* past a file size limit a write fails with EFBIG, reported and taken
    * back like any other write error, instead of killing the process */
   signal(SIGXFSZ, SIG_IGN);
   uint64_t max_size = 0;
   int i = 1;
-  for (; i < argc && !strncmp(argv[i], "--", 2); i++) {
-    if (!strcmp(argv[i], "--help")) {
-      usage_to(stdout);
-      return 0;
-    }
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+      return flush_stdout(help());
     if (!strcmp(argv[i], "--version")) {
       printf("weightpack neff %s\n", wpVersion());
-      return 0;
+      return flush_stdout(0);
     }
     if (!strncmp(argv[i], "--max-size=", 11)) {
       const char *v = argv[i] + 11;
@@ -401,31 +467,23 @@ int main(int argc, char **argv) {
       /* strtoull takes "-5" as 2^64-5: only plain digits count */
       if (*v < '0' || *v > '9' || *end || errno == ERANGE || !max_size ||
           max_size > (uint64_t)INT64_MAX) {
-        fprintf(stderr, "error: --max-size=%s: give a byte count from 1 to %lld\n", v,
-                (long long)INT64_MAX);
-        return usage();
+        char top[32];
+        snprintf(top, sizeof top, "%lld", (long long)INT64_MAX);
+        return usage_error("--max-size=%s: give a byte count from 1 to %s", v, top);
       }
     } else {
-      fprintf(stderr, "error: unknown option '%s'\n", argv[i]);
-      return usage();
+      return usage_error("unknown option '%s'%s", argv[i], "");
     }
   }
-  if (argc - i < 2)
-    return usage();
+  int bad = check_command(argc, argv, i);
+  if (bad)
+    return bad;
   const char *cmd = argv[i], *path = argv[i + 1];
-  int need = !strcmp(cmd, "cat") || !strcmp(cmd, "unpack") ? 3 : 2;
-  if (argc - i != need || (strcmp(cmd, "info") && strcmp(cmd, "ls") && strcmp(cmd, "verify") &&
-                           strcmp(cmd, "cat") && strcmp(cmd, "unpack")))
-    return usage();
-  if (!strcmp(cmd, "unpack") && !argv[i + 2][0]) {
-    fprintf(stderr, "error: unpack: the directory name is empty\n");
-    return usage();
-  }
   /* Only what writes the members out needs a bound by default: deflate
    * expands at most about 1032 times, so reading and hashing a payload
    * (info, ls, verify) costs time in proportion to the file anyway, and a
    * NEFF of zero-filled weights legitimately expands far past 64 times. */
-  bool writes = !strcmp(cmd, "cat") || !strcmp(cmd, "unpack");
+  bool writes = command_operand(cmd) != NULL;
   if (!max_size && !writes)
     max_size = UINT64_MAX;
   wp_error err;
@@ -446,13 +504,5 @@ int main(int argc, char **argv) {
   else
     rc = cmd_verify(r, path);
   wp_neff_close(r);
-  /* output lost (a full disk) is a failure, not a success */
-  errno = 0;
-  if (fflush(stdout) || ferror(stdout)) {
-    if (rc == 0)
-      fprintf(stderr, "error: writing to standard output: %s\n",
-              errno ? strerror(errno) : "write error");
-    rc = 1;
-  }
-  return rc;
+  return flush_stdout(rc);
 }

@@ -17,7 +17,9 @@ static volatile sig_atomic_t g_stop_signal;
 
 static void on_stop_signal(int sig) { g_stop_signal = sig; }
 
-static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+/* SIGPIPE and SIGQUIT too: unpack writes no pipe, so either reaches it
+ * only as a request to stop, and dying of it would leave half a tree. */
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT};
 #define N_STOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
 
 /* No SA_RESTART: a write blocked on a slow device returns EINTR, so the
@@ -89,6 +91,7 @@ typedef struct unpack_state {
   int fd;
   char err[8192];
   made_list made;
+  wp_neff_bom *bom; /* the members against bom.json, checked at the end */
 } unpack_state;
 
 static int make_parents(unpack_state *s, const char *name) {
@@ -148,9 +151,9 @@ static int fail(unpack_state *s, const char *name, const char *what, int e) {
 
 static int unpack_fn(const char *name, uint64_t size, const void *data, size_t len, void *user) {
   unpack_state *s = user;
-  (void)size;
   if (g_stop_signal)
     return fail(s, name, "", EINTR);
+  wp_neff_bom_feed(name, size, data, len, s->bom);
   if (strcmp(s->current, name) != 0 || s->fd < 0) {
     char path[PATH_MAX];
     /* a cut name would unpack under another name, or reopen the member
@@ -182,18 +185,42 @@ static int unpack_fn(const char *name, uint64_t size, const void *data, size_t l
   return 0;
 }
 
+/* The members into DIR (made as needed), then bom.json's word on them:
+ * 0, or 1 after an error line. */
+static int unpack_members(wp_neff_reader *r, unpack_state *s) {
+  wp_error err;
+  int each = wp_neff_each_member(r, unpack_fn, s, &err);
+  if (s->fd >= 0)
+    close(s->fd);
+  if (g_stop_signal)
+    fail(s, "", "", EINTR);
+  if (each != 0 || g_stop_signal) {
+    fprintf(stderr, "error: %s\n", each < 0 && !g_stop_signal ? err.msg : s->err);
+    return 1;
+  }
+  if (wp_neff_bom_check(s->bom, wp_neff_path(r), &err)) {
+    fprintf(stderr, "error: %s\n", err.msg);
+    return 1;
+  }
+  return 0;
+}
+
 int neff_unpack(wp_neff_reader *r, const char *dir) {
-  unpack_state s = {dir, "", -1, "", {0}};
+  wp_error err;
+  unpack_state s = {dir, "", -1, "", {0}, wp_neff_bom_new(NULL, &err)};
+  if (!s.bom) {
+    fprintf(stderr, "error: %s\n", err.msg);
+    return 1;
+  }
   struct sigaction old[N_STOP_SIGNALS];
   g_stop_signal = 0;
   catch_stop_signals(old);
   char path[PATH_MAX];
+  int rc = 0;
   if ((size_t)snprintf(path, sizeof path, "%s/", dir) >= sizeof path) {
     fprintf(stderr, "error: %s: %s\n", dir, strerror(ENAMETOOLONG));
-    restore_stop_signals(old);
-    return 1;
+    rc = 1;
   }
-  int rc = 0;
   for (char *p = path + 1; *p && rc == 0; p++) /* mkdir -p */
     if (*p == '/') {
       *p = 0;
@@ -203,19 +230,10 @@ int neff_unpack(wp_neff_reader *r, const char *dir) {
       }
       *p = '/';
     }
-  if (rc == 0) {
-    wp_error err;
-    int each = wp_neff_each_member(r, unpack_fn, &s, &err);
-    if (s.fd >= 0)
-      close(s.fd);
-    if (g_stop_signal)
-      fail(&s, "", "", EINTR);
-    if (each != 0 || g_stop_signal) {
-      fprintf(stderr, "error: %s\n", each < 0 && !g_stop_signal ? err.msg : s.err);
-      rc = 1;
-    }
-  }
+  if (rc == 0)
+    rc = unpack_members(r, &s);
   made_list_end(&s.made, rc != 0); /* all or nothing, like opt's outputs */
+  wp_neff_bom_free(s.bom);
   restore_stop_signals(old);
   if (g_stop_signal && rc != 0) { /* one after a complete unpack changes nothing */
     signal(g_stop_signal, SIG_DFL);
