@@ -154,6 +154,18 @@ int wp_file_map_flags(const char *path, int flags, wp_mapped_file *out, wp_error
       close(fd);
       return wp_error_errno(err, e, "%s: cannot read", path);
     }
+  } else {
+    /* A size of 0 is not always empty: procfs and sysfs files say 0 and
+     * have bytes to read. */
+    wp_mapped_file r;
+    if (wp_file_read_stream(fd, path, &r, err)) {
+      close(fd);
+      return -1;
+    }
+    if (r.size)
+      *out = r;
+    else
+      free((void *)r.data);
   }
   close(fd);
   return 0;
@@ -278,6 +290,21 @@ static char *dangling_target(const char *path) {
   return t;
 }
 
+/* The missing file a dangling chain of links ends at (a -> b -> c, c
+ * missing: c), so that the file is created there and no link of the chain
+ * is replaced. Caller frees; NULL when out of memory. stat() already
+ * failed with ENOENT, so the chain is finite. */
+static char *dangling_end(const char *path) {
+  char *t = dangling_target(path);
+  struct stat st;
+  for (int hops = 0; t && hops < 64 && lstat(t, &st) == 0 && S_ISLNK(st.st_mode); hops++) {
+    char *next = dangling_target(t);
+    free(t);
+    t = next;
+  }
+  return t;
+}
+
 int wp_output_track(const char *tmp_path) {
   for (int i = 0; i < WP_MAX_OPEN_OUTPUTS; i++) {
     char *expected = NULL;
@@ -371,8 +398,14 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
   char *target = NULL;
   struct stat link_st;
   bool exists = stat(path, &st) == 0; /* what the path names, through links */
+  if (!exists && errno == ELOOP) {
+    /* writing would replace one link of the loop with a file */
+    free(out);
+    wp_error_errno(err, ELOOP, "%s: cannot open output", path);
+    return NULL;
+  }
   if (lstat(path, &link_st) == 0 && S_ISLNK(link_st.st_mode))
-    target = !exists ? dangling_target(path)
+    target = !exists ? dangling_end(path)
              : S_ISREG(st.st_mode) ? realpath(path, NULL)
                                    : NULL;
   int fd = -1;

@@ -120,6 +120,9 @@ int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
       rc = EXIT_USAGE;
     } else if (!strcmp(out, "-")) {
       continue;
+    } else if (stat(out, &st) != 0 && errno == ELOOP) {
+      fprintf(stderr, "error: %s: cannot open output: %s\n", out, strerror(ELOOP));
+      rc = EXIT_BAD_INPUT;
     } else if (stat(out, &st) != 0) {
       /* a new file: its directory must take it, found out now rather than
        * after the whole pipeline ran */
