@@ -10,6 +10,7 @@
 #include "wp_bir_align.h"
 #include "wp_bir_class.h"
 #include "wp_bir_enums.h"
+#include "wp_bir_lower_impl.h"
 #include "wp_bir_table.h"
 #include "wp_hlo_literal.h"
 #include "wp_hlo.h"
@@ -27,87 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define WP_BIR_FUNCTION_NAME "sg00"
-/* Small constants of one dtype share a file, "consts.<dtype>.bin": one
- * file for all dtypes would be one unique file per dtype after
- * dedup-consts (its key holds the dtype), each with every byte of it. */
-#define WP_BIR_SHARED_PREFIX "consts."
-#define WP_MAX_PRIM 64 /* above every XLA PrimitiveType number BIR has a dtype for */
-
-typedef struct lower_opts {
-  int const_memory;       /* WP_MT_CONST or WP_MT_DRAM */
-  uint64_t small_threshold;        /* literal constants below it share one file */
-  uint64_t small_weight_threshold; /* weights below it share that file too */
-  uint64_t min_align;
-  uint64_t table_min; /* this many constants are one bir.const_table; 0: never */
-} lower_opts;
-
-/* A region of a shared file, for reuse by identical small constants.
- * BYTES are the first constant's, which the IR keeps. */
-typedef struct shared_entry {
-  uint64_t at, size;
-  int64_t sub_id;
-  const char *dtype;
-  const void *bytes;
-  const char *file;
-} shared_entry;
-
-/* The shared file of one dtype: only laid out here; its bytes stay in the
- * constants (the file is "assembled" from them when read). */
-typedef struct shared_file {
-  const char *dtype;
-  char *name;
-  uint64_t size;
-  int64_t count;
-} shared_file;
-
-/* A tensor lowered but not yet written: all are written at the end, when
- * it is known whether the constants are enough for a table. */
-typedef struct pending_tensor {
-  const char *name, *hlo_value, *dtype, *const_file; /* arena or static */
-  MlirType type;
-  int tensor_class, memtype;
-  uint64_t bytes, align, at, const_offset;
-  int64_t sub_id;
-} pending_tensor;
-
-typedef struct lowering {
-  MlirContext ctx;
-  MlirLocation loc;
-  MlirBlock body;       /* of the BIR function, before its return */
-  MlirOperation ret;
-  wp_arena *arena;
-  lower_opts opts;
-  uint64_t placement[WP_MT_COUNT]; /* next free byte per memory type */
-  shared_file shared[WP_MAX_PRIM]; /* in the order first used */
-  size_t n_shared;
-  wp_i64map shared_index; /* hash(bytes, dtype) -> index into shared_entries */
-  shared_entry *shared_entries;
-  size_t n_shared_entries, cap_shared_entries;
-  MlirAttribute *files; /* const file names, for the kernel */
-  size_t n_files, cap_files;
-  MlirOperation last_file_op; /* const files lead the function body, in order */
-  /* Looked up once, not per tensor: with 100,000 tensors, finding the
-   * same identifiers and enum strings again in MLIR's uniquing tables was
-   * a third of the lowering. */
-  struct {
-    MlirIdentifier sym_name, tensor_class, dtype, shape, hlo_value, set, memory_type, size,
-        alignment, placement, const_file, const_ap_offset, const_sub_tensor_id,
-        is_regloc_offset;
-  } key;
-  MlirAttribute no; /* false */
-  struct {
-    const char *s;
-    MlirAttribute attr;
-  } memo[16]; /* static strings (enum names) -> their attributes */
-  const char *last_file;
-  MlirAttribute last_file_ref;
-  wp_strmap tensor_names; /* of parameters and constants: each names one set */
-  wp_strmap file_names;   /* of const files, each a plain file name */
-  pending_tensor *pending;
-  size_t n_pending, cap_pending;
-} lowering;
 
 /* Takes NAME (arena memory) for one input or constant tensor. Its set and
  * every later lookup by hlo_value go by the name, so a second tensor of
@@ -191,226 +111,6 @@ static void init_keys(lowering *l) {
 
 /* The attribute of S, a string that lives as long as the program (an enum
  * or dtype name), remembered by its address. */
-static MlirAttribute static_str(lowering *l, const char *s) {
-  size_t slot = ((uintptr_t)s >> 3) % (sizeof l->memo / sizeof l->memo[0]);
-  if (l->memo[slot].s != s) {
-    l->memo[slot].s = s;
-    l->memo[slot].attr = wp_str_attr(l->ctx, s, strlen(s));
-  }
-  return l->memo[slot].attr;
-}
-
-static MlirAttribute str(MlirContext c, const char *s) { return wp_str_attr(c, s, strlen(s)); }
-
-static void emit(lowering *l, const char *name, MlirNamedAttribute *a, int n) {
-  MlirOperationState st = mlirOperationStateGet(wp_sref(name), l->loc);
-  mlirOperationStateAddAttributes(&st, n, a);
-  mlirBlockInsertOwnedOperationBefore(l->body, l->ret, mlirOperationCreate(&st));
-}
-
-static int add_file_name(lowering *l, const char *name) {
-  if (l->n_files == l->cap_files) {
-    l->cap_files = l->cap_files ? 2 * l->cap_files : 16;
-    MlirAttribute *f = realloc(l->files, l->cap_files * sizeof *f);
-    if (!f)
-      return -1;
-    l->files = f;
-  }
-  l->files[l->n_files++] = mlirFlatSymbolRefAttrGet(l->ctx, wp_sref(name));
-  return 0;
-}
-
-/* Element type and shape of a tensor BIR can hold: its element size; 0
- * when it cannot be one, TENSOR_TOO_BIG when its bytes pass a BIR size
- * (a signed 64-bit count). */
-#define TENSOR_TOO_BIG (-1)
-static int tensor_info(MlirType t, int *prim, const char **dtype, uint64_t *bytes) {
-  if (!mlirTypeIsARankedTensor(t))
-    return 0;
-  *prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(t));
-  const wp_hlo_prim *info = wp_hlo_prim_info(*prim);
-  *dtype = wp_dtype_name(*prim);
-  if (!info || !*dtype)
-    return 0;
-  int64_t n = wp_hlo_num_elements(t);
-  if (n < 0) {
-    for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); i++)
-      if (mlirShapedTypeIsDynamicDim(t, i))
-        return 0;
-    return TENSOR_TOO_BIG;
-  }
-  if (info->bytes && (uint64_t)n > (uint64_t)INT64_MAX / (uint64_t)info->bytes)
-    return TENSOR_TOO_BIG;
-  *bytes = (uint64_t)n * (uint64_t)info->bytes;
-  return info->bytes;
-}
-
-/* The error for a tensor tensor_info refused, at LOC. */
-static void tensor_error(MlirLocation loc, const char *what, const char *name, MlirType t,
-                         int info) {
-  char ts[256];
-  wp_hlo_type_str(t, ts, sizeof ts);
-  if (info == TENSOR_TOO_BIG)
-    wp_emit_error(loc, "bir-lower: %s '%s' of type %s holds more than 2^63-1 bytes, the most a "
-                  "BIR tensor can", what, name, ts);
-  else
-    wp_emit_error(loc, "bir-lower: %s '%s' of type %s cannot be a BIR tensor", what, name, ts);
-}
-
-static MlirAttribute shape_attr(MlirContext c, MlirType t) {
-  intptr_t r = mlirShapedTypeGetRank(t);
-  int64_t dims[64];
-  for (intptr_t i = 0; i < r && i < 64; i++)
-    dims[i] = mlirShapedTypeGetDimSize(t, i);
-  return mlirDenseI64ArrayGet(c, r < 64 ? r : 64, dims);
-}
-
-/* One memory location set and its location, written later
- * (write_tensors). CONST_FILE NULL for non-constant tensors. -1 after an
- * error when its memory type's placements would pass 2^63-1 bytes. */
-static int add_tensor(lowering *l, const char *name, int tensor_class, MlirType t,
-                      const char *hlo_value, int memtype, const char *const_file,
-                      uint64_t const_offset, int64_t sub_id) {
-  int prim = 0, elt;
-  const char *dtype = "uint8";
-  uint64_t bytes = 0;
-  elt = tensor_info(t, &prim, &dtype, &bytes);
-  if (elt < 0)
-    elt = 0; /* refused by the callers */
-  uint64_t align = wp_bir_alignment((uint64_t)elt, bytes, l->opts.min_align);
-  uint64_t at = wp_bir_align_up(l->placement[memtype], align);
-  if (at < l->placement[memtype] || at > (uint64_t)INT64_MAX - bytes) {
-    wp_emit_error(l->loc, "bir-lower: tensor '%s' would be placed past byte 2^63-1 of memory "
-                  "type %s (the tensors before it take %llu bytes)", name,
-                  wp_memory_type_name(memtype), (unsigned long long)l->placement[memtype]);
-    return -1;
-  }
-  if (l->n_pending == l->cap_pending) {
-    size_t cap = l->cap_pending ? 2 * l->cap_pending : 64;
-    pending_tensor *p = realloc(l->pending, cap * sizeof *p);
-    if (!p) {
-      wp_emit_error(l->loc, "bir-lower: out of memory");
-      return -1;
-    }
-    l->pending = p;
-    l->cap_pending = cap;
-  }
-  l->placement[memtype] = at + bytes;
-  l->pending[l->n_pending++] = (pending_tensor){
-      .name = name, .hlo_value = hlo_value, .dtype = dtype, .const_file = const_file,
-      .type = t, .tensor_class = tensor_class, .memtype = memtype, .bytes = bytes,
-      .align = align, .at = at, .const_offset = const_offset, .sub_id = sub_id};
-  return 0;
-}
-
-static int write_pair(lowering *l, const pending_tensor *p) {
-  MlirContext c = l->ctx;
-  MlirNamedAttribute a[10];
-  int n = 0;
-  MlirAttribute name_attr = str(c, p->name);
-#define NAMED(k, v) a[n++] = mlirNamedAttributeGet(l->key.k, (v))
-  NAMED(sym_name, name_attr);
-  NAMED(tensor_class, static_str(l, wp_tensor_class_name(p->tensor_class)));
-  NAMED(dtype, static_str(l, p->dtype));
-  NAMED(shape, shape_attr(c, p->type));
-  if (p->hlo_value)
-    NAMED(hlo_value, p->hlo_value == p->name ? name_attr : str(c, p->hlo_value));
-  emit(l, "bir.memloc_set", a, n);
-
-  size_t name_len = strlen(p->name);
-  char *locname = wp_arena_alloc(l->arena, name_len + 3);
-  if (!locname) {
-    wp_emit_error(l->loc, "bir-lower: out of memory");
-    return -1;
-  }
-  memcpy(locname, p->name, name_len);
-  memcpy(locname + name_len, ".0", 3);
-  n = 0;
-  NAMED(sym_name, str(c, locname));
-  NAMED(set, mlirFlatSymbolRefAttrGet(c, wp_sref(p->name)));
-  NAMED(memory_type, static_str(l, wp_memory_type_name(p->memtype)));
-  NAMED(size, wp_i64_attr(c, (int64_t)p->bytes));
-  NAMED(alignment, wp_i64_attr(c, (int64_t)p->align));
-  MlirAttribute place = wp_i64_attr(c, (int64_t)p->at);
-  NAMED(placement, place);
-  if (p->const_file) {
-    if (!l->last_file || strcmp(l->last_file, p->const_file) != 0) {
-      l->last_file = p->const_file;
-      l->last_file_ref = mlirFlatSymbolRefAttrGet(c, wp_sref(p->const_file));
-    }
-    NAMED(const_file, l->last_file_ref);
-    NAMED(const_ap_offset,
-          p->const_offset == p->at ? place : wp_i64_attr(c, (int64_t)p->const_offset));
-    NAMED(const_sub_tensor_id, wp_i64_attr(c, p->sub_id));
-    NAMED(is_regloc_offset, l->no);
-  }
-#undef NAMED
-  emit(l, "bir.memloc", a, n);
-  return 0;
-}
-
-/* Pending tensors FIRST .. FIRST + N - 1, constants all, as one
- * bir.const_table. */
-static int write_table(lowering *l, size_t first, size_t n) {
-  MlirContext c = l->ctx;
-  wp_bir_columns *cols = wp_bir_columns_create((intptr_t)n);
-  if (!cols) {
-    wp_emit_error(l->loc, "bir-lower: out of memory");
-    return -1;
-  }
-  MlirType last_type = {NULL};
-  MlirAttribute last_shape = {NULL};
-  for (size_t k = 0; k < n; k++) {
-    const pending_tensor *p = &l->pending[first + k];
-    cols->names[k] = str(c, p->name);
-    cols->classes[k] = static_str(l, wp_tensor_class_name(p->tensor_class));
-    cols->dtypes[k] = static_str(l, p->dtype);
-    if (mlirTypeIsNull(last_type) || !mlirTypeEqual(last_type, p->type)) {
-      last_type = p->type;
-      last_shape = shape_attr(c, p->type);
-    }
-    cols->shapes[k] = last_shape;
-    if (!l->last_file || strcmp(l->last_file, p->const_file) != 0) {
-      l->last_file = p->const_file;
-      l->last_file_ref = mlirFlatSymbolRefAttrGet(c, wp_sref(p->const_file));
-    }
-    cols->files[k] = l->last_file_ref;
-    cols->sizes[k] = (int64_t)p->bytes;
-    cols->alignments[k] = (int64_t)p->align;
-    cols->placements[k] = (int64_t)p->at;
-    cols->offsets[k] = (int64_t)p->const_offset;
-    cols->sub_ids[k] = p->sub_id;
-  }
-  MlirNamedAttribute a[WP_BIR_TABLE_N_ATTRS];
-  wp_bir_columns_attrs(c, cols, static_str(l, wp_memory_type_name(l->opts.const_memory)), a);
-  emit(l, WP_BIR_TABLE_OP, a, WP_BIR_TABLE_N_ATTRS);
-  wp_bir_columns_destroy(cols);
-  return 0;
-}
-
-/* Writes every pending tensor in the order lowered, a set and a location
- * each; the constants (lowered one after another, between the inputs and
- * the results) as one table when there are at least table_min of them. */
-static int write_tensors(lowering *l) {
-  size_t first = 0, n_const = 0;
-  for (size_t k = 0; k < l->n_pending; k++)
-    if (l->pending[k].const_file && n_const++ == 0)
-      first = k;
-  bool table = l->opts.table_min && n_const >= l->opts.table_min;
-  for (size_t k = first; table && k < first + n_const; k++)
-    table = l->pending[k].const_file != NULL; /* a run, as lowered */
-  for (size_t k = 0; k < l->n_pending; k++) {
-    if (table && k == first) {
-      if (write_table(l, first, n_const))
-        return -1;
-      k += n_const - 1;
-    } else if (write_pair(l, &l->pending[k])) {
-      return -1;
-    }
-  }
-  return 0;
-}
-
 static void add_const_file(lowering *l, const char *name, uint64_t size, MlirNamedAttribute from) {
   MlirNamedAttribute a[3] = {wp_named(l->ctx, "sym_name", str(l->ctx, name)),
                              wp_named(l->ctx, "size", wp_i64_attr(l->ctx, (int64_t)size)), from};
@@ -420,7 +120,7 @@ static void add_const_file(lowering *l, const char *name, uint64_t size, MlirNam
   /* after the previous one (null: at the start), in constant time */
   mlirBlockInsertOwnedOperationAfter(l->body, l->last_file_op, op);
   l->last_file_op = op;
-  add_file_name(l, name);
+  wp_lower_add_file_name(l, name);
 }
 
 /* Where a weight's payload sits in its .npy file, when it is there as the
@@ -477,7 +177,8 @@ static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, M
   if (wp_i64map_get(&l->shared_index, key, &found)) {
     const shared_entry *e = &l->shared_entries[found];
     if (e->size == size && !strcmp(e->dtype, dtype) && !memcmp(e->bytes, bytes, size)) {
-      return add_tensor(l, name, tc, t, name, l->opts.const_memory, e->file, e->at, e->sub_id);
+      return wp_lower_add_tensor(l, name, tc, t, name, l->opts.const_memory, e->file, e->at,
+                                 e->sub_id);
     }
   }
   shared_file *sf = shared_file_for(l, dtype);
@@ -506,7 +207,7 @@ static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, M
   }
   l->shared_entries[l->n_shared_entries++] = (shared_entry){at, size, sf->count, dtype,
                                                             bytes, sf->name};
-  return add_tensor(l, name, tc, t, name, l->opts.const_memory, sf->name, at, sf->count++);
+  return wp_lower_add_tensor(l, name, tc, t, name, l->opts.const_memory, sf->name, at, sf->count++);
 }
 
 static int lower_constant(lowering *l, MlirOperation op) {
@@ -520,10 +221,10 @@ static int lower_constant(lowering *l, MlirOperation op) {
   int prim;
   const char *dtype;
   uint64_t nbytes;
-  int elt = tensor_info(t, &prim, &dtype, &nbytes);
+  int elt = wp_lower_tensor_info(t, &prim, &dtype, &nbytes);
   MlirAttribute value = wp_attr(op, "value");
   if (elt <= 0) {
-    tensor_error(mlirOperationGetLocation(op), "constant", name, t, elt);
+    wp_lower_tensor_error(mlirOperationGetLocation(op), "constant", name, t, elt);
     return -1;
   }
   if (mlirAttributeIsNull(value)) {
@@ -578,7 +279,7 @@ static int lower_constant(lowering *l, MlirOperation op) {
   } else {
     add_const_file(l, file_name, size, wp_named(c, "constant", str(c, name)));
   }
-  return add_tensor(l, name, tc, t, name, l->opts.const_memory, file_name, 0, 0);
+  return wp_lower_add_tensor(l, name, tc, t, name, l->opts.const_memory, file_name, 0, 0);
 }
 
 /* Results: each array leaf of the root (tuples flattened in order). */
@@ -592,7 +293,7 @@ static int lower_results(lowering *l, MlirType t, const char *base, int *index, 
   int prim;
   const char *dtype;
   uint64_t bytes;
-  int elt = tensor_info(t, &prim, &dtype, &bytes);
+  int elt = wp_lower_tensor_info(t, &prim, &dtype, &bytes);
   size_t n = strlen(base) + 48;
   char *name = wp_arena_alloc(l->arena, n);
   if (!name) {
@@ -603,8 +304,8 @@ static int lower_results(lowering *l, MlirType t, const char *base, int *index, 
     snprintf(name, n, "%s.%d", base, elt ? (*index)++ : *index);
   else
     snprintf(name, n, "%s", base);
-  if (elt == TENSOR_TOO_BIG) {
-    tensor_error(l->loc, "result", name, t, elt);
+  if (elt == WP_LOWER_TENSOR_TOO_BIG) {
+    wp_lower_tensor_error(l->loc, "result", name, t, elt);
     return -1;
   }
   if (!elt)
@@ -616,7 +317,7 @@ static int lower_results(lowering *l, MlirType t, const char *base, int *index, 
     snprintf(name + len, n - len, k == 1 ? ".result" : ".result%u", k);
   if (claim_name(l, name, l->loc, "result"))
     return -1;
-  return add_tensor(l, name, WP_TC_OUTPUT, t, NULL, WP_MT_EXTERNAL_OUTPUT, NULL, 0, 0);
+  return wp_lower_add_tensor(l, name, WP_TC_OUTPUT, t, NULL, WP_MT_EXTERNAL_OUTPUT, NULL, 0, 0);
 }
 
 /* The values were checked against the pass's option specs when parsed. */
@@ -758,9 +459,9 @@ static int run_bir_lower(const wp_pass_run *run) {
     int prim;
     const char *dtype;
     uint64_t bytes;
-    int elt = tensor_info(t, &prim, &dtype, &bytes);
+    int elt = wp_lower_tensor_info(t, &prim, &dtype, &bytes);
     if (elt <= 0) {
-      tensor_error(l.loc, "parameter", name, t, elt);
+      wp_lower_tensor_error(l.loc, "parameter", name, t, elt);
       mlirOperationDestroy(bir_func);
       goto out;
     }
@@ -768,7 +469,7 @@ static int run_bir_lower(const wp_pass_run *run) {
       mlirOperationDestroy(bir_func);
       goto out;
     }
-    if (add_tensor(&l, name, WP_TC_INPUT, t, name, WP_MT_EXTERNAL_INPUT, NULL, 0, 0)) {
+    if (wp_lower_add_tensor(&l, name, WP_TC_INPUT, t, name, WP_MT_EXTERNAL_INPUT, NULL, 0, 0)) {
       mlirOperationDestroy(bir_func);
       goto out;
     }
@@ -790,7 +491,7 @@ static int run_bir_lower(const wp_pass_run *run) {
     MlirOperationState st = mlirOperationStateGet(wp_sref("bir.const_file"), l.loc);
     mlirOperationStateAddAttributes(&st, 3, a);
     mlirBlockInsertOwnedOperation(l.body, (intptr_t)i, mlirOperationCreate(&st));
-    add_file_name(&l, sf->name);
+    wp_lower_add_file_name(&l, sf->name);
   }
   MlirOperation root_ret = mlirBlockGetTerminator(eb);
   MlirValue root = mlirOperationGetOperand(root_ret, 0);
@@ -804,7 +505,8 @@ static int run_bir_lower(const wp_pass_run *run) {
     goto out;
   }
   int index = 0;
-  if (lower_results(&l, mlirValueGetType(root), base, &index, false) || write_tensors(&l)) {
+  if (lower_results(&l, mlirValueGetType(root), base, &index, false) ||
+      wp_lower_write_tensors(&l)) {
     mlirOperationDestroy(bir_func);
     goto out;
   }
@@ -823,7 +525,7 @@ static int run_bir_lower(const wp_pass_run *run) {
       wp_named(c, "sym_name", str(c, "kernel")),
       wp_named(c, "const_files", mlirArrayAttrGet(c, (intptr_t)l.n_files, l.files)),
       wp_named(c, "program", mlirSymbolRefAttrGet(c, prog_module, 1, &leaf))};
-  emit(&l, "bir.kernel", ka, 3);
+  wp_lower_emit(&l, "bir.kernel", ka, 3);
   mlirBlockAppendOwnedOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)),
                                 bir_func);
   wp_set_attr(module, "bir.name", str(c, module_name));

@@ -1,0 +1,130 @@
+/* bir-lower's own state, shared by its two files: wp_bir_lower.c walks
+ * the HLO program, wp_bir_lower_tensors.c writes the tensors it lowered
+ * (as pairs of ops, or one bir.const_table). Not an API. */
+#ifndef WP_BIR_LOWER_IMPL_H
+#define WP_BIR_LOWER_IMPL_H
+
+#include "wp_arena.h"
+#include "wp_bir_enums.h"
+#include "wp_i64map.h"
+#include "wp_mlir_util.h"
+#include "wp_strmap.h"
+
+#include <mlir-c/IR.h>
+#include <stdint.h>
+#include <string.h>
+
+#define WP_BIR_FUNCTION_NAME "sg00"
+/* Small constants of one dtype share a file, "consts.<dtype>.bin": one
+ * file for all dtypes would be one unique file per dtype after
+ * dedup-consts (its key holds the dtype), each with every byte of it. */
+#define WP_BIR_SHARED_PREFIX "consts."
+#define WP_MAX_PRIM 64 /* above every XLA PrimitiveType number BIR has a dtype for */
+
+typedef struct lower_opts {
+  int const_memory;       /* WP_MT_CONST or WP_MT_DRAM */
+  uint64_t small_threshold;        /* literal constants below it share one file */
+  uint64_t small_weight_threshold; /* weights below it share that file too */
+  uint64_t min_align;
+  uint64_t table_min; /* this many constants are one bir.const_table; 0: never */
+} lower_opts;
+
+/* A region of a shared file, for reuse by identical small constants.
+ * BYTES are the first constant's, which the IR keeps. */
+typedef struct shared_entry {
+  uint64_t at, size;
+  int64_t sub_id;
+  const char *dtype;
+  const void *bytes;
+  const char *file;
+} shared_entry;
+
+/* The shared file of one dtype: only laid out here; its bytes stay in the
+ * constants (the file is "assembled" from them when read). */
+typedef struct shared_file {
+  const char *dtype;
+  char *name;
+  uint64_t size;
+  int64_t count;
+} shared_file;
+
+/* A tensor lowered but not yet written: all are written at the end, when
+ * it is known whether the constants are enough for a table. */
+typedef struct pending_tensor {
+  const char *name, *hlo_value, *dtype, *const_file; /* arena or static */
+  MlirType type;
+  int tensor_class, memtype;
+  uint64_t bytes, align, at, const_offset;
+  int64_t sub_id;
+} pending_tensor;
+
+typedef struct lowering {
+  MlirContext ctx;
+  MlirLocation loc;
+  MlirBlock body;       /* of the BIR function, before its return */
+  MlirOperation ret;
+  wp_arena *arena;
+  lower_opts opts;
+  uint64_t placement[WP_MT_COUNT]; /* next free byte per memory type */
+  shared_file shared[WP_MAX_PRIM]; /* in the order first used */
+  size_t n_shared;
+  wp_i64map shared_index; /* hash(bytes, dtype) -> index into shared_entries */
+  shared_entry *shared_entries;
+  size_t n_shared_entries, cap_shared_entries;
+  MlirAttribute *files; /* const file names, for the kernel */
+  size_t n_files, cap_files;
+  MlirOperation last_file_op; /* const files lead the function body, in order */
+  /* Looked up once, not per tensor: with 100,000 tensors, finding the
+   * same identifiers and enum strings again in MLIR's uniquing tables was
+   * a third of the lowering. */
+  struct {
+    MlirIdentifier sym_name, tensor_class, dtype, shape, hlo_value, set, memory_type, size,
+        alignment, placement, const_file, const_ap_offset, const_sub_tensor_id,
+        is_regloc_offset;
+  } key;
+  MlirAttribute no; /* false */
+  struct {
+    const char *s;
+    MlirAttribute attr;
+  } memo[16]; /* static strings (enum names) -> their attributes */
+  const char *last_file;
+  MlirAttribute last_file_ref;
+  wp_strmap tensor_names; /* of parameters and constants: each names one set */
+  wp_strmap file_names;   /* of const files, each a plain file name */
+  pending_tensor *pending;
+  size_t n_pending, cap_pending;
+} lowering;
+
+static inline MlirAttribute str(MlirContext c, const char *s) {
+  return wp_str_attr(c, s, strlen(s));
+}
+
+/* Appends the op NAME with attributes A[0..N) before the function's return. */
+void wp_lower_emit(lowering *l, const char *name, MlirNamedAttribute *a, int n);
+
+/* Records a const file's name for the kernel's list; -1 out of memory. */
+int wp_lower_add_file_name(lowering *l, const char *name);
+
+/* Element type and shape of a tensor BIR can hold: its element size; 0
+ * when it cannot be one, WP_LOWER_TENSOR_TOO_BIG when its bytes pass a
+ * BIR size (a signed 64-bit count). */
+#define WP_LOWER_TENSOR_TOO_BIG (-1)
+int wp_lower_tensor_info(MlirType t, int *prim, const char **dtype, uint64_t *bytes);
+
+/* The error for a tensor wp_lower_tensor_info refused, at LOC. */
+void wp_lower_tensor_error(MlirLocation loc, const char *what, const char *name, MlirType t,
+                           int info);
+
+/* One memory location set and its location, written later
+ * (wp_lower_write_tensors). CONST_FILE NULL for non-constant tensors. -1
+ * after an error when its memory type's placements would pass 2^63-1
+ * bytes. */
+int wp_lower_add_tensor(lowering *l, const char *name, int tensor_class, MlirType t,
+                        const char *hlo_value, int memtype, const char *const_file,
+                        uint64_t const_offset, int64_t sub_id);
+
+/* Writes every pending tensor in the order lowered; the constants as one
+ * table when there are at least table_min of them. -1 after an error. */
+int wp_lower_write_tensors(lowering *l);
+
+#endif
