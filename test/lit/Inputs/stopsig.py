@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""stopsig.py SIGNAL OUT_DIR [ignored] -- CMD...: runs CMD (an unpack into
-OUT_DIR) and sends it SIGNAL (a name: PIPE, QUIT, HUP, ...) as soon as
-OUT_DIR appears, that is while it writes members.
+"""stopsig.py SIGNAL OUT_DIR [ignored | after=SECONDS] -- CMD...: runs CMD
+(an unpack into OUT_DIR) and sends it SIGNAL (a name: PIPE, QUIT, HUP,
+TERM, ...) as soon as OUT_DIR appears, that is while it writes members,
+or, with after=SECONDS, that long after it started.
 
 Without "ignored": CMD must die of SIGNAL with OUT_DIR taken back, or (if
 it was done first) exit 0 with OUT_DIR made. With "ignored": CMD starts
@@ -17,14 +18,19 @@ import time
 def main():
     sig = getattr(signal, "SIG" + sys.argv[1])
     out = sys.argv[2]
-    ignored = sys.argv[3] == "ignored"
+    opt = sys.argv[3] if sys.argv[3] != "--" else ""
+    ignored = opt == "ignored"
+    after = float(opt[len("after="):]) if opt.startswith("after=") else None
     cmd = sys.argv[sys.argv.index("--") + 1:]
     # (runs after subprocess has reset SIGPIPE to its default)
     pre = (lambda: signal.signal(sig, signal.SIG_IGN)) if ignored else None
     p = subprocess.Popen(cmd, preexec_fn=pre)
-    deadline = time.monotonic() + 30
-    while not os.path.exists(out) and p.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.0005)
+    if after is not None:
+        time.sleep(after)
+    else:
+        deadline = time.monotonic() + 30
+        while not os.path.exists(out) and p.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.0005)
     if p.poll() is None:
         p.send_signal(sig)
     rc = p.wait()
