@@ -12,6 +12,7 @@
 #include "wp_hlo.h"
 #include "wp_mlir_util.h"
 #include "wp_model_dir.h"
+#include "opt_args.h"
 #include "opt_config.h"
 #include "opt_hugepages.h"
 #include "opt_lock.h"
@@ -32,205 +33,6 @@
 #include <time.h>
 #include <unistd.h>
 
-
-static void usage(FILE *f) {
-  fprintf(f,
-          "usage: opt [options] INPUT\n"
-          "\n"
-          "INPUT is an HloModuleProto or HloProto (.pb), MLIR text (.mlir), or a model\n"
-          "directory holding metadata.json (see README, \"Model directory\"); - (or a\n"
-          "pipe) is read to its end.\n"
-          "\n"
-          "Options:\n"
-          "  -o FILE                    write the result to FILE (default: stdout)\n"
-          "  --emit=KIND                mlir (default) | hlo-proto | bir-proto | bir-json\n"
-          "  --verify-roundtrip         after parsing and after every pass, write the IR to\n"
-          "                             its protobuf form, read it back and require the\n"
-          "                             same printed IR\n"
-          "  --verify-each              verify the IR after every pass (mlir-opt's default;\n"
-          "                             here the IR is verified after parsing and before\n"
-          "                             it is written)\n"
-          "  --mlir-print-ir-after-all  print the IR to stderr after every pass\n"
-          "  --mlir-print-debuginfo     print locations\n"
-          "  --mlir-elide-resource-strings-if-larger=N\n"
-          "                             leave the resource blobs (weights' bytes) out of\n"
-          "                             MLIR text; N is taken for mlir-opt's flag, but\n"
-          "                             every blob is left out (see README)\n"
-          "  --mlir-timing              report the time each stage took (and the peak RSS\n"
-          "                             so far), on stderr\n"
-          "  --artifact-dir=DIR         the module's artifact directory (default: a private\n"
-          "                             temporary directory, removed at exit, where constant\n"
-          "                             files are recorded in place instead of copied)\n"
-          "  --debug                    log what the file passes do, per file\n"
-          "  --list-passes              list the passes and their options\n"
-          "  --print-irdl=DIALECT       print the IRDL definition of a dialect (hlo, bir)\n"
-          "  -h, --help, --version\n"
-          "\n"
-          "Passes run in the order given, each as --NAME or --NAME=\"opt=value ...\".\n"
-          "With --neff-pack, -o names the NEFF, and copy-const-artifacts and\n"
-          "dedup-consts run before it when not named:\n");
-  size_t n;
-  const wp_pass_info *const *passes = wp_pass_registry(&n);
-  for (size_t i = 0; i < n; i++)
-    fprintf(f, "  --%-25s %s\n", passes[i]->name, passes[i]->description);
-}
-
-static void list_passes(void) {
-  size_t n;
-  const wp_pass_info *const *passes = wp_pass_registry(&n);
-  for (size_t i = 0; i < n; i++) {
-    printf("%s\n  %s\n", passes[i]->name, passes[i]->description);
-    for (int k = 0; k < WP_PASS_MAX_OPTIONS && passes[i]->options[k].name; k++)
-      printf("    %s=...  %s\n", passes[i]->options[k].name, passes[i]->options[k].help);
-  }
-}
-
-static int usage_error(const char *fmt, const char *arg) {
-  fprintf(stderr, "error: ");
-  fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n(run 'opt --help' for usage)\n");
-  return EXIT_USAGE;
-}
-
-static const char *flag_value(const char *arg, const char *flag) {
-  size_t n = strlen(flag);
-  if (strncmp(arg, flag, n) == 0 && arg[n] == '=')
-    return arg + n + 1;
-  return NULL;
-}
-
-/* neff-pack needs the constant files placed and de-duplicated: it brings
- * copy-const-artifacts and dedup-consts along when they were not named
- * (copy before a named dedup, both before neff-pack). */
-static int insert_pass(opt_config *cfg, size_t at, const char *name) {
-  if (cfg->n_passes == MAX_PASSES)
-    return usage_error("%s", "too many passes");
-  memmove(&cfg->passes[at + 1], &cfg->passes[at], (cfg->n_passes - at) * sizeof cfg->passes[0]);
-  cfg->passes[at] = (pass_request){wp_pass_lookup(name), ""};
-  cfg->n_passes++;
-  return 0;
-}
-
-static size_t find_pass(const opt_config *cfg, const char *name, size_t before) {
-  for (size_t i = 0; i < before; i++)
-    if (!strcmp(cfg->passes[i].info->name, name))
-      return i;
-  return (size_t)-1;
-}
-
-static int add_implied_passes(opt_config *cfg) {
-  size_t pack = find_pass(cfg, "neff-pack", cfg->n_passes);
-  if (pack == (size_t)-1)
-    return 0;
-  cfg->packs_neff = true;
-  if (cfg->emit && strcmp(cfg->emit, "mlir") != 0) {
-    /* -o is the NEFF: another form of the IR would have nowhere to go */
-    fprintf(stderr, "error: --emit=%s cannot go with --neff-pack (-o names the NEFF); write the "
-                    "IR in a run without --neff-pack\n(run 'opt --help' for usage)\n",
-            cfg->emit);
-    return EXIT_USAGE;
-  }
-  /* the NEFF is the run's output: a pass after it could only fail or
-   * change an IR nobody writes */
-  if (pack + 1 < cfg->n_passes) {
-    fprintf(stderr, "error: --neff-pack must be the last pass (it writes the NEFF), but --%s "
-                    "comes after it\n(run 'opt --help' for usage)\n",
-            cfg->passes[pack + 1].info->name);
-    return EXIT_USAGE;
-  }
-  size_t dedup = find_pass(cfg, "dedup-consts", pack);
-  if (find_pass(cfg, "copy-const-artifacts", pack) == (size_t)-1) {
-    if (insert_pass(cfg, dedup != (size_t)-1 ? dedup : pack, "copy-const-artifacts"))
-      return 2;
-    pack++;
-  }
-  if (dedup == (size_t)-1 && insert_pass(cfg, pack, "dedup-consts"))
-    return 2;
-  return 0;
-}
-
-static int parse_args(int argc, char **argv, opt_config *cfg) {
-  bool options_end = false; /* after "--", everything is the input */
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v;
-    if (options_end || (a[0] != '-' || !a[1])) {
-      if (cfg->input)
-        return usage_error("more than one input ('%s')", a);
-      cfg->input = a;
-    } else if (strcmp(a, "--") == 0) {
-      options_end = true;
-    } else if (strcmp(a, "-o") == 0) {
-      if (++i >= argc)
-        return usage_error("%s needs a file name", a);
-      /* as LLVM's tools: which of two outputs would be meant? */
-      if (cfg->output)
-        return usage_error("-o given twice ('%s')", argv[i]);
-      cfg->output = argv[i];
-    } else if ((v = flag_value(a, "--output")) || (v = flag_value(a, "-o"))) {
-      if (cfg->output)
-        return usage_error("-o given twice ('%s')", v);
-      cfg->output = v;
-    } else if ((v = flag_value(a, "--emit"))) {
-      if (cfg->emit)
-        return usage_error("--emit given twice ('%s')", v);
-      if (strcmp(v, "mlir") != 0 && strcmp(v, "hlo-proto") != 0 && strcmp(v, "bir-proto") != 0 &&
-          strcmp(v, "bir-json") != 0)
-        return usage_error("unknown --emit kind '%s' (mlir, hlo-proto, bir-proto, bir-json)", v);
-      cfg->emit = v;
-    } else if ((v = flag_value(a, "--artifact-dir"))) {
-      if (!*v)
-        return usage_error("%s needs a directory", a);
-      if (cfg->artifact_dir)
-        return usage_error("--artifact-dir given twice ('%s')", v);
-      cfg->artifact_dir = v;
-    } else if (strcmp(a, "--debug") == 0) {
-      cfg->debug = true;
-    } else if (strcmp(a, "--verify-roundtrip") == 0) {
-      cfg->verify_roundtrip = true;
-    } else if (strcmp(a, "--verify-each") == 0 || strcmp(a, "--verify-each=true") == 0) {
-      cfg->verify_each = true;
-    } else if (strcmp(a, "--verify-each=false") == 0) {
-      cfg->verify_each = false;
-    } else if (strcmp(a, "--mlir-print-ir-after-all") == 0) {
-      cfg->print_ir_after_all = true;
-    } else if (strcmp(a, "--mlir-print-debuginfo") == 0) {
-      cfg->debuginfo = true;
-    } else if (strcmp(a, "--mlir-timing") == 0) {
-      cfg->timing = true;
-    } else if ((v = flag_value(a, "--mlir-elide-resource-strings-if-larger"))) {
-      if (cfg->elide_resources >= 0)
-        return usage_error("--mlir-elide-resource-strings-if-larger given twice ('%s')", v);
-      char *end;
-      errno = 0;
-      long n = strtol(v, &end, 10);
-      /* digits only: strtol would take " 5" and "+5", and clamp 10^30 */
-      if (!*v || strspn(v, "0123456789") != strlen(v) || *end || errno == ERANGE)
-        return usage_error("--mlir-elide-resource-strings-if-larger needs a byte count, not "
-                           "'%s'", v);
-      cfg->elide_resources = n;
-    } else if (a[0] == '-' && a[1] == '-' && a[2]) {
-      const char *eq = strchr(a + 2, '=');
-      size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
-      char name[64];
-      if (n >= sizeof name)
-        return usage_error("unknown option '%s'", a);
-      memcpy(name, a + 2, n);
-      name[n] = 0;
-      const wp_pass_info *info = wp_pass_lookup(name);
-      if (!info)
-        return usage_error("unknown option '%s'", a);
-      if (cfg->n_passes == MAX_PASSES)
-        return usage_error("too many passes (%s)", a);
-      cfg->passes[cfg->n_passes].info = info;
-      cfg->passes[cfg->n_passes++].options = eq ? eq + 1 : "";
-    } else {
-      return usage_error("unknown option '%s'", a);
-    }
-  }
-  if (!cfg->input)
-    return usage_error("%s", "no input given");
-  return add_implied_passes(cfg);
-}
 
 /* ---- diagnostics ---- */
 
@@ -694,15 +496,6 @@ static bool neff_pack_writes_raw(const pass_request *pass) {
   return raw;
 }
 
-/* The end of a run whose output is standard output alone (--help and
- * the like): 0, or 1 when it could not be written (a full disk). */
-static int stdout_status(void) {
-  if (fflush(stdout) == 0 && !ferror(stdout))
-    return 0;
-  fprintf(stderr, "error: standard output: %s\n", strerror(errno ? errno : EIO));
-  return EXIT_BAD_INPUT;
-}
-
 /* A handler for SIG, unless it was ignored when opt started (nohup, a
  * shell's background job): then it stays ignored. */
 static void handle_signal(int sig, void (*handler)(int)) {
@@ -713,34 +506,11 @@ static void handle_signal(int sig, void (*handler)(int)) {
 }
 
 int main(int argc, char **argv) {
-  for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-    if (strcmp(argv[i], "-o") == 0) { /* its value is a file name, whatever it reads */
-      i++;
-      continue;
-    }
-    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-      usage(stdout);
-      return stdout_status();
-    }
-    if (strcmp(argv[i], "--version") == 0) {
-      printf("weightpack opt %s (MLIR 19)\n", wpVersion());
-      return stdout_status();
-    }
-    if (strcmp(argv[i], "--list-passes") == 0) {
-      list_passes();
-      return stdout_status();
-    }
-    const char *v = flag_value(argv[i], "--print-irdl");
-    if (v) {
-      const char *text = wpDialectIRDL(v);
-      if (!text)
-        return usage_error("no dialect '%s' (hlo, bir)", v);
-      fputs(text, stdout);
-      return stdout_status();
-    }
-  }
+  int early = opt_early_exit(argc, argv);
+  if (early >= 0)
+    return early;
   opt_config cfg = {.elide_resources = -1};
-  int rc = parse_args(argc, argv, &cfg);
+  int rc = opt_parse_args(argc, argv, &cfg);
   if (rc)
     return rc;
   if (!cfg.emit)
