@@ -193,6 +193,37 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
   return 0;
 }
 
+/* -1 after an error when a job would place its file where opt writes an
+ * output: the output would replace the constant file when written, or a
+ * NEFF would be read from its own output. Checked before anything is
+ * placed, so a refusal leaves nothing. */
+static int check_outputs(placement *pl) {
+  const wp_pass_hooks *h = pl->run->hooks;
+  struct stat dir_st;
+  if (!h || !h->n_outputs || stat(pl->dir, &dir_st) != 0)
+    return 0;
+  for (size_t o = 0; o < h->n_outputs; o++) {
+    const char *out = h->outputs[o];
+    const char *slash = strrchr(out, '/');
+    const char *base = slash ? slash + 1 : out;
+    size_t dir_len = slash ? (size_t)(slash - out) + (slash == out) : 0;
+    const char *dir = slash ? wp_arena_strndup(pl->arena, out, dir_len) : ".";
+    struct stat st;
+    if (!dir || stat(dir, &st) != 0 || st.st_dev != dir_st.st_dev || st.st_ino != dir_st.st_ino)
+      continue;
+    for (size_t i = 0; i < pl->n_jobs; i++) {
+      const place_job *job = &pl->jobs[i];
+      if ((pl->in_place && !job->moved) || strcmp(job->name, base) != 0)
+        continue;
+      wp_emit_error(mlirOperationGetLocation(job->cf), "copy-const-artifacts: const file '%s' "
+                    "would be placed at %s/%s, which is this run's output %s; give the output "
+                    "another name or directory", job->name, pl->dir, job->name, out);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 static int place_one(size_t i, void *user) {
   placement *pl = user;
   place_job *job = &pl->jobs[i];
@@ -310,6 +341,8 @@ static int run_copy_artifacts(const wp_pass_run *run) {
     if (frc)
       goto out;
   }
+  if (check_outputs(&pl))
+    goto out;
   if (wp_parallel_for(pl.n_jobs, (long)threads, place_one, &pl)) {
     for (size_t i = 0; i < pl.n_jobs; i++)
       if (pl.jobs[i].err.msg[0]) {

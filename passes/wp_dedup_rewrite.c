@@ -7,6 +7,7 @@
 #include "wp_bir_ops.h"
 #include "wp_i64map.h"
 #include "wp_mlir_util.h"
+#include "wp_placed.h"
 #include "wp_strmap.h"
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -232,14 +233,23 @@ int wp_dedup_rewrite(dedup *d, uint64_t *saved) {
   for (size_t u = 0; u < d->n_uniques; u++)
     after += d->files[d->uniques[u].rep].size;
   *saved = before - after;
-  /* artifacts no unique file uses go away */
+  /* Artifacts no unique file uses go away, when this process placed them.
+   * One an earlier run placed stays: the IR file written then names it,
+   * and packing that IR again (it runs dedup-consts again) must find it. */
   wp_strmap kept;
   wp_strmap_init(&kept);
   for (size_t u = 0; u < d->n_uniques; u++)
     wp_strmap_put(&kept, d->uniques[u].name, strlen(d->uniques[u].name), 1);
+  bool debug = d->run->hooks && d->run->hooks->debug;
   for (size_t k = 0; k < d->n_files; k++) {
     bool keep = d->files[k].in_place ||
                 wp_strmap_get(&kept, d->files[k].artifact, strlen(d->files[k].artifact), NULL);
+    if (!keep && !wp_placed_here(d->files[k].src.path)) {
+      keep = true;
+      if (debug)
+        fprintf(stderr, "FileDeDuper kept %s: placed by an earlier run, whose IR may name it\n",
+                d->files[k].src.path);
+    }
     wp_error err;
     if (!keep && wp_place_remove(d->dir, d->files[k].artifact, &err)) {
       wp_strmap_free(&kept);

@@ -68,6 +68,9 @@ typedef struct wp_pass_hooks {
   bool artifact_dir_private;       /* artifact_dir is opt's, removed at exit: nobody
                                       sees it, so constants are placed in place */
   const char *neff_output;         /* opt's -o, when neff-pack is in the pipeline */
+  const char *const *outputs;      /* where the files opt writes appear (-o, neff-pack's
+                                      output=): no constant file is placed there */
+  size_t n_outputs;
   bool neff_raw_members;           /* and it writes raw .bin members (weights-format=bin) */
   bool debug;                      /* --debug: per-file logs of the file passes */
   const char *input_path;          /* the file opt read */

@@ -380,6 +380,17 @@ int wp_temp_beside(const char *path, char **tmp) {
   return -1;
 }
 
+char *wp_output_path(const char *path) {
+  struct stat st, link_st;
+  bool exists = stat(path, &st) == 0; /* what the path names, through links */
+  char *target = NULL;
+  if (lstat(path, &link_st) == 0 && S_ISLNK(link_st.st_mode))
+    target = !exists ? dangling_target(path)
+             : S_ISREG(st.st_mode) ? realpath(path, NULL)
+                                   : NULL;
+  return target ? target : strdup(path);
+}
+
 wp_output *wp_output_open(const char *path, wp_error *err) {
   wp_output *out = calloc(1, sizeof *out);
   if (!out) {

@@ -45,6 +45,10 @@ void wp_file_unmap(wp_mapped_file *file);
 typedef struct wp_output wp_output;
 
 wp_output *wp_output_open(const char *path, wp_error *err); /* NULL on error */
+/* Where the file an output to PATH replaces or creates lies: through a
+ * symlink its target (a dangling one's too), else PATH. Malloc'd; NULL
+ * when out of memory. (A device or FIFO is written in place.) */
+char *wp_output_path(const char *path);
 FILE *wp_output_stream(wp_output *out);
 /* Flushes, fsyncs and renames into place; frees OUT either way. */
 int wp_output_commit(wp_output *out, wp_error *err);

@@ -1,6 +1,7 @@
 #include "wp_place.h"
 
 #include "wp_file.h"
+#include "wp_placed.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -460,6 +461,9 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
       *how = WP_PLACED_STREAM;
     }
   }
+  /* the rename keeps the inode: this is the file that appears */
+  struct stat placed_st;
+  bool known = fstat(fd, &placed_st) == 0;
   if (close(fd) != 0) {
     fd = -1;
     wp_error_errno(err, errno, "%s: write failed", final);
@@ -468,6 +472,8 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
   fd = -1;
   if (commit(tmp, final, src->size, how, err))
     goto out_notmp;
+  if (known && *how != WP_PLACED_EXISTING)
+    wp_placed_note(final, &placed_st);
   rc = 0;
   goto out_notmp;
 out:
@@ -492,7 +498,11 @@ int wp_place_alias(const char *dir, const char *from, const char *to, wp_error *
   int rc = 0;
   if (!a || !b) {
     rc = wp_error_set(err, "out of memory");
-  } else if (link(a, b) != 0) {
+  } else if (link(a, b) == 0) {
+    struct stat sb;
+    if (lstat(b, &sb) == 0)
+      wp_placed_note(b, &sb);
+  } else {
     if (errno == EEXIST) {
       struct stat sa, sb;
       if (lstat(b, &sb) != 0 || !S_ISREG(sb.st_mode) || stat(a, &sa) != 0 ||

@@ -82,7 +82,8 @@ typedef struct wp_place_methods {
 } wp_place_methods;
 
 /* Places SRC as DIR/NAME. When the bytes were streamed (and only then),
- * MD5_OUT receives their MD5, else "". */
+ * MD5_OUT receives their MD5, else "". A file it creates is noted as this
+ * process's (wp_placed.h). */
 int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
                   wp_place_methods methods, wp_place_how *how, char md5_out[WP_MD5_HEX],
                   wp_error *err);
@@ -95,7 +96,8 @@ int wp_bytes_equal(const wp_place_src *a, const wp_place_src *b, bool *equal, wp
 int wp_bytes_compare(const wp_place_src *a, const wp_place_src *b, int *order, wp_error *err);
 
 /* Gives DIR/FROM the extra name DIR/TO (a hard link, or a copy where links
- * are not possible), under the same rules as wp_place_file. */
+ * are not possible), under the same rules as wp_place_file; a name it
+ * creates is noted as this process's. */
 int wp_place_alias(const char *dir, const char *from, const char *to, wp_error *err);
 
 /* Removes DIR/NAME (not following links); a missing file is fine. */

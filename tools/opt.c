@@ -18,6 +18,7 @@
 #include "opt_lock.h"
 #include "opt_outputs.h"
 #include "wp_pass.h"
+#include "wp_placed.h"
 #include "wp_text_depth.h"
 
 #include <mlir-c/Diagnostics.h>
@@ -206,6 +207,13 @@ static bool places_files(MlirModule module) {
   return false;
 }
 
+/* Are A and B one directory (however spelled)? */
+static bool same_dir(const char *a, const char *b) {
+  struct stat sa, sb;
+  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
+}
+
 /* The existing artifact directory BIR MODULE records its placed files in
  * (malloc'd), or NULL when it records none or none that is still there. */
 static char *placed_artifact_dir(MlirModule module) {
@@ -373,10 +381,13 @@ out:
 
 static char g_tmp_artifacts[PATH_MAX];
 
-/* What a signal handler may undo: temporary outputs, and the private
- * artifact directory if empty (a full cleanup is not signal-safe). */
+/* What a signal handler may undo: temporary outputs, the files placed in
+ * artifact directories this run made (the private one among them) and
+ * then those directories, if that empties them (a full cleanup is not
+ * signal-safe). */
 static void cleanup_from_signal(void) {
   wp_output_abort_all_from_signal();
+  opt_lock_remove_made_from_signal();
   if (g_tmp_artifacts[0])
     rmdir(g_tmp_artifacts);
 }
@@ -451,6 +462,8 @@ static const char *private_artifact_dir(void) {
       g_tmp_artifacts[0] = 0;
       return NULL;
     }
+    /* what a stream or copy_file_range copy places there goes on a signal */
+    wp_placed_watch_dir(g_tmp_artifacts);
   }
   return g_tmp_artifacts;
 }
@@ -574,6 +587,9 @@ int main(int argc, char **argv) {
   MlirModule module = {NULL};
   MlirPassManager pm = {NULL};
   char *model_dir = NULL;
+  char *input_placed = NULL;
+  char *out_paths[MAX_PASSES + 1];
+  size_t n_out_paths = 0;
   rc = EXIT_BAD_INPUT;
   wp_model_dir md = {0};
   opt_dir_locks locks = {0};
@@ -588,13 +604,24 @@ int main(int argc, char **argv) {
    * file, and using the recorded one unasked would let an IR file (perhaps
    * someone else's, its path relative to another directory) rename and
    * remove files wherever it points. So: name it with --artifact-dir. */
-  char *placed = !cfg.artifact_dir && opt_uses_artifact_dir(&cfg) ? placed_artifact_dir(module)
-                                                                   : NULL;
-  if (placed) {
+  input_placed = opt_uses_artifact_dir(&cfg) ? placed_artifact_dir(module) : NULL;
+  cfg.input_artifact_dir = input_placed;
+  if (input_placed && !cfg.artifact_dir) {
     fprintf(stderr, "error: %s: its constant files were placed in %s; give --artifact-dir=%s "
                     "to go on from there\n(run 'opt --help' for usage)\n",
-            cfg.input, placed, placed);
-    free(placed);
+            cfg.input, input_placed, input_placed);
+    rc = EXIT_USAGE;
+    goto out;
+  }
+  /* dedup-consts with no copy-const-artifacts before it renames the files
+   * where they are: another --artifact-dir would be made and locked for
+   * nothing while that one changes unlocked */
+  if (input_placed && opt_dedup_before_copy(&cfg) && !same_dir(cfg.artifact_dir, input_placed)) {
+    fprintf(stderr, "error: %s: its constant files are in %s, where --dedup-consts works when "
+                    "no --copy-const-artifacts comes before it; give --artifact-dir=%s, or "
+                    "--copy-const-artifacts first to copy them to %s\n(run 'opt --help' for "
+                    "usage)\n",
+            cfg.input, input_placed, input_placed, cfg.artifact_dir);
     rc = EXIT_USAGE;
     goto out;
   }
@@ -610,6 +637,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "error: %s: %s\n", cfg.input, err.msg);
     goto out;
   }
+  n_out_paths = opt_output_paths(&cfg, out_paths);
+  hooks.outputs = (const char *const *)out_paths;
+  hooks.n_outputs = n_out_paths;
   hooks.artifact_dir = cfg.artifact_dir;
   for (size_t i = 0; i < cfg.n_passes; i++)
     cfg.packs_neff |= strcmp(cfg.passes[i].info->name, "neff-pack") == 0;
@@ -665,6 +695,9 @@ out:
   mlirOpPrintingFlagsDestroy(flags);
   mlirContextDestroy(ctx);
   free(model_dir);
+  free(input_placed);
+  for (size_t i = 0; i < n_out_paths; i++)
+    free(out_paths[i]);
   wp_model_dir_free(&md);
   remove_tmp_artifacts();
   opt_unlock_artifact_dirs(&locks, rc != 0);

@@ -246,3 +246,66 @@ int opt_early_exit(int argc, char **argv) {
   }
   return -1;
 }
+
+/* The artifact-dir= of copy-const-artifacts request P, malloc'd; NULL when
+ * it has none (or its options do not parse: reported when the pass is
+ * made). */
+static char *copy_dir_option(const pass_request *p) {
+  wp_pass_options opts;
+  wp_error err;
+  memset(&opts, 0, sizeof opts);
+  char *dir = NULL;
+  if (wp_pass_parse_options(p->info, p->options, &opts, &err) == 0) {
+    wp_pass_run run = {p->info, {NULL}, &opts, NULL};
+    const char *v = wp_pass_option(&run, "artifact-dir");
+    if (v[0])
+      dir = strdup(v);
+  }
+  wp_pass_options_free(&opts);
+  return dir;
+}
+
+static bool is_copy(const pass_request *p) {
+  return !strcmp(p->info->name, "copy-const-artifacts");
+}
+
+bool opt_dedup_before_copy(const opt_config *cfg) {
+  for (size_t i = 0; i < cfg->n_passes; i++) {
+    if (is_copy(&cfg->passes[i]))
+      return false;
+    if (!strcmp(cfg->passes[i].info->name, "dedup-consts"))
+      return true;
+  }
+  return false;
+}
+
+bool opt_artifact_dir_used(const opt_config *cfg) {
+  if (!cfg->artifact_dir)
+    return false;
+  if (cfg->input_artifact_dir && opt_dedup_before_copy(cfg))
+    return true;
+  for (size_t i = 0; i < cfg->n_passes; i++) {
+    if (!is_copy(&cfg->passes[i]))
+      continue;
+    char *own = copy_dir_option(&cfg->passes[i]);
+    free(own);
+    if (!own)
+      return true;
+  }
+  return false;
+}
+
+size_t opt_written_artifact_dirs(const opt_config *cfg, char **dirs) {
+  size_t n = 0;
+  for (size_t i = 0; i < cfg->n_passes; i++) {
+    char *own = is_copy(&cfg->passes[i]) ? copy_dir_option(&cfg->passes[i]) : NULL;
+    if (own)
+      dirs[n++] = own;
+  }
+  if (opt_artifact_dir_used(cfg)) {
+    char *d = strdup(cfg->artifact_dir);
+    if (d)
+      dirs[n++] = d;
+  }
+  return n;
+}

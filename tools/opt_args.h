@@ -22,4 +22,21 @@ int opt_usage_error(const char *fmt, const char *arg);
 /* The value of ARG when it is FLAG=VALUE, else NULL. */
 const char *opt_flag_value(const char *arg, const char *flag);
 
+/* Does a dedup-consts run before any copy-const-artifacts? It then works
+ * in the directory the input IR records. */
+bool opt_dedup_before_copy(const opt_config *cfg);
+
+/* Does a pass use --artifact-dir: a copy-const-artifacts without its own
+ * artifact-dir=, or a dedup-consts before any copy on IR whose files are
+ * placed (it works in their directory, which --artifact-dir must name)?
+ * False without --artifact-dir. An unused one is neither made nor
+ * locked. */
+bool opt_artifact_dir_used(const opt_config *cfg);
+
+/* The artifact directories the run's passes write, as given (malloc'd,
+ * into DIRS: room for MAX_PASSES + 1): every copy-const-artifacts'
+ * artifact-dir=, and --artifact-dir when used. Its count. (opt's private
+ * directory, made later, is not among them.) */
+size_t opt_written_artifact_dirs(const opt_config *cfg, char **dirs);
+
 #endif

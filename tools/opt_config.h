@@ -28,6 +28,9 @@ typedef struct opt_config {
   long elide_resources; /* -1: print all */
   pass_request passes[MAX_PASSES];
   size_t n_passes;
+  /* the existing directory the input IR's placed constant files are in
+   * (its bir.artifact_path), or NULL: known once the input is read */
+  const char *input_artifact_dir;
 } opt_config;
 
 /* Does the run have a pass that reads or writes the artifact directory? */

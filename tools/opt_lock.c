@@ -1,5 +1,8 @@
 #include "opt_lock.h"
 
+#include "opt_args.h"
+#include "wp_placed.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -20,6 +23,9 @@ typedef struct dir_to_lock {
   const char *path;
 } dir_to_lock;
 
+/* The locks of this run, for the signal handler (NULL once released). */
+static opt_dir_locks *g_locks;
+
 static int cmp_dir(const void *a, const void *b) {
   const dir_to_lock *x = a, *y = b;
   if (x->dev != y->dev)
@@ -31,8 +37,12 @@ static int cmp_dir(const void *a, const void *b) {
  * D; false when it cannot be opened (the passes report it). */
 static bool open_dir(const char *dir, opt_dir_locks *locks, dir_to_lock *d) {
   struct stat st;
-  if (stat(dir, &st) != 0 && errno == ENOENT && mkdir(dir, 0755) == 0)
-    locks->made[locks->n_made++] = strdup(dir);
+  if (stat(dir, &st) != 0 && errno == ENOENT && mkdir(dir, 0755) == 0) {
+    locks->made[locks->n_made] = strdup(dir);
+    __atomic_store_n(&locks->n_made, locks->n_made + 1, __ATOMIC_RELEASE);
+    /* all that is placed in it is this run's: a failed run takes it back */
+    wp_placed_watch_dir(dir);
+  }
   d->fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (d->fd < 0 || fstat(d->fd, &st) != 0) {
     if (d->fd >= 0)
@@ -57,50 +67,39 @@ static void lock_dir(const dir_to_lock *d, bool debug) {
 
 void opt_lock_artifact_dirs(const opt_config *cfg, bool debug, opt_dir_locks *locks) {
   memset(locks, 0, sizeof *locks);
-  bool writes = opt_uses_artifact_dir(cfg);
-  const char *dirs[MAX_PASSES + 1];
-  char *owned[MAX_PASSES];
-  size_t n_dirs = 0, n_owned = 0;
-  wp_pass_options opts;
-  for (size_t i = 0; i < cfg->n_passes; i++) {
-    if (strcmp(cfg->passes[i].info->name, "copy-const-artifacts"))
+  if (!opt_uses_artifact_dir(cfg))
+    return;
+  /* from the first mkdir on: a run killed while it waits for a lock
+   * removes the directory it made, when empty */
+  __atomic_store_n(&g_locks, locks, __ATOMIC_RELEASE);
+  char *dirs[MAX_PASSES + 1];
+  size_t n_dirs = opt_written_artifact_dirs(cfg, dirs);
+  dir_to_lock open_dirs[MAX_PASSES + 1];
+  size_t n_open = 0;
+  for (size_t i = 0; i < n_dirs; i++)
+    if (open_dir(dirs[i], locks, &open_dirs[n_open]))
+      n_open++;
+  /* one order for every run (by identity, not spelling): two runs never
+   * wait for each other in a ring */
+  qsort(open_dirs, n_open, sizeof open_dirs[0], cmp_dir);
+  for (size_t i = 0; i < n_open; i++) {
+    if (i > 0 && !cmp_dir(&open_dirs[i], &open_dirs[i - 1])) {
+      close(open_dirs[i].fd);
       continue;
-    wp_error err;
-    memset(&opts, 0, sizeof opts);
-    if (wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts, &err) == 0) {
-      wp_pass_run run = {cfg->passes[i].info, {NULL}, &opts, NULL};
-      const char *v = wp_pass_option(&run, "artifact-dir");
-      if (v[0] && (owned[n_owned] = strdup(v)))
-        dirs[n_dirs++] = owned[n_owned++];
     }
-    wp_pass_options_free(&opts);
+    lock_dir(&open_dirs[i], debug);
+    locks->fds[locks->n_fds++] = open_dirs[i].fd;
   }
-  if (writes) {
-    if (cfg->artifact_dir)
-      dirs[n_dirs++] = cfg->artifact_dir;
-    dir_to_lock open_dirs[MAX_PASSES + 1];
-    size_t n_open = 0;
-    for (size_t i = 0; i < n_dirs; i++)
-      if (open_dir(dirs[i], locks, &open_dirs[n_open]))
-        n_open++;
-    /* one order for every run (by identity, not spelling): two runs never
-     * wait for each other in a ring */
-    qsort(open_dirs, n_open, sizeof open_dirs[0], cmp_dir);
-    for (size_t i = 0; i < n_open; i++) {
-      if (i > 0 && !cmp_dir(&open_dirs[i], &open_dirs[i - 1])) {
-        close(open_dirs[i].fd);
-        continue;
-      }
-      lock_dir(&open_dirs[i], debug);
-      locks->fds[locks->n_fds++] = open_dirs[i].fd;
-    }
-  }
-  for (size_t i = 0; i < n_owned; i++)
-    free(owned[i]);
+  for (size_t i = 0; i < n_dirs; i++)
+    free(dirs[i]);
 }
 
 void opt_unlock_artifact_dirs(opt_dir_locks *locks, bool failed) {
+  /* the signal handler must not read what is freed below */
+  __atomic_store_n(&g_locks, NULL, __ATOMIC_RELEASE);
   /* emptied while still locked, so no other run finds it gone */
+  if (failed)
+    wp_placed_take_back();
   for (size_t i = 0; i < locks->n_made; i++) {
     if (failed && locks->made[i])
       rmdir(locks->made[i]);
@@ -109,4 +108,12 @@ void opt_unlock_artifact_dirs(opt_dir_locks *locks, bool failed) {
   for (size_t i = 0; i < locks->n_fds; i++)
     close(locks->fds[i]);
   memset(locks, 0, sizeof *locks);
+}
+
+void opt_lock_remove_made_from_signal(void) {
+  const opt_dir_locks *locks = __atomic_load_n(&g_locks, __ATOMIC_ACQUIRE);
+  wp_placed_take_back();
+  for (size_t i = 0; locks && i < locks->n_made; i++)
+    if (locks->made[i])
+      rmdir(locks->made[i]);
 }

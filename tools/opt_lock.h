@@ -17,15 +17,21 @@ typedef struct opt_dir_locks {
   size_t n_made;
 } opt_dir_locks;
 
-/* Creates (one level, as copy-const-artifacts would) and locks --artifact-dir
- * and every copy-const-artifacts artifact-dir= of CFG when the run has a
- * pass that writes there; waits for another run holding one (saying so
- * with DEBUG). A directory that cannot be made or locked is left to the
- * passes to report. Never fails. */
+/* Creates (one level, as copy-const-artifacts would) and locks the
+ * artifact directories the run's passes write (opt_written_artifact_dirs);
+ * waits for another run holding one (saying so with DEBUG). A directory it
+ * creates is watched (wp_placed_watch_dir). One that cannot be made or
+ * locked is left to the passes to report. Never fails. */
 void opt_lock_artifact_dirs(const opt_config *cfg, bool debug, opt_dir_locks *locks);
 
-/* Releases LOCKS; when the run FAILED, removes the directories it made if
- * they are empty. */
+/* Releases LOCKS; when the run FAILED, first takes back the files it
+ * placed in the directories it made (wp_placed.h) and removes those
+ * directories when that leaves them empty. Files placed in a directory
+ * that was there before stay. */
 void opt_unlock_artifact_dirs(opt_dir_locks *locks, bool failed);
+
+/* The same take-back for a run killed by a signal, while LOCKS are held:
+ * async-signal-safe. */
+void opt_lock_remove_made_from_signal(void);
 
 #endif

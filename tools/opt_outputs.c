@@ -1,7 +1,11 @@
 #include "opt_outputs.h"
 
+#include "opt_args.h"
+#include "wp_bir.h"
+#include "wp_bir_ops.h"
 #include "wp_file.h"
 #include "wp_ir_files.h"
+#include "wp_mlir_util.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -66,7 +70,79 @@ static const char *clashing_input(const opt_config *cfg, const wp_model_dir *md,
     if (clash)
       return clash;
   }
-  return wp_ir_input_file(module, cfg->artifact_dir, st, buf, n);
+  /* the constant files of the directory this run works in, and of the one
+   * the IR records (copied from there when that is another) */
+  const char *clash = wp_ir_input_file(module, cfg->artifact_dir, st, buf, n);
+  return clash || !cfg->artifact_dir ? clash : wp_ir_input_file(module, NULL, st, buf, n);
+}
+
+/* Does BIR MODULE have a constant file named NAME (its symbol or its
+ * artifact)? */
+static bool ir_names_const_file(MlirModule module, const char *name) {
+  if (!wp_bir_module_is_bir(module))
+    return false;
+  MlirOperation m = mlirModuleGetOperation(module);
+  size_t len = strlen(name);
+  for (MlirOperation f = wp_bir_next_function(m, (MlirOperation){NULL});
+       !mlirOperationIsNull(f); f = wp_bir_next_function(m, f)) {
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+    for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
+                                               : mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      if (!wp_op_is(op, "bir.const_file"))
+        continue;
+      MlirStringRef v;
+      if ((wp_attr_str(op, "sym_name", &v) && v.length == len && !memcmp(v.data, name, len)) ||
+          (wp_attr_str(op, "artifact", &v) && v.length == len && !memcmp(v.data, name, len)))
+        return true;
+    }
+  }
+  return false;
+}
+
+static bool same_dir(const struct stat *a, const char *dir) {
+  struct stat b;
+  return stat(dir, &b) == 0 && a->st_dev == b.st_dev && a->st_ino == b.st_ino;
+}
+
+/* 0, or EXIT_USAGE after an error line when output OUT lies in an
+ * artifact directory of ADIRS and could take a constant file's name: one
+ * ending in .bin (every name bir-lower and dedup-consts give), or one of
+ * the input IR's. Either the output would replace a constant file placed
+ * before it, or the other way round. A name only known once the passes
+ * ran (hand-written BIR's, prefixed with its function's name for another
+ * function's file of the same name) is refused by copy-const-artifacts. */
+static int artifact_clash(const opt_config *cfg, MlirModule module, const char *out,
+                          char *const *adirs, size_t n_adirs) {
+  char *final = wp_output_path(out);
+  char *dir = final ? wp_path_dir(final) : NULL;
+  struct stat st, dst;
+  int rc = 0;
+  /* a device or FIFO is written in place, and is no constant file */
+  if (!dir || (stat(final, &st) == 0 && !S_ISREG(st.st_mode)) || stat(dir, &dst) != 0)
+    goto out;
+  const char *slash = strrchr(final, '/');
+  const char *base = slash ? slash + 1 : final;
+  size_t n = strlen(base);
+  for (size_t i = 0; i < n_adirs && !rc; i++) {
+    if (!same_dir(&dst, adirs[i]))
+      continue;
+    if (n >= 4 && !strcmp(base + n - 4, ".bin")) {
+      fprintf(stderr, "error: output %s is in the artifact directory %s, where constant files "
+                      "are placed under names ending in .bin: it could replace one, or be "
+                      "replaced; give the output another name or directory\n", out, adirs[i]);
+      rc = EXIT_USAGE;
+    } else if (ir_names_const_file(module, base)) {
+      fprintf(stderr, "error: output %s is in the artifact directory %s, where the constant "
+                      "file %s of %s is placed; give the output another name or directory\n",
+              out, adirs[i], base, cfg->input);
+      rc = EXIT_USAGE;
+    }
+  }
+out:
+  free(dir);
+  free(final);
+  return rc;
 }
 
 int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
@@ -151,7 +227,37 @@ int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
       }
     }
   }
+  if (!rc && opt_uses_artifact_dir(cfg)) {
+    char *adirs[MAX_PASSES + 1];
+    size_t n_adirs = opt_written_artifact_dirs(cfg, adirs);
+    for (size_t o = 0; o < n_outs && !rc; o++)
+      if (strcmp(outs[o], "-") != 0)
+        rc = artifact_clash(cfg, module, outs[o], adirs, n_adirs);
+    for (size_t i = 0; i < n_adirs; i++)
+      free(adirs[i]);
+  }
   for (size_t i = 0; i < cfg->n_passes; i++)
     wp_pass_options_free(&opts[i]);
   return rc;
+}
+
+size_t opt_output_paths(const opt_config *cfg, char **paths) {
+  size_t n = 0;
+  if (cfg->output && strcmp(cfg->output, "-") != 0 && (paths[n] = wp_output_path(cfg->output)))
+    n++;
+  for (size_t i = 0; i < cfg->n_passes; i++) {
+    if (strcmp(cfg->passes[i].info->name, "neff-pack") != 0)
+      continue;
+    wp_pass_options opts;
+    wp_error err;
+    memset(&opts, 0, sizeof opts);
+    if (wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts, &err) == 0) {
+      wp_pass_run run = {cfg->passes[i].info, {NULL}, &opts, NULL};
+      const char *v = wp_pass_option(&run, "output");
+      if (v[0] && strcmp(v, "-") != 0 && (paths[n] = wp_output_path(v)))
+        n++;
+    }
+    wp_pass_options_free(&opts);
+  }
+  return n;
 }

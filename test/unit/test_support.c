@@ -7,6 +7,7 @@
 #include "wp_model_dir.h"
 #include "wp_pb.h"
 #include "wp_place.h"
+#include "wp_placed.h"
 #include "wp_test.h"
 #include "wp_text_depth.h"
 
@@ -478,6 +479,43 @@ static void test_mapreg(void) {
   CHECK(wp_mapreg_path_at(base + 100, got, sizeof got) == 0);
 }
 
+/* What this process placed is known by name and inode: an extra name it
+ * gave an earlier file is its own, the earlier file is not; only files in
+ * a watched directory are taken back. */
+static void test_placed(void) {
+  char watched[300], other[300], path[400], alias[400], earlier[400], kept[400];
+  snprintf(watched, sizeof watched, "%s/watched", tmp);
+  snprintf(other, sizeof other, "%s/other", tmp);
+  CHECK(mkdir(watched, 0755) == 0 && mkdir(other, 0755) == 0);
+  static const char bytes[] = "0123456789";
+  wp_place_src src = {.data = bytes, .size = 10};
+  wp_place_how how;
+  wp_place_methods m = {true, true};
+  char md5[WP_MD5_HEX];
+  wp_error err;
+  snprintf(earlier, sizeof earlier, "%s/earlier.bin", watched);
+  FILE *f = fopen(earlier, "wb");
+  CHECK(f && fwrite(bytes, 1, 10, f) == 10 && fclose(f) == 0);
+  CHECK(!wp_placed_here(earlier));
+  CHECK(wp_place_file(watched, "earlier.bin", &src, m, &how, md5, &err) == 0);
+  CHECK(how == WP_PLACED_EXISTING && !wp_placed_here(earlier)); /* the bytes were there */
+  CHECK(wp_place_file(watched, "mine.bin", &src, m, &how, md5, &err) == 0);
+  snprintf(path, sizeof path, "%s/mine.bin", watched);
+  CHECK(wp_placed_here(path));
+  CHECK(wp_place_alias(watched, "earlier.bin", "alias.bin", &err) == 0);
+  snprintf(alias, sizeof alias, "%s/alias.bin", watched);
+  CHECK(wp_placed_here(alias) && !wp_placed_here(earlier));
+  CHECK(wp_place_file(other, "kept.bin", &src, m, &how, md5, &err) == 0);
+  snprintf(kept, sizeof kept, "%s/kept.bin", other);
+  CHECK(wp_placed_here(kept));
+  wp_placed_take_back(); /* nothing is watched yet */
+  CHECK(access(path, F_OK) == 0);
+  CHECK(wp_placed_watch_dir(watched) == 0);
+  wp_placed_take_back();
+  CHECK(access(path, F_OK) != 0 && access(alias, F_OK) != 0);
+  CHECK(access(earlier, F_OK) == 0 && access(kept, F_OK) == 0);
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-unit-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -492,6 +530,7 @@ int main(void) {
   test_text_depth();
   test_place_changed();
   test_mapreg();
+  test_placed();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
   CHECK(system(cmd) == 0);

@@ -1,0 +1,162 @@
+#include "wp_placed.h"
+
+#include "wp_i64map.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct placed {
+  struct placed *next;
+  dev_t dev;
+  ino_t ino;
+  size_t dir_len; /* PATH's directory part is its first DIR_LEN bytes */
+  char path[];
+} placed;
+
+/* Newest first. A signal handler walks it, so a node is complete before
+ * it is published and is never freed while a directory is watched. */
+static placed *g_head;
+static wp_i64map g_by_key; /* key_of(name, file) -> node */
+static size_t g_n;
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* A long-running driver places model after model: past this many files
+ * the list starts over (older runs' files then count as placed earlier,
+ * which only keeps them). Not while a directory is watched: opt's one run
+ * stops noting instead, and what it placed past that stays. */
+#define WP_PLACED_MAX 1000000
+
+#define WP_PLACED_MAX_WATCHED 64
+static struct {
+  dev_t dev;
+  ino_t ino;
+} g_watched[WP_PLACED_MAX_WATCHED];
+static int g_n_watched;
+
+static const char *base_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+/* Two names of one file (a hard link) are two keys. */
+static int64_t key_of(const char *name, dev_t dev, ino_t ino) {
+  uint64_t h = (uint64_t)wp_hash_bytes(name, strlen(name));
+  h ^= (uint64_t)ino * 0x9E3779B97F4A7C15ull;
+  h ^= (uint64_t)dev * 0xC2B2AE3D27D4EB4Full;
+  return (int64_t)h;
+}
+
+static void forget_all(void) {
+  placed *p = g_head;
+  __atomic_store_n(&g_head, NULL, __ATOMIC_RELEASE);
+  while (p) {
+    placed *next = p->next;
+    free(p);
+    p = next;
+  }
+  wp_i64map_free(&g_by_key);
+  wp_i64map_init(&g_by_key);
+  g_n = 0;
+}
+
+void wp_placed_note(const char *path, const struct stat *st) {
+  size_t n = strlen(path);
+  placed *p = malloc(sizeof *p + n + 1);
+  if (!p)
+    return; /* not known as ours: kept by dedup-consts, left by a failed run */
+  p->dev = st->st_dev;
+  p->ino = st->st_ino;
+  const char *base = base_name(path);
+  p->dir_len = base > path ? (size_t)(base - path) - 1 : 0;
+  memcpy(p->path, path, n + 1);
+  int64_t key = key_of(base, p->dev, p->ino);
+  pthread_mutex_lock(&g_lock);
+  if (g_n >= WP_PLACED_MAX) {
+    if (__atomic_load_n(&g_n_watched, __ATOMIC_ACQUIRE)) {
+      pthread_mutex_unlock(&g_lock);
+      free(p);
+      return;
+    }
+    forget_all();
+  }
+  /* a key that could not be stored only makes the file look like an
+   * earlier run's; the list still takes it back */
+  wp_i64map_put(&g_by_key, key, (int64_t)(intptr_t)p);
+  p->next = g_head;
+  __atomic_store_n(&g_head, p, __ATOMIC_RELEASE);
+  g_n++;
+  pthread_mutex_unlock(&g_lock);
+}
+
+bool wp_placed_here(const char *path) {
+  struct stat st;
+  if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    return false;
+  const char *base = base_name(path);
+  int64_t v;
+  pthread_mutex_lock(&g_lock);
+  bool found = wp_i64map_get(&g_by_key, key_of(base, st.st_dev, st.st_ino), &v);
+  if (found) {
+    const placed *p = (const placed *)(intptr_t)v;
+    found = p->dev == st.st_dev && p->ino == st.st_ino && !strcmp(base_name(p->path), base);
+  }
+  pthread_mutex_unlock(&g_lock);
+  return found;
+}
+
+int wp_placed_watch_dir(const char *dir) {
+  struct stat st;
+  if (stat(dir, &st) != 0)
+    return -1;
+  pthread_mutex_lock(&g_lock);
+  int n = g_n_watched;
+  for (int i = 0; i < n; i++)
+    if (g_watched[i].dev == st.st_dev && g_watched[i].ino == st.st_ino) {
+      pthread_mutex_unlock(&g_lock);
+      return 0;
+    }
+  if (n == WP_PLACED_MAX_WATCHED) {
+    pthread_mutex_unlock(&g_lock);
+    errno = ENOSPC;
+    return -1;
+  }
+  g_watched[n].dev = st.st_dev;
+  g_watched[n].ino = st.st_ino;
+  __atomic_store_n(&g_n_watched, n + 1, __ATOMIC_RELEASE);
+  pthread_mutex_unlock(&g_lock);
+  return 0;
+}
+
+/* Only lstat, stat and unlink: safe in a signal handler. */
+void wp_placed_take_back(void) {
+  int n_watched = __atomic_load_n(&g_n_watched, __ATOMIC_ACQUIRE);
+  if (!n_watched)
+    return;
+  char dir[PATH_MAX];
+  for (placed *p = __atomic_load_n(&g_head, __ATOMIC_ACQUIRE); p; p = p->next) {
+    struct stat st;
+    if (lstat(p->path, &st) != 0 || st.st_dev != p->dev || st.st_ino != p->ino)
+      continue; /* gone already (dedup-consts), or no longer ours */
+    if (p->dir_len >= sizeof dir)
+      continue;
+    if (p->dir_len) {
+      memcpy(dir, p->path, p->dir_len);
+      dir[p->dir_len] = 0;
+    } else {
+      dir[0] = p->path[0] == '/' ? '/' : '.';
+      dir[1] = 0;
+    }
+    if (stat(dir, &st) != 0)
+      continue;
+    for (int i = 0; i < n_watched; i++)
+      if (g_watched[i].dev == st.st_dev && g_watched[i].ino == st.st_ino) {
+        unlink(p->path);
+        break;
+      }
+  }
+}
