@@ -42,6 +42,7 @@ static void usage(FILE *f) {
           "  --print-irdl=DIALECT       print the IRDL definition of a dialect (hlo, bir)\n"
           "  -h, --help, --version\n"
           "\n"
+          "An option's value may follow it as --OPTION=VALUE or as --OPTION VALUE.\n"
           "Passes run in the order given, each as --NAME or --NAME=\"opt=value ...\".\n"
           "With --neff-pack, -o names the NEFF, and copy-const-artifacts and\n"
           "dedup-consts run before it when not named:\n");
@@ -59,6 +60,39 @@ static void list_passes(void) {
     for (int k = 0; k < WP_PASS_MAX_OPTIONS && passes[i]->options[k].name; k++)
       printf("    %s=...  %s\n", passes[i]->options[k].name, passes[i]->options[k].help);
   }
+}
+
+/* The options that take a value, which may come as FLAG=VALUE or, as in
+ * LLVM's tools, as FLAG VALUE; what the value is, for the error when it
+ * is missing. */
+static const struct {
+  const char *flag, *value;
+} value_flags[] = {
+    {"-o", "a file name"},
+    {"--output", "a file name"},
+    {"--emit", "a kind (mlir, hlo-proto, bir-proto, bir-json)"},
+    {"--artifact-dir", "a directory"},
+    {"--mlir-elide-resource-strings-if-larger", "a byte count"},
+    {"--print-irdl", "a dialect (hlo, bir)"},
+};
+
+/* What the value of ARG is, when ARG is a value option given without
+ * "=VALUE"; NULL otherwise. */
+static const char *separate_value_of(const char *arg) {
+  for (size_t k = 0; k < sizeof value_flags / sizeof value_flags[0]; k++)
+    if (strcmp(arg, value_flags[k].flag) == 0)
+      return value_flags[k].value;
+  return NULL;
+}
+
+/* The value of FLAG at argv[*i] in either form, stepping *i past a
+ * separate value (the caller has checked there is one); NULL when
+ * argv[*i] is another option. */
+static const char *flag_arg(char **argv, int *i, const char *flag) {
+  const char *v = opt_flag_value(argv[*i], flag);
+  if (v || strcmp(argv[*i], flag) != 0)
+    return v;
+  return argv[++*i];
 }
 
 int opt_usage_error(const char *fmt, const char *arg) {
@@ -133,27 +167,29 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
       if (cfg->input)
         return opt_usage_error("more than one input ('%s')", a);
       cfg->input = a;
-    } else if (strcmp(a, "--") == 0) {
+      continue;
+    }
+    const char *what = separate_value_of(a);
+    if (what && i + 1 >= argc) {
+      fprintf(stderr, "error: %s needs %s\n(run 'opt --help' for usage)\n", a, what);
+      return EXIT_USAGE;
+    }
+    if (strcmp(a, "--") == 0) {
       options_end = true;
-    } else if (strcmp(a, "-o") == 0) {
-      if (++i >= argc)
-        return opt_usage_error("%s needs a file name", a);
+    } else if ((v = flag_arg(argv, &i, "--output")) ||
+               (v = flag_arg(argv, &i, "-o"))) {
       /* as LLVM's tools: which of two outputs would be meant? */
-      if (cfg->output)
-        return opt_usage_error("-o given twice ('%s')", argv[i]);
-      cfg->output = argv[i];
-    } else if ((v = opt_flag_value(a, "--output")) || (v = opt_flag_value(a, "-o"))) {
       if (cfg->output)
         return opt_usage_error("-o given twice ('%s')", v);
       cfg->output = v;
-    } else if ((v = opt_flag_value(a, "--emit"))) {
+    } else if ((v = flag_arg(argv, &i, "--emit"))) {
       if (cfg->emit)
         return opt_usage_error("--emit given twice ('%s')", v);
       if (strcmp(v, "mlir") != 0 && strcmp(v, "hlo-proto") != 0 && strcmp(v, "bir-proto") != 0 &&
           strcmp(v, "bir-json") != 0)
         return opt_usage_error("unknown --emit kind '%s' (mlir, hlo-proto, bir-proto, bir-json)", v);
       cfg->emit = v;
-    } else if ((v = opt_flag_value(a, "--artifact-dir"))) {
+    } else if ((v = flag_arg(argv, &i, "--artifact-dir"))) {
       if (!*v)
         return opt_usage_error("%s needs a directory", a);
       if (cfg->artifact_dir)
@@ -173,7 +209,7 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
       cfg->debuginfo = true;
     } else if (strcmp(a, "--mlir-timing") == 0) {
       cfg->timing = true;
-    } else if ((v = opt_flag_value(a, "--mlir-elide-resource-strings-if-larger"))) {
+    } else if ((v = flag_arg(argv, &i, "--mlir-elide-resource-strings-if-larger"))) {
       if (cfg->elide_resources >= 0)
         return opt_usage_error("--mlir-elide-resource-strings-if-larger given twice ('%s')", v);
       char *end;
@@ -219,7 +255,11 @@ static int stdout_status(void) {
 
 int opt_early_exit(int argc, char **argv) {
   for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-    if (strcmp(argv[i], "-o") == 0) { /* its value is a file name, whatever it reads */
+    /* a separate value is a file name or the like, whatever it reads */
+    const char *what = separate_value_of(argv[i]);
+    if (what && i + 1 >= argc)
+      return -1; /* the parse says what is missing */
+    if (what && strcmp(argv[i], "--print-irdl") != 0) {
       i++;
       continue;
     }
@@ -235,7 +275,7 @@ int opt_early_exit(int argc, char **argv) {
       list_passes();
       return stdout_status();
     }
-    const char *v = opt_flag_value(argv[i], "--print-irdl");
+    const char *v = flag_arg(argv, &i, "--print-irdl");
     if (v) {
       const char *text = wpDialectIRDL(v);
       if (!text)
