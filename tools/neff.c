@@ -54,7 +54,9 @@ static int help(void) {
          "  verify   the header, the payload, every BOM entry, the IR signature\n"
          "\n"
          "  --max-size=BYTES  bound on the uncompressed payload (cat and unpack:\n"
-         "                    default max(4 GiB, 64 x the compressed size))\n"
+         "                    default max(4 GiB, 64 x the compressed size));\n"
+         "                    also --max-size BYTES\n"
+         "  --                ends the options (for a FILE whose name starts with -)\n"
          "\n"
          "Exit status: 0 fine, 1 a bad or corrupt package, 2 bad usage.\n");
   return 0;
@@ -453,14 +455,22 @@ int main(int argc, char **argv) {
   uint64_t max_size = 0;
   int i = 1;
   for (; i < argc && argv[i][0] == '-'; i++) {
+    if (!strcmp(argv[i], "--")) { /* what follows is the command and its operands */
+      i++;
+      break;
+    }
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
       return flush_stdout(help());
     if (!strcmp(argv[i], "--version")) {
       printf("weightpack neff %s\n", wpVersion());
       return flush_stdout(0);
     }
-    if (!strncmp(argv[i], "--max-size=", 11)) {
-      const char *v = argv[i] + 11;
+    /* --max-size=BYTES, or as in LLVM's tools --max-size BYTES */
+    bool separate = !strcmp(argv[i], "--max-size");
+    if (separate && i + 1 >= argc)
+      return usage_error("--max-size needs a byte count%s", "", "");
+    if (separate || !strncmp(argv[i], "--max-size=", 11)) {
+      const char *v = separate ? argv[++i] : argv[i] + 11;
       char *end;
       errno = 0;
       max_size = strtoull(v, &end, 10);
