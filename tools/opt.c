@@ -305,6 +305,10 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
       fprintf(stderr, "error: %s: %s\n", path, err.msg);
     else
       rc = 0;
+  } else if (f.size >= 10 && !memcmp(f.data, "HloModule ", 10)) {
+    /* XLA dumps the text next to the proto; say which file to give */
+    fprintf(stderr, "error: %s: HLO text is not read; give the HloModuleProto XLA writes beside "
+                    "it (--xla_dump_hlo_as_proto, a .pb)\n", path);
   } else {
     fprintf(stderr, "error: %s: not an HloModuleProto, HloProto, BIR module or MLIR file\n", path);
   }
