@@ -528,8 +528,10 @@ int main(int argc, char **argv) {
     return early;
   opt_config cfg = {.elide_resources = -1};
   int rc = opt_parse_args(argc, argv, &cfg);
-  if (rc)
+  if (rc) {
+    free(cfg.pipeline_text);
     return rc;
+  }
   if (!cfg.emit)
     cfg.emit = "mlir";
   /* After the arguments: whether it pays depends on the input's size. */
@@ -570,6 +572,7 @@ int main(int argc, char **argv) {
   if (wpLoadDialects(ctx, &err)) {
     fprintf(stderr, "error: %s\n", err.msg);
     mlirContextDestroy(ctx);
+    free(cfg.pipeline_text);
     return EXIT_BAD_INPUT;
   }
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
@@ -705,5 +708,6 @@ out:
   wp_model_dir_free(&md);
   remove_tmp_artifacts();
   opt_unlock_artifact_dirs(&locks, rc != 0);
+  free(cfg.pipeline_text);
   return rc;
 }

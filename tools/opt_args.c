@@ -1,6 +1,7 @@
 /* opt's command line: the help, the options parsed into an opt_config,
  * and the passes neff-pack brings along. */
 #include "opt_args.h"
+#include "opt_pipeline.h"
 
 #include "weightpack/weightpack.h"
 
@@ -43,7 +44,8 @@ static void usage(FILE *f) {
           "  -h, --help, --version\n"
           "\n"
           "An option's value may follow it as --OPTION=VALUE or as --OPTION VALUE.\n"
-          "Passes run in the order given, each as --NAME or --NAME=\"opt=value ...\".\n"
+          "Passes run in the order given, each as --NAME or --NAME=\"opt=value ...\",\n"
+          "or as mlir-opt's --pass-pipeline='builtin.module(NAME{opt=value ...},...)'.\n"
           "With --neff-pack, -o names the NEFF, and copy-const-artifacts and\n"
           "dedup-consts run before it when not named:\n");
   size_t n;
@@ -74,6 +76,7 @@ static const struct {
     {"--artifact-dir", "a directory"},
     {"--mlir-elide-resource-strings-if-larger", "a byte count"},
     {"--print-irdl", "a dialect (hlo, bir)"},
+    {"--pass-pipeline", "a pipeline (builtin.module(PASS{OPTIONS},...))"},
 };
 
 /* What the value of ARG is, when ARG is a value option given without
@@ -220,6 +223,10 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
         return opt_usage_error("--mlir-elide-resource-strings-if-larger needs a byte count, not "
                            "'%s'", v);
       cfg->elide_resources = n;
+    } else if ((v = flag_arg(argv, &i, "--pass-pipeline"))) {
+      int bad = opt_parse_pipeline(v, cfg);
+      if (bad)
+        return bad;
     } else if (a[0] == '-' && a[1] == '-' && a[2]) {
       const char *eq = strchr(a + 2, '=');
       size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
@@ -231,6 +238,9 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
       const wp_pass_info *info = wp_pass_lookup(name);
       if (!info)
         return opt_usage_error("unknown option '%s'", a);
+      if (cfg->pipeline_text)
+        return opt_usage_error("--pass-pipeline cannot go with pass flags such as %s; name every "
+                               "pass in the pipeline", a);
       if (cfg->n_passes == MAX_PASSES)
         return opt_usage_error("too many passes (%s)", a);
       cfg->passes[cfg->n_passes].info = info;

@@ -31,6 +31,7 @@ typedef struct opt_config {
   /* the existing directory the input IR's placed constant files are in
    * (its bir.artifact_path), or NULL: known once the input is read */
   const char *input_artifact_dir;
+  char *pipeline_text; /* --pass-pipeline's copy the requests point into; owned */
 } opt_config;
 
 /* Does the run have a pass that reads or writes the artifact directory? */

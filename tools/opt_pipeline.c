@@ -1,0 +1,113 @@
+/* opt --pass-pipeline: mlir-opt's textual pipeline, read into the same
+ * pass requests the --PASS flags make, so every check opt makes before a
+ * pass runs (outputs, artifact directories, what neff-pack brings along)
+ * holds for both spellings. */
+#include "opt_pipeline.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ANCHOR "builtin.module"
+
+static int pipeline_error(const char *text, const char *at, const char *what) {
+  fprintf(stderr, "error: --pass-pipeline: %s, at column %zu of '%s'\n(run 'opt --help' for usage)\n",
+          what, (size_t)(at - text) + 1, text);
+  return EXIT_USAGE;
+}
+
+static char *skip_space(char *s) {
+  while (isspace((unsigned char)*s))
+    s++;
+  return s;
+}
+
+/* The end of the option block that starts at OPEN ('{'): its matching
+ * '}', skipping quoted values and nested braces as MLIR's option parser
+ * does; NULL when it never closes. */
+static char *option_block_end(char *open) {
+  int depth = 0;
+  for (char *s = open; *s; s++) {
+    if (*s == '\'' || *s == '"') {
+      char *close = strchr(s + 1, *s);
+      if (!close)
+        return NULL;
+      s = close;
+    } else if (*s == '{') {
+      depth++;
+    } else if (*s == '}' && --depth == 0) {
+      return s;
+    }
+  }
+  return NULL;
+}
+
+int opt_parse_pipeline(const char *given, opt_config *cfg) {
+  if (cfg->pipeline_text)
+    return opt_usage_error("--pass-pipeline given twice ('%s')", given);
+  if (cfg->n_passes)
+    return opt_usage_error("--pass-pipeline cannot go with pass flags such as --%s; name every "
+                           "pass in the pipeline", cfg->passes[0].info->name);
+  /* the requests point into this copy, cut where names and options end */
+  char *text = strdup(given);
+  if (!text) {
+    fprintf(stderr, "error: out of memory\n");
+    return EXIT_BAD_INPUT;
+  }
+  cfg->pipeline_text = text;
+  char *s = skip_space(text);
+  size_t anchor = strlen(ANCHOR);
+  if (strncmp(s, ANCHOR, anchor) != 0 || *skip_space(s + anchor) != '(')
+    return pipeline_error(given, given + (s - text),
+                          "expected " ANCHOR "(...) around the passes (weightpack's passes run "
+                          "on the module)");
+  s = skip_space(skip_space(s + anchor) + 1);
+  if (*s == ')') { /* builtin.module(): no passes, as mlir-opt allows */
+    s = skip_space(s + 1);
+    return *s ? pipeline_error(given, given + (s - text), "text after the pipeline") : 0;
+  }
+  for (;;) {
+    char *name = s;
+    while (isalnum((unsigned char)*s) || *s == '-' || *s == '_' || *s == '.')
+      s++;
+    size_t len = (size_t)(s - name);
+    char *after = skip_space(s);
+    if (!len)
+      return pipeline_error(given, given + (name - text), "expected a pass name");
+    if (*after == '(')
+      return pipeline_error(given, given + (name - text),
+                            "a nested pipeline; weightpack's passes run on the module, so name "
+                            "them directly inside " ANCHOR "(...)");
+    char *options = "";
+    if (*after == '{') {
+      char *end = option_block_end(after);
+      if (!end)
+        return pipeline_error(given, given + (after - text), "options without their closing '}'");
+      *end = 0;
+      options = after + 1;
+      after = skip_space(end + 1);
+    }
+    char sep = *after;
+    *s = 0; /* the name ends here (after the options were cut out) */
+    const wp_pass_info *info = wp_pass_lookup(name);
+    if (!info) {
+      fprintf(stderr, "error: --pass-pipeline: no pass '%s' (opt --list-passes lists them)\n"
+                      "(run 'opt --help' for usage)\n", name);
+      return EXIT_USAGE;
+    }
+    if (cfg->n_passes == MAX_PASSES)
+      return opt_usage_error("too many passes (%s)", name);
+    cfg->passes[cfg->n_passes].info = info;
+    cfg->passes[cfg->n_passes++].options = options;
+    if (sep == ',') {
+      s = skip_space(after + 1);
+      continue;
+    }
+    if (sep != ')')
+      return pipeline_error(given, given + (after - text),
+                            sep ? "expected ',' or ')' after a pass" : "the pipeline never closes");
+    s = skip_space(after + 1);
+    return *s ? pipeline_error(given, given + (s - text), "text after the pipeline") : 0;
+  }
+}
