@@ -69,6 +69,10 @@ static int read_shape(cursor *c, wp_npy_info *out, wp_error *err) {
     if (c->p >= c->end || *c->p < '0' || *c->p > '9')
       return wp_error_set(err, "malformed header: bad dimension in 'shape'");
     uint64_t v = 0;
+    /* "04" is no Python 3 integer (numpy refuses the header) and was octal
+     * in Python 2: taking it as 4 would guess. "0" and "00" are zero in
+     * both. */
+    const char *digits = c->p;
     while (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
       if (v > (uint64_t)INT64_MAX / 10)
         return wp_error_set(err, "dimension in 'shape' overflows 64 bits");
@@ -76,6 +80,10 @@ static int read_shape(cursor *c, wp_npy_info *out, wp_error *err) {
       if (v > (uint64_t)INT64_MAX)
         return wp_error_set(err, "dimension in 'shape' overflows 64 bits");
     }
+    if (digits[0] == '0' && v != 0)
+      return wp_error_set(err, "malformed header: dimension '%.*s' in 'shape' has a leading "
+                          "zero (no Python 3 integer; octal in Python 2)",
+                          (int)(c->p - digits), digits);
     if (c->p < c->end && *c->p == 'L') /* Python 2 long */
       c->p++;
     if (out->ndim == WP_NPY_MAX_DIMS)

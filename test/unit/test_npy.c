@@ -43,6 +43,11 @@ static void test_header_forms(void) {
   CHECK(parse(buf, n, &info, &err) == 0 && info.ndim == 1 && info.shape[0] == 6);
   n = make(buf, 2, "{'descr': '<f4', 'fortran_order': False, 'shape': ()}", f, 4);
   CHECK(parse(buf, n, &info, &err) == 0 && info.ndim == 0 && info.count == 1);
+  /* zero written "00" is zero in Python 3 too */
+  n = make(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (00, 4), }", f, 0);
+  CHECK(parse(buf, n, &info, &err) == 0 && info.ndim == 2 && info.count == 0);
+  n = make(buf, 2, "{'descr': '<f4', 'fortran_order': False, 'shape': ()}", f, 4);
+  CHECK(parse(buf, n, &info, &err) == 0 && info.ndim == 0 && info.count == 1);
   n = make(buf, 3, "{'descr': '|b1', 'fortran_order': True, 'shape': (0, 5), }", f, 0);
   CHECK(parse(buf, n, &info, &err) == 0 && info.count == 0 && info.fortran_order);
   n = make(buf, 1, "{'descr': '>i8', 'fortran_order': False, 'shape': (3,), }", f, 24);
@@ -79,6 +84,8 @@ static void test_header_errors(void) {
        "overflows 64 bits"},
       {"['descr', '<f4']", "not a dict"},
       {"{'descr': '<f4', 'fortran_order': False, 'shape': (1), }", "'shape' is not a tuple"},
+      /* a leading zero: numpy (Python 3) refuses it, Python 2 read octal */
+      {"{'descr': '<f4', 'fortran_order': False, 'shape': (01,), }", "dimension '01'"},
       /* no control or non-ASCII byte in a string: numpy writes none, and
        * it would reach the error message raw */
       {"{'descr': '<f4\x01', 'fortran_order': False, 'shape': (1,), }", "bad 'descr'"},

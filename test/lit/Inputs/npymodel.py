@@ -305,6 +305,9 @@ def scenario_error(out, kind):
                                        allow_pickle=True))
     elif kind == "shape-overflow":
         bad_npy(out, lambda p: raw_npy(p, "<f4", (1 << 40, 1 << 40), b""))
+    elif kind == "shape-leading-zero":
+        # (010,): numpy refuses it (Python 3), Python 2 read it as octal 8
+        bad_npy(out, lambda p: raw_npy(p, "<f4", ("010",), good_bytes((10,))), shape=(10,))
     elif kind == "short-payload":
         bad_npy(out, lambda p: raw_npy(p, "<f4", (4,), good_bytes()[:12]))
     elif kind == "long-payload":
