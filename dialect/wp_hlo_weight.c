@@ -15,8 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Which HLO element types a .npy dtype can hold. Raw void (and ml_dtypes'
- * '<f1') bytes take the parameter's own type of the same width. */
+/* Which HLO element types a .npy dtype can hold. Raw void bytes take the
+ * parameter's own type of the same width; ml_dtypes' '<f1' its float8 type. */
 static int dtype_fits(const wp_npy_info *npy, int prim) {
   const wp_hlo_prim *info = wp_hlo_prim_info(prim);
   if (!info || info->bytes != npy->itemsize)
@@ -27,8 +27,12 @@ static int dtype_fits(const wp_npy_info *npy, int prim) {
   case 'u': return prim == WP_U8 || prim == WP_U16 || prim == WP_U32 || prim == WP_U64;
   case 'c': return prim == WP_C64 || prim == WP_C128;
   case 'f':
+    /* '<f1' is how ml_dtypes saves a float8: its bytes are some float8
+     * (which one, the parameter says), never an integer's or a bool's */
     if (npy->itemsize == 1)
-      return prim != WP_PRED;
+      return prim == WP_F8E5M2 || prim == WP_F8E4M3FN || prim == WP_F8E4M3B11FNUZ ||
+             prim == WP_F8E5M2FNUZ || prim == WP_F8E4M3FNUZ || prim == WP_F8E4M3 ||
+             prim == WP_F8E3M4 || prim == WP_F8E8M0FNU || prim == WP_F4E2M1FN;
     return prim == WP_F16 || prim == WP_F32 || prim == WP_F64;
   case 'V': return true; /* a bool's bytes are checked to be 0 or 1 */
   }

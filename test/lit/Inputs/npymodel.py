@@ -324,6 +324,10 @@ def scenario_error(out, kind):
     elif kind == "u1-raw-byte":
         # raw void bytes for a 1-bit integer parameter: 0 or 1 like a bool
         bad_npy(out, lambda p: raw_npy(p, "|V1", (4,), bytes([0, 1, 2, 255])), prim=pb.U1)
+    elif kind == "f1-into-s8":
+        # ml_dtypes' '<f1' holds float8 bytes: not an int8 parameter's
+        bad_npy(out, lambda p: raw_npy(p, "<f1", (4,), bytes([0x38, 0xb8, 0, 0x7e])),
+                prim=pb.S8)
     elif kind == "dtype-mismatch":
         bad_npy(out, lambda p: np.save(p, np.zeros(4, dtype=np.int32)))
     elif kind == "missing-npy":
