@@ -197,8 +197,16 @@ int wp_npy_parse(const void *data, size_t len, uint64_t file_size, wp_npy_info *
                  wp_error *err) {
   const unsigned char *b = data;
   memset(out, 0, sizeof *out);
-  if (len < 6 || memcmp(b, "\x93NUMPY", 6) != 0)
+  if (len < 6 || memcmp(b, "\x93NUMPY", 6) != 0) {
+    /* the two near misses numpy users make: numpy.savez, and pickle.dump */
+    if (len >= 4 && memcmp(b, "PK\x03\x04", 4) == 0)
+      return wp_error_set(err, "not a .npy file but a zip archive (a .npz from numpy.savez?): "
+                               "give each parameter its own .npy file (numpy.save)");
+    if (len >= 2 && b[0] == 0x80 && b[1] >= 2 && b[1] <= 5)
+      return wp_error_set(err, "not a .npy file but a Python pickle: write the array with "
+                               "numpy.save");
     return wp_error_set(err, "not a .npy file (bad magic)");
+  }
   if (len < 10)
     return wp_error_set(err, "a .npy file cut short: %zu bytes, not even a header", len);
   out->major = b[6];

@@ -277,6 +277,15 @@ def good_bytes(shape=(4,), dtype="<f4"):
 def scenario_error(out, kind):
     if kind == "bad-magic":
         bad_npy(out, lambda p: open(p, "wb").write(b"NOTNUMPY" + b"\0" * 100))
+    elif kind == "npz":
+        def npz(p):
+            with open(p, "wb") as f:
+                np.savez(f, w=np.zeros(4, dtype=np.float32))
+        bad_npy(out, npz)
+    elif kind == "pickle":
+        import pickle
+        bad_npy(out, lambda p: pickle.dump(np.zeros(4, dtype=np.float32), open(p, "wb"),
+                                           protocol=4))
     elif kind == "cut-header":
         bad_npy(out, lambda p: open(p, "wb").write(b"\x93NUMPY\x01\x00\x10"))
     elif kind == "empty-path":
