@@ -162,6 +162,24 @@ static int add_implied_passes(opt_config *cfg) {
   return 0;
 }
 
+/* A bad pass option is bad usage, so it is found here, before the input
+ * is read: reading a large model first took seconds, and an input that
+ * could not be read hid the usage error behind exit status 1. The pass
+ * parses its options again when it is made. */
+static int check_pass_options(const opt_config *cfg) {
+  for (size_t i = 0; i < cfg->n_passes; i++) {
+    wp_pass_options opts;
+    wp_error err;
+    int bad = wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts, &err);
+    wp_pass_options_free(&opts);
+    if (bad) {
+      fprintf(stderr, "error: %s\n", err.msg);
+      return EXIT_USAGE;
+    }
+  }
+  return 0;
+}
+
 int opt_parse_args(int argc, char **argv, opt_config *cfg) {
   bool options_end = false; /* after "--", everything is the input */
   for (int i = 1; i < argc; i++) {
@@ -251,7 +269,8 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
   }
   if (!cfg->input)
     return opt_usage_error("%s", "no input given");
-  return add_implied_passes(cfg);
+  int bad = check_pass_options(cfg);
+  return bad ? bad : add_implied_passes(cfg);
 }
 
 /* The end of a run whose output is standard output alone (--help and
