@@ -4,6 +4,8 @@
  * holds for both spellings. */
 #include "opt_pipeline.h"
 
+#include "wp_format.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,9 +13,17 @@
 
 #define ANCHOR "builtin.module"
 
+/* The pipeline is quoted with its control bytes escaped (\xNN): one
+ * written over several lines in a script stays a one-line error. The
+ * column counts in the quoted text, so each escape before AT adds 3. */
 static int pipeline_error(const char *text, const char *at, const char *what) {
+  char *shown = wp_escape_controls(text);
+  size_t column = (size_t)(at - text) + 1;
+  for (const char *c = text; c < at; c++)
+    column += (unsigned char)*c < 0x20 || *c == 0x7f ? 3 : 0;
   fprintf(stderr, "error: --pass-pipeline: %s, at column %zu of '%s'\n(run 'opt --help' for usage)\n",
-          what, (size_t)(at - text) + 1, text);
+          what, column, shown ? shown : text);
+  free(shown);
   return EXIT_USAGE;
 }
 
