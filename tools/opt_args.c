@@ -263,6 +263,12 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
         return opt_usage_error("too many passes (%s)", a);
       cfg->passes[cfg->n_passes].info = info;
       cfg->passes[cfg->n_passes++].options = eq ? eq + 1 : "";
+    } else if (a[2]) {
+      /* LLVM's tools (and MLIR's docs) write -pass-pipeline=, -emit=: say
+       * what opt takes instead */
+      fprintf(stderr, "error: unknown option '%s'; opt's long options take two dashes ('-%s')\n"
+                      "(run 'opt --help' for usage)\n", a, a);
+      return EXIT_USAGE;
     } else {
       return opt_usage_error("unknown option '%s'", a);
     }
