@@ -29,9 +29,9 @@
 #define MAX_JSON (64u << 20)
 
 static void usage_to(FILE *f) {
-  fprintf(f, "usage: neff [--max-size=BYTES] info|ls|verify FILE\n"
-             "       neff [--max-size=BYTES] cat FILE MEMBER\n"
-             "       neff [--max-size=BYTES] unpack FILE DIR\n"
+  fprintf(f, "usage: neff [--max-size[=]BYTES] [--] info|ls|verify FILE\n"
+             "       neff [--max-size[=]BYTES] [--] cat FILE MEMBER\n"
+             "       neff [--max-size[=]BYTES] [--] unpack FILE DIR\n"
              "       neff -h | --help | --version\n");
 }
 
@@ -56,7 +56,7 @@ static int help(void) {
          "  --max-size=BYTES  bound on the uncompressed payload (cat and unpack:\n"
          "                    default max(4 GiB, 64 x the compressed size));\n"
          "                    also --max-size BYTES\n"
-         "  --                ends the options (for a FILE whose name starts with -)\n"
+         "  --                ends the options (the command follows)\n"
          "\n"
          "Exit status: 0 fine, 1 a bad or corrupt package, 2 bad usage.\n");
   return 0;
@@ -470,6 +470,8 @@ int main(int argc, char **argv) {
     if (separate && i + 1 >= argc)
       return usage_error("--max-size needs a byte count%s", "", "");
     if (separate || !strncmp(argv[i], "--max-size=", 11)) {
+      if (max_size) /* which bound was meant is a guess */
+        return usage_error("--max-size given twice%s", "", "");
       const char *v = separate ? argv[++i] : argv[i] + 11;
       char *end;
       errno = 0;
@@ -479,7 +481,7 @@ int main(int argc, char **argv) {
           max_size > (uint64_t)INT64_MAX) {
         char top[32];
         snprintf(top, sizeof top, "%lld", (long long)INT64_MAX);
-        return usage_error("--max-size=%s: give a byte count from 1 to %s", v, top);
+        return usage_error("--max-size '%s': give a byte count from 1 to %s", v, top);
       }
     } else {
       return usage_error("unknown option '%s'%s", argv[i], "");

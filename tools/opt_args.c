@@ -131,6 +131,23 @@ static size_t find_pass(const opt_config *cfg, const char *name, size_t before) 
   return (size_t)-1;
 }
 
+/* The value of option NAME of request P, malloc'd; NULL when it has none
+ * (or its options do not parse: reported by check_pass_options). */
+static char *pass_option_value(const pass_request *p, const char *name) {
+  wp_pass_options opts;
+  wp_error err;
+  memset(&opts, 0, sizeof opts);
+  char *value = NULL;
+  if (wp_pass_parse_options(p->info, p->options, &opts, &err) == 0) {
+    wp_pass_run run = {p->info, {NULL}, &opts, NULL};
+    const char *v = wp_pass_option(&run, name);
+    if (v[0])
+      value = strdup(v);
+  }
+  wp_pass_options_free(&opts);
+  return value;
+}
+
 static int add_implied_passes(opt_config *cfg) {
   size_t pack = find_pass(cfg, "neff-pack", cfg->n_passes);
   if (pack == (size_t)-1)
@@ -149,6 +166,14 @@ static int add_implied_passes(opt_config *cfg) {
     fprintf(stderr, "error: --neff-pack must be the last pass (it writes the NEFF), but --%s "
                     "comes after it\n(run 'opt --help' for usage)\n",
             cfg->passes[pack + 1].info->name);
+    return EXIT_USAGE;
+  }
+  /* which of two names for the NEFF was meant is a guess, as -o twice */
+  char *own = cfg->output ? pass_option_value(&cfg->passes[pack], "output") : NULL;
+  if (own) {
+    fprintf(stderr, "error: the NEFF is named twice: -o %s and neff-pack's output=%s; give one"
+                    "\n(run 'opt --help' for usage)\n", cfg->output, own);
+    free(own);
     return EXIT_USAGE;
   }
   size_t dedup = find_pass(cfg, "dedup-consts", pack);
@@ -322,24 +347,6 @@ int opt_early_exit(int argc, char **argv) {
   return -1;
 }
 
-/* The artifact-dir= of copy-const-artifacts request P, malloc'd; NULL when
- * it has none (or its options do not parse: reported when the pass is
- * made). */
-static char *copy_dir_option(const pass_request *p) {
-  wp_pass_options opts;
-  wp_error err;
-  memset(&opts, 0, sizeof opts);
-  char *dir = NULL;
-  if (wp_pass_parse_options(p->info, p->options, &opts, &err) == 0) {
-    wp_pass_run run = {p->info, {NULL}, &opts, NULL};
-    const char *v = wp_pass_option(&run, "artifact-dir");
-    if (v[0])
-      dir = strdup(v);
-  }
-  wp_pass_options_free(&opts);
-  return dir;
-}
-
 static bool is_copy(const pass_request *p) {
   return !strcmp(p->info->name, "copy-const-artifacts");
 }
@@ -362,7 +369,7 @@ bool opt_artifact_dir_used(const opt_config *cfg) {
   for (size_t i = 0; i < cfg->n_passes; i++) {
     if (!is_copy(&cfg->passes[i]))
       continue;
-    char *own = copy_dir_option(&cfg->passes[i]);
+    char *own = pass_option_value(&cfg->passes[i], "artifact-dir");
     free(own);
     if (!own)
       return true;
@@ -373,7 +380,7 @@ bool opt_artifact_dir_used(const opt_config *cfg) {
 size_t opt_written_artifact_dirs(const opt_config *cfg, char **dirs) {
   size_t n = 0;
   for (size_t i = 0; i < cfg->n_passes; i++) {
-    char *own = is_copy(&cfg->passes[i]) ? copy_dir_option(&cfg->passes[i]) : NULL;
+    char *own = is_copy(&cfg->passes[i]) ? pass_option_value(&cfg->passes[i], "artifact-dir") : NULL;
     if (own)
       dirs[n++] = own;
   }

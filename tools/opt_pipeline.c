@@ -34,12 +34,13 @@ static char *skip_space(char *s) {
 }
 
 /* The end of the option block that starts at OPEN ('{'): its matching
- * '}', skipping quoted values and nested braces as MLIR's option parser
- * does; NULL when it never closes. */
+ * '}', skipping nested braces and values quoted whole ('...' or "..."
+ * right after '=', as the pass option parser takes them; a quote inside a
+ * value, as in it's.neff, is a character); NULL when it never closes. */
 static char *option_block_end(char *open) {
   int depth = 0;
   for (char *s = open; *s; s++) {
-    if (*s == '\'' || *s == '"') {
+    if ((*s == '\'' || *s == '"') && s[-1] == '=') {
       char *close = strchr(s + 1, *s);
       if (!close)
         return NULL;
@@ -89,7 +90,7 @@ int opt_parse_pipeline(const char *given, opt_config *cfg) {
       return pipeline_error(given, given + (name - text),
                             "a nested pipeline; weightpack's passes run on the module, so name "
                             "them directly inside " ANCHOR "(...)");
-    char *options = "";
+    const char *options = "";
     if (*after == '{') {
       char *end = option_block_end(after);
       if (!end)
