@@ -81,7 +81,10 @@ class Model:
         if self.root_params is not None:
             handles = handles[:self.root_params]
         root = c.add("out", "tuple", pb.tuple_shape(*[h[1] for h in handles]), handles)
-        body, cid = c.encode(root)
+        order = None
+        if getattr(self, "params_stored_reversed", False):
+            order = [i for i, _ in reversed(c.instrs[:len(self.params)])] + [root[0]]
+        body, cid = c.encode(root, order=order)
         return pb.module(getattr(self, "module_name", "model"), [(body, cid, "main")],
                          host_shape=c.program_shape(root))
 
@@ -592,6 +595,16 @@ def scenario_named_sg00(out):
     m.write()
 
 
+def scenario_stored_order(out):
+    """Parameters stored against their numbers (XLA keeps no order): x,
+    number 1, before the weight w, number 0."""
+    m = Model(out)
+    m.weight("w", sample("float32", (4,), 1))
+    m.input("x", pb.F32, [4])
+    m.params_stored_reversed = True
+    m.write()
+
+
 def scenario_readback(out):
     """Weights whose printed hex spans many of MLIR's output chunks."""
     m = Model(out)
@@ -645,6 +658,8 @@ def main():
         scenario_eye64(out)
     elif kind == "named-sg00":
         scenario_named_sg00(out)
+    elif kind == "stored-order":
+        scenario_stored_order(out)
     elif kind == "readback":
         scenario_readback(out)
     elif kind == "lanes":
