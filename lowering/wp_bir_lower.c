@@ -529,6 +529,11 @@ static int run_bir_lower(const wp_pass_run *run) {
   mlirBlockAppendOwnedOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)),
                                 bir_func);
   wp_set_attr(module, "bir.name", str(c, module_name));
+  /* The BIR protobuf form names the module by bir.name when read back: an
+   * unnamed HLO module gets the default name here too, or the IR would
+   * change in its own round trip (--verify-roundtrip). */
+  if (mlirAttributeIsNull(wp_attr(module, "sym_name")))
+    wp_set_attr(module, "sym_name", str(c, module_name));
   wp_set_attr(module, "bir.artifact_path", str(c, ""));
   rc = 0;
 out:

@@ -605,6 +605,15 @@ def scenario_stored_order(out):
     m.write()
 
 
+def scenario_unnamed(out):
+    """An HloModuleProto without a name (proto3's empty string)."""
+    m = Model(out)
+    m.module_name = ""
+    m.weight("w", sample("float32", (8,), 1))
+    m.input("x", pb.F32, [8])
+    m.write()
+
+
 def scenario_readback(out):
     """Weights whose printed hex spans many of MLIR's output chunks."""
     m = Model(out)
@@ -660,6 +669,8 @@ def main():
         scenario_named_sg00(out)
     elif kind == "stored-order":
         scenario_stored_order(out)
+    elif kind == "unnamed":
+        scenario_unnamed(out)
     elif kind == "readback":
         scenario_readback(out)
     elif kind == "lanes":
