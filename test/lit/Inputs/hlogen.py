@@ -370,6 +370,36 @@ SCENARIOS = {n.replace("_", "-"): f for n, f in list(globals().items())
                        "tuple_shape")}
 
 
+def _varint_at(data, i):
+    n = shift = 0
+    while True:
+        b = data[i]
+        i += 1
+        n |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            return n, i
+
+
+def strip_field(data, field):
+    """DATA (a message) without its top-level fields numbered FIELD."""
+    out, i = b"", 0
+    while i < len(data):
+        start = i
+        k, i = _varint_at(data, i)
+        wire = k & 7
+        if wire == 0:
+            _, i = _varint_at(data, i)
+        elif wire == 2:
+            n, i = _varint_at(data, i)
+            i += n
+        else:
+            i += {1: 8, 5: 4}[wire]
+        if k >> 3 != field:
+            out += data[start:i]
+    return out
+
+
 def main():
     if len(sys.argv) == 4 and sys.argv[1] in ("wrap", "wrap-split", "wrap-bad", "wrap-cut",
                                               "wrap-empty-first"):
@@ -395,6 +425,10 @@ def main():
             # a buffer_assignment whose bytes are no message (wire type 7)
             out = pb.wrap_hloproto(data) + f_bytes(3, b"\x0f")
         open(sys.argv[3], "wb").write(out)
+        return
+    if len(sys.argv) == 4 and sys.argv[1] == "strip-host":
+        # the module without its host_program_shape (field 4)
+        open(sys.argv[3], "wb").write(strip_field(open(sys.argv[2], "rb").read(), 4))
         return
     if len(sys.argv) != 3 or sys.argv[1] not in SCENARIOS:
         sys.exit("usage: hlogen.py {%s} OUT | hlogen.py wrap IN OUT" % ",".join(sorted(SCENARIOS)))
