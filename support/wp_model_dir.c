@@ -273,8 +273,19 @@ int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
   int rc = -1;
   json_t *root = NULL;
   struct stat st;
-  if (stat(json_path, &st) != 0 || !S_ISREG(st.st_mode) || access(json_path, R_OK) != 0) {
-    wp_error_set(err, "%s: Please ensure metadata.json exists and has read permissions.", dir);
+  /* The message's wording is the reference tool's; then which check failed
+   * (said of a directory or a FIFO by that name, "exists and has read
+   * permissions" was no help). */
+  if (stat(json_path, &st) != 0 || access(json_path, R_OK) != 0) {
+    wp_error_set(err, "%s: Please ensure metadata.json exists and has read permissions. "
+                 "(%s: %s)", dir, json_path, strerror(errno));
+    goto out;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    wp_error_set(err, "%s: Please ensure metadata.json exists and has read permissions. "
+                 "(%s is %s, not a regular file)", dir, json_path,
+                 S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO"
+                                                                              : "a special file");
     goto out;
   }
   char *checked = NULL;
