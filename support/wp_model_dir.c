@@ -295,7 +295,18 @@ int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
   json_error_t jerr;
   /* Repeated keys are refused (which weight would count?); integers too
    * big for 64 bits are read as reals so that ignored keys stay ignored. */
-  root = json_load_file(json_path, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &jerr);
+  FILE *fp = fopen(json_path, "rb");
+  if (!fp) {
+    wp_error_set(err, "%s: %s", json_path, strerror(errno));
+    goto out;
+  }
+  /* A leading UTF-8 byte order mark (Windows editors write one) is skipped,
+   * as RFC 8259 allows: jansson refused it as a token. */
+  unsigned char bom[3];
+  if (fread(bom, 1, 3, fp) != 3 || memcmp(bom, "\xef\xbb\xbf", 3) != 0)
+    rewind(fp);
+  root = json_loadf(fp, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &jerr);
+  fclose(fp);
   if (!root) {
     wp_error_set(err, "%s:%d:%d: malformed JSON: %s", json_path, jerr.line, jerr.column,
                  jerr.text);
