@@ -332,6 +332,13 @@ int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
     wp_error_set(err, "%s: \"model_files\" is missing", json_path);
     goto out;
   }
+  /* Only the first is read; the rest must still be paths, as the error
+   * above says (a number or null there was taken without a word). */
+  for (size_t i = 1; json_is_array(mf) && i < json_array_size(mf); i++)
+    if (!json_is_string(json_array_get(mf, i))) {
+      wp_error_set(err, "%s: model_files[%zu] must be a path string", json_path, i);
+      goto out;
+    }
   if (wp_model_dir_resolve(dir, model_rel, 1, &out->model_path, err))
     goto out;
   if (stat(out->model_path, &st) != 0) {
