@@ -614,6 +614,29 @@ def scenario_unnamed(out):
     m.write()
 
 
+def scenario_shape_names(out):
+    """One weight, w (instruction "w.1"), negated. The computation's program
+    shape names it "a" and the host's "b", and both give the result without
+    a layout: neither is the shape export derives, nor are they equal, until
+    inlining w leaves two equal shapes of the result alone."""
+    os.makedirs(os.path.join(out, "weights"), exist_ok=True)
+    np.save(os.path.join(out, "weights", "w.npy"), sample("float32", (4,), 1))
+    c = pb.Computation("main")
+    w = c.param("w.1", 0, pb.shape([4]))
+    root = c.add("neg", "negate", pb.shape([4]), [w])
+    bare = pb.f_int(2, pb.F32) + pb.f_packed(3, [4])
+
+    def ps(name):
+        return pb.f_bytes(1, pb.shape([4])) + pb.f_bytes(2, bare) + pb.f_bytes(3, name)
+    body = (pb.f_bytes(1, "main") + b"".join(pb.f_bytes(2, m) for _, m in c.instrs) +
+            pb.f_bytes(4, ps("a")) + pb.f_int(5, 3) + pb.f_int(6, root[0]))
+    data = pb.module("shapes", [(body, 3, "main")], host_shape=ps("b"))
+    with open(os.path.join(out, "model.hlo.pb"), "wb") as f:
+        f.write(data)
+    with open(os.path.join(out, "metadata.json"), "w") as f:
+        json.dump({"model_files": ["model.hlo.pb"], "weight_files": {"w.1": "weights/w.npy"}}, f)
+
+
 def scenario_readback(out):
     """Weights whose printed hex spans many of MLIR's output chunks."""
     m = Model(out)
@@ -671,6 +694,8 @@ def main():
         scenario_stored_order(out)
     elif kind == "unnamed":
         scenario_unnamed(out)
+    elif kind == "shape-names":
+        scenario_shape_names(out)
     elif kind == "readback":
         scenario_readback(out)
     elif kind == "lanes":
