@@ -125,7 +125,7 @@ static int index_instructions(wp_arena *arena, wp_hlo_lazy_comp *c) {
     wp_hlo_instr_ref *r = &c->ins[i];
     wp_arena_mark_t mark = wp_arena_mark(scratch);
     Xla__HloInstructionProto *ins = wp_hlo_lazy_instr(scratch, r);
-    if (!ins) {
+    if (!ins || wp_pb_has_field_zero(&ins->base)) {
       rc = -1;
     } else {
       r->id = ins->id;
@@ -152,7 +152,7 @@ int wp_hlo_lazy_unpack(wp_arena *arena, const void *data, size_t len, wp_hlo_laz
   int rc = -1;
   Xla__HloModuleProto *msg =
       wp_pb_unpack(arena, &xla__hlo_module_proto__descriptor, stripped, stripped_len);
-  if (!msg || msg->n_computations != n_lists)
+  if (!msg || msg->n_computations != n_lists || wp_pb_has_field_zero(&msg->base))
     goto out;
   wp_hlo_lazy_comp *comps = wp_arena_alloc(arena, (n_lists + 1) * sizeof *comps);
   for (size_t i = 0; i < n_lists; i++) {

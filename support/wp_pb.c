@@ -128,6 +128,35 @@ int wp_pb_depth(const void *data, size_t len, int limit) {
   return deepest;
 }
 
+bool wp_pb_has_field_zero(const ProtobufCMessage *msg) {
+  for (unsigned i = 0; i < msg->n_unknown_fields; i++)
+    if (msg->unknown_fields[i].tag == 0)
+      return true;
+  const ProtobufCMessageDescriptor *d = msg->descriptor;
+  for (unsigned f = 0; f < d->n_fields; f++) {
+    const ProtobufCFieldDescriptor *fd = &d->fields[f];
+    if (fd->type != PROTOBUF_C_TYPE_MESSAGE)
+      continue;
+    const char *base = (const char *)msg;
+    if (fd->label == PROTOBUF_C_LABEL_REPEATED) {
+      size_t n = *(const size_t *)(base + fd->quantifier_offset);
+      ProtobufCMessage *const *items = *(ProtobufCMessage *const *const *)(base + fd->offset);
+      for (size_t k = 0; k < n; k++)
+        if (items[k] && wp_pb_has_field_zero(items[k]))
+          return true;
+      continue;
+    }
+    /* a oneof member's pointer is only its own while the case says so */
+    if ((fd->flags & PROTOBUF_C_FIELD_FLAG_ONEOF) &&
+        *(const uint32_t *)(base + fd->quantifier_offset) != fd->id)
+      continue;
+    const ProtobufCMessage *sub = *(ProtobufCMessage *const *)(base + fd->offset);
+    if (sub && wp_pb_has_field_zero(sub))
+      return true;
+  }
+  return false;
+}
+
 void *wp_pb_new(wp_arena *arena, const ProtobufCMessageDescriptor *desc) {
   ProtobufCMessage *m = wp_arena_alloc(arena, desc->sizeof_message);
   desc->message_init(m);

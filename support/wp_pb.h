@@ -36,6 +36,13 @@ bool wp_pb_scans(const void *data, size_t len);
 int wp_pb_next_field(const uint8_t **p, const uint8_t *end, uint64_t *tag,
                      const uint8_t **payload, size_t *plen);
 
+/* Does MSG, or any message inside it, hold an unknown field numbered 0?
+ * protobuf-c reads a key written long (0x80 0x00) as field 0, which no
+ * message has, and packs it back as the byte 0x00, which it then refuses:
+ * such a message would not read back once written. The walk recurses once
+ * per level of nesting (bounded by wp_pb_depth's check before unpacking). */
+bool wp_pb_has_field_zero(const ProtobufCMessage *msg);
+
 /* A new empty message of DESC in arena memory. */
 void *wp_pb_new(wp_arena *arena, const ProtobufCMessageDescriptor *desc);
 

@@ -364,6 +364,25 @@ def row_major_literal():
     return _layout_literal([1, 0])
 
 
+# A layout holding a key that reads as field number 0 (0x80 0x00: a varint
+# written long), which is no protobuf field.
+_FIELD_ZERO_LAYOUT = f_int(2, pb.F32) + f_packed(3, [4]) + f_bytes(5, b"\x80\x00\x01")
+
+
+def field_zero_instruction():
+    c = Computation("main")
+    x = c.param("x", 0, _FIELD_ZERO_LAYOUT)
+    y = c.add("neg", "negate", shape([4]), [x])
+    return mod(c, y)
+
+
+def field_zero_module():
+    c, y = simple()
+    body, cid = c.encode(y)
+    host = f_bytes(1, _FIELD_ZERO_LAYOUT) + f_bytes(2, shape([4])) + f_bytes(3, "x")
+    return pb.module("m", [(body, cid, "main")], host_shape=host)
+
+
 SCENARIOS = {n.replace("_", "-"): f for n, f in list(globals().items())
              if callable(f) and not n.startswith("_") and
              n not in ("simple", "mod", "Computation", "f_bytes", "f_int", "f_packed", "shape",
