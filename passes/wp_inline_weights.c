@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef struct planted {
   MlirStringRef param;
@@ -191,10 +192,24 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
                              : index_find_second(&arg_names, ref->param_name, idx,
                                                  func_arg_name, &func, n_args);
       if (idx < 0) {
+        /* a name that differs only in case is the likely slip; say so */
+        intptr_t near = -1;
+        for (intptr_t a = 0; a < n_args && near < 0; a++) {
+          MlirStringRef n = arg_name(func, a);
+          if (n.length == strlen(ref->param_name) &&
+              strncasecmp(n.data, ref->param_name, n.length) == 0)
+            near = a;
+        }
+        char hint[160] = "";
+        if (near >= 0) {
+          MlirStringRef nn = arg_name(func, near);
+          snprintf(hint, sizeof hint, " (names are case-sensitive; parameter %ld is '%.*s')",
+                   (long)near, (int)(nn.length < 80 ? nn.length : 80), nn.data);
+        }
         wp_emit_error(wp_unknown_loc(module),
                       "%s/metadata.json: weight_files names parameter '%s', which the entry "
-                      "computation '%.*s' does not have",
-                      md->dir, ref->param_name, (int)fname.length, fname.data);
+                      "computation '%.*s' does not have%s",
+                      md->dir, ref->param_name, (int)fname.length, fname.data, hint);
         rc = -1;
       } else if (twin >= 0) {
         wp_emit_error(wp_unknown_loc(module),

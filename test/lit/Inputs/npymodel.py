@@ -369,6 +369,10 @@ def scenario_error(out, kind):
         m = Model(out)
         m.weight("w", np.zeros(4, dtype=np.float32))
         m.write(extra_meta={"weight_files": {"w": "weights/w.npy", "nope": "weights/w.npy"}})
+    elif kind == "param-case":
+        m = Model(out)
+        m.weight("Wq", np.zeros(4, dtype=np.float32))
+        m.write(extra_meta={"weight_files": {"wq": "weights/Wq.npy"}})
     elif kind == "two-params-one-name":
         # parameters 0 and 1 are both named "w"; weight_files names "w"
         m = Model(out)
