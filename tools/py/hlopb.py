@@ -23,6 +23,18 @@ def varint(n):
             return bytes(out)
 
 
+def read_varint(buf, i):
+    """The varint at BUF[I]: (its value, the index after it)."""
+    n = shift = 0
+    while True:
+        b = buf[i]
+        i += 1
+        n |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            return n, i
+
+
 def key(field, wire):
     return varint(field << 3 | wire)
 

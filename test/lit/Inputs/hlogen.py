@@ -389,28 +389,17 @@ SCENARIOS = {n.replace("_", "-"): f for n, f in list(globals().items())
                        "tuple_shape")}
 
 
-def _varint_at(data, i):
-    n = shift = 0
-    while True:
-        b = data[i]
-        i += 1
-        n |= (b & 0x7F) << shift
-        shift += 7
-        if not b & 0x80:
-            return n, i
-
-
 def strip_field(data, field):
     """DATA (a message) without its top-level fields numbered FIELD."""
     out, i = b"", 0
     while i < len(data):
         start = i
-        k, i = _varint_at(data, i)
+        k, i = pb.read_varint(data, i)
         wire = k & 7
         if wire == 0:
-            _, i = _varint_at(data, i)
+            _, i = pb.read_varint(data, i)
         elif wire == 2:
-            n, i = _varint_at(data, i)
+            n, i = pb.read_varint(data, i)
             i += n
         else:
             i += {1: 8, 5: 4}[wire]

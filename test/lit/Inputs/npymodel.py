@@ -416,12 +416,12 @@ def fields(buf):
     """Top-level (field, wire, value) of a protobuf message."""
     i, out = 0, []
     while i < len(buf):
-        tag, i = varint(buf, i)
+        tag, i = pb.read_varint(buf, i)
         f, w = tag >> 3, tag & 7
         if w == 0:
-            v, i = varint(buf, i)
+            v, i = pb.read_varint(buf, i)
         elif w == 2:
-            n, i = varint(buf, i)
+            n, i = pb.read_varint(buf, i)
             v, i = buf[i:i + n], i + n
         elif w == 1:
             v, i = buf[i:i + 8], i + 8
@@ -433,17 +433,6 @@ def fields(buf):
     return out
 
 
-def varint(buf, i):
-    n = shift = 0
-    while True:
-        b = buf[i]
-        i += 1
-        n |= (b & 0x7F) << shift
-        shift += 7
-        if not b & 0x80:
-            return n, i
-
-
 def literal_bytes(lit):
     """The data of a LiteralProto as little-endian element bytes."""
     for f, w, v in fields(lit):
@@ -452,14 +441,14 @@ def literal_bytes(lit):
         if f == 2:  # preds: packed varints, one byte each
             vals, i = [], 0
             while i < len(v):
-                x, i = varint(v, i)
+                x, i = pb.read_varint(v, i)
                 vals.append(x)
             return bytes(vals)
         if f in (4, 5, 6, 7):  # s32 s64 u32 u64 packed varints
             fmt = {4: "<i", 5: "<q", 6: "<I", 7: "<Q"}[f]
             vals, i = [], 0
             while i < len(v):
-                x, i = varint(v, i)
+                x, i = pb.read_varint(v, i)
                 if f in (4, 5) and x >= 1 << 63:
                     x -= 1 << 64
                 vals.append(x)
