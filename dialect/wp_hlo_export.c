@@ -166,8 +166,8 @@ static bool same_packed(wp_arena *arena, const ProtobufCMessage *a, const Protob
 /* Equal to packing wp_hlo_func_program_shape and PS and comparing the
  * bytes, one parameter at a time in scratch memory: whole, a program shape
  * of 100,000 parameters was built and packed twice. */
-int wp_hlo_host_shape_is_default(wp_arena *arena, const Xla__ProgramShapeProto *ps,
-                                 MlirOperation entry) {
+int wp_hlo_shape_is_derived(wp_arena *arena, const Xla__ProgramShapeProto *ps,
+                            MlirOperation entry) {
   MlirBlock body = func_body(entry);
   intptr_t n = mlirBlockGetNumArguments(body);
   if (ps->base.n_unknown_fields || ps->n_parameters != (size_t)n ||
@@ -218,6 +218,17 @@ static int program_shape_consistent(exporter *ex, const Xla__ProgramShapeProto *
   return mlirOperationGetNumOperands(ret) == 1 &&
          wp_hlo_shape_matches(ex->ctx, ps->result,
                               mlirValueGetType(mlirOperationGetOperand(ret, 0)));
+}
+
+int wp_hlo_host_shape_is_default(wp_arena *arena, const Xla__ProgramShapeProto *ps,
+                                 MlirOperation entry) {
+  /* the rule export_module follows where the module has no host shape */
+  exporter ex = {arena, mlirOperationGetContext(entry), NULL, 0, {0}, false};
+  const Xla__HloComputationProto *c = wp_hlo_unpack_extra(
+      arena, wp_attr(entry, "hlo.extra"), &xla__hlo_computation_proto__descriptor);
+  if (c && c->program_shape && program_shape_consistent(&ex, c->program_shape, entry))
+    return same_packed(arena, &ps->base, &c->program_shape->base);
+  return wp_hlo_shape_is_derived(arena, ps, entry);
 }
 
 /* ---- instructions ---- */

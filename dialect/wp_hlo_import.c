@@ -685,16 +685,11 @@ static int import_module(importer *im, const wp_hlo_lazy_module *lazy, MlirModul
     rest.entry_computation_name = "";
   if (mod->entry_computation_id == ec->id)
     rest.entry_computation_id = 0;
-  /* Where the IR has no host program shape, export writes the entry
-   * computation's program shape (its stored one, else one derived from its
-   * instructions): a host shape equal to that says nothing more. Compared
-   * with the derived shape alone, a module without a host shape whose
-   * computation keeps XLA's parameter names ("x" for the instruction
+  /* Compared with the derived shape alone, a module without a host shape
+   * whose computation keeps XLA's parameter names ("x" for the instruction
    * "x.1") came back from its own round trip with one. */
   if (mod->host_program_shape &&
-      (ec->program_shape
-           ? same_packed(im, &mod->host_program_shape->base, &ec->program_shape->base)
-           : wp_hlo_host_shape_is_default(im->arena, mod->host_program_shape, entry_func)))
+      wp_hlo_host_shape_is_default(im->arena, mod->host_program_shape, entry_func))
     rest.host_program_shape = NULL;
   int empty;
   MlirAttribute extra = extra_attr(im, &rest.base, &empty);

@@ -13,7 +13,15 @@
 Xla__ProgramShapeProto *wp_hlo_func_program_shape(wp_arena *arena, MlirOperation func,
                                                   wp_error *err);
 
-/* Is PS byte-identical to what export would regenerate for ENTRY? */
+/* Is PS byte-identical to the program shape export derives for ENTRY from
+ * its signature (wp_hlo_func_program_shape)? */
+int wp_hlo_shape_is_derived(wp_arena *arena, const Xla__ProgramShapeProto *ps,
+                            MlirOperation entry);
+
+/* Is PS byte-identical to the host program shape export writes where the
+ * module has none: ENTRY's stored program shape while it still describes
+ * the signature, else the derived one? Import and inline-weights drop such
+ * a host shape, so the IR survives its own round trip. */
 int wp_hlo_host_shape_is_default(wp_arena *arena, const Xla__ProgramShapeProto *ps,
                                  MlirOperation entry);
 

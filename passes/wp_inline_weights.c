@@ -461,27 +461,6 @@ static MlirOperation make_constant(wp_arena *arena, MlirOperation func, intptr_t
   return mlirOperationCreate(&st);
 }
 
-/* Is PS the host program shape export writes where the module has none:
- * FUNC's stored program shape, else the one derived from its signature?
- * The importer drops such a host shape by this rule, so the pass must too
- * (else reading the module back, as --verify-roundtrip does, would
- * differ). FUNC's own shape has been brought up to date first. */
-static bool host_shape_is_default(wp_arena *arena, const Xla__ProgramShapeProto *ps,
-                                  MlirOperation func) {
-  MlirAttribute extra = wp_attr(func, "hlo.extra");
-  const Xla__HloComputationProto *c =
-      mlirAttributeIsNull(extra)
-          ? NULL
-          : (const Xla__HloComputationProto *)wp_hlo_unpack_extra(
-                arena, extra, &xla__hlo_computation_proto__descriptor);
-  if (c && c->program_shape) {
-    ProtobufCBinaryData a = wp_pb_pack(arena, &ps->base);
-    ProtobufCBinaryData b = wp_pb_pack(arena, &c->program_shape->base);
-    return a.len == b.len && memcmp(a.data, b.data, a.len) == 0;
-  }
-  return wp_hlo_host_shape_is_default(arena, ps, func);
-}
-
 /* Drops removed parameters from a stored program shape (func hlo.extra
  * field program_shape, or module hlo.extra field host_program_shape). */
 static void drop_from_program_shape(wp_arena *arena, MlirOperation op, MlirOperation func,
@@ -511,9 +490,11 @@ static void drop_from_program_shape(wp_arena *arena, MlirOperation op, MlirOpera
     ps->n_parameter_names = kn;
   /* What is left may be just what export computes for the new signature:
    * then it goes, as the importer drops such a shape (else reading the
-   * module back, as --verify-roundtrip does, would differ). */
-  if (module ? host_shape_is_default(arena, ps, func)
-             : wp_hlo_host_shape_is_default(arena, ps, func)) {
+   * module back, as --verify-roundtrip does, would differ). The host
+   * shape's rule reads FUNC's own stored shape: the caller updates that
+   * one first. */
+  if (module ? wp_hlo_host_shape_is_default(arena, ps, func)
+             : wp_hlo_shape_is_derived(arena, ps, func)) {
     if (module)
       ((Xla__HloModuleProto *)msg)->host_program_shape = NULL;
     else

@@ -265,6 +265,11 @@ static int load_weights(wp_model_dir *md, const char *json_path, json_t *wf, wp_
   return wp_error_set(err, "%s: \"weight_files\" must be an object or a list", json_path);
 }
 
+/* What MODE is, for an error about a file that is not a regular one. */
+static const char *not_file_kind(mode_t mode) {
+  return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO" : "a special file";
+}
+
 int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
   memset(out, 0, sizeof *out);
   char *json_path = join(dir, "metadata.json");
@@ -272,20 +277,18 @@ int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
     return wp_error_set(err, "out of memory");
   int rc = -1;
   json_t *root = NULL;
-  struct stat st;
+  struct stat meta, st;
   /* The message's wording is the reference tool's; then which check failed
    * (said of a directory or a FIFO by that name, "exists and has read
    * permissions" was no help). */
-  if (stat(json_path, &st) != 0 || access(json_path, R_OK) != 0) {
+  if (stat(json_path, &meta) != 0 || access(json_path, R_OK) != 0) {
     wp_error_set(err, "%s: Please ensure metadata.json exists and has read permissions. "
                  "(%s: %s)", dir, json_path, strerror(errno));
     goto out;
   }
-  if (!S_ISREG(st.st_mode)) {
+  if (!S_ISREG(meta.st_mode)) {
     wp_error_set(err, "%s: Please ensure metadata.json exists and has read permissions. "
-                 "(%s is %s, not a regular file)", dir, json_path,
-                 S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO"
-                                                                              : "a special file");
+                 "(%s is %s, not a regular file)", dir, json_path, not_file_kind(meta.st_mode));
     goto out;
   }
   char *checked = NULL;
@@ -348,14 +351,11 @@ int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
   }
   if (!S_ISREG(st.st_mode)) { /* the message's wording is the reference tool's; say why */
     wp_error_set(err, "%s: Corrupted input dir, model file does not exist! (%s is %s, not a "
-                 "regular file)", dir, out->model_path,
-                 S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO"
-                                                                              : "a special file");
+                 "regular file)", dir, out->model_path, not_file_kind(st.st_mode));
     goto out;
   }
   /* read as a module, the metadata would fail as a BIR JSON of no name */
-  struct stat meta;
-  if (stat(json_path, &meta) == 0 && meta.st_dev == st.st_dev && meta.st_ino == st.st_ino) {
+  if (meta.st_dev == st.st_dev && meta.st_ino == st.st_ino) {
     wp_error_set(err, "%s: model_files names metadata.json itself; name the HLO module (an "
                  "HloModuleProto .pb)", json_path);
     goto out;
