@@ -98,9 +98,12 @@ static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *inde
    * the file is still the one it hashed; one that came with IR read from a
    * file, or for a file changed since, is computed again. */
   char *md5 = wp_bir_str(d->arena, op, "md5");
-  if (!f->in_place && wp_hashed_still(f->src.path, md5))
+  if (!f->in_place && wp_hashed_still(f->src.path, md5)) {
     snprintf(f->md5, sizeof f->md5, "%s", md5);
-  else
+    if (d->run->hooks && d->run->hooks->debug)
+      fprintf(stderr, "FileDeDuper took the MD5 of %s from its copy (not read again)\n",
+              f->artifact);
+  } else
     snprintf(f->recorded_md5, sizeof f->recorded_md5, "%s", md5);
   *index = d->n_files++;
   return 0;

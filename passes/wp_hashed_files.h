@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 
-/* PATH (as the passes name it) was just written and hashed to MD5 (32 hex
+/* PATH (any name of it) was just written and hashed to MD5 (32 hex
  * digits) by this process. */
 void wp_hashed_note(const char *path, const char *md5);
 
