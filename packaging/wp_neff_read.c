@@ -132,6 +132,19 @@ static bool at_gzip_magic(const struct inflate_state *st) {
   return st->avail_in >= 2 && st->next_in[0] == 0x1f && st->next_in[1] == 0x8b;
 }
 
+/* A gzip member's header at the start of R's input: its reserved flag bits
+ * (FLG 0xe0) must be zero (RFC 1952; gzip, zlib and libarchive refuse
+ * them, ISA-L does not look). */
+static int gz_check_flags(wp_neff_reader *r, wp_error *err) {
+  struct inflate_state *st = r->gz;
+  if (gz_refill(r, 4, err))
+    return -1;
+  if (st->avail_in >= 4 && (st->next_in[3] & 0xe0))
+    return wp_error_set(err, "%s: payload: gzip member %llu sets reserved header flags (0x%02x)",
+                        r->path, (unsigned long long)r->gz_members + 1, st->next_in[3] & 0xe0);
+  return 0;
+}
+
 /* Starts inflating the payload from its first byte. */
 static int gz_start(wp_neff_reader *r, wp_error *err) {
   isal_inflate_init(r->gz);
@@ -148,7 +161,7 @@ static int gz_start(wp_neff_reader *r, wp_error *err) {
   if (!at_gzip_magic(r->gz))
     return wp_error_set(err, "%s: payload: not a gzip stream (packaging version 2 is a "
                         "gzip tar)", r->path);
-  return 0;
+  return gz_check_flags(r, err);
 }
 
 /* After a gzip member's end: another may follow (gzip allows it), or the
@@ -166,6 +179,8 @@ static int gz_next_member(wp_neff_reader *r, wp_error *err) {
     return wp_error_set(err, "%s: payload: %llu bytes follow the end of the gzip stream",
                         r->path,
                         (unsigned long long)(st->avail_in + (r->header.data_size - r->pos)));
+  if (gz_check_flags(r, err))
+    return -1;
   uint8_t *next = st->next_in;
   uint32_t avail = st->avail_in;
   isal_inflate_reset(st);

@@ -22,6 +22,10 @@
       bomtwice    bom.json lists its first entry twice and leaves out its
                   last, so the entry count still matches (header MD5 redone)
       escape      add a member whose name holds a terminal escape sequence
+      resflags    a reserved gzip header flag (FLG 0x20) set in the first member
+                  (header MD5 redone)
+      resflags2   the same tar as two gzip members, the second with FLG 0x80
+                  (redone)
       splitmagic  two stored gzip members, the first 1048575 bytes long, so
                   the second's magic straddles a 1 MiB read (redone; valid)
 """
@@ -76,7 +80,7 @@ def main():
         h[172:188] = hashlib.md5(payload).digest()
         out = bytes(h) + payload
     elif kind in ("trailing", "twomembers", "crc", "cut", "notrailer", "tarjunk",
-                  "splitmagic"):
+                  "splitmagic", "resflags", "resflags2"):
         data = open(src, "rb").read()
         payload = data[1024:]
         if kind == "trailing":
@@ -86,6 +90,16 @@ def main():
             half = len(tar) // 2
             payload = (gzip.compress(tar[:half], 1, mtime=0) +
                        gzip.compress(tar[half:], 1, mtime=0))
+        elif kind == "resflags":
+            p = bytearray(payload)
+            p[3] |= 0x20
+            payload = bytes(p)
+        elif kind == "resflags2":
+            tar = gzip.decompress(payload)
+            half = len(tar) // 2
+            second = bytearray(gzip.compress(tar[half:], 1, mtime=0))
+            second[3] |= 0x80
+            payload = gzip.compress(tar[:half], 1, mtime=0) + bytes(second)
         elif kind == "cut":
             payload = payload[:len(payload) // 2]
         elif kind == "splitmagic":
