@@ -193,11 +193,18 @@ static void hex(const unsigned char *p, size_t n, char *out) {
     sprintf(out + 2 * i, "%02x", p[i]);
 }
 
+/* The header is printed only once the payload has been read and checked:
+ * a damaged package gives the error line and nothing on standard output,
+ * as with ls. */
 static int cmd_info(wp_neff_reader *r, const char *path) {
   const wp_neff_header *h = wp_neff_get_header(r);
   char hash[33], uuid[33];
   hex(h->hash, 16, hash);
   hex(h->uuid, 16, uuid);
+  collect c = {0};
+  c.keep_json = true;
+  if (read_all(r, &c, path))
+    return 1;
   printf("file:               %s\n", path);
   printf("pkg_version:        %llu\n", (unsigned long long)h->pkg_version);
   printf("header_size:        %llu\n", (unsigned long long)h->header_size);
@@ -210,10 +217,6 @@ static int cmd_info(wp_neff_reader *r, const char *path) {
   printf("uuid:               %s\n", uuid);
   printf("num_tpb:            %u\n", h->num_tpb);
   printf("lnc_size:           %u\n", h->lnc_size);
-  collect c = {0};
-  c.keep_json = true;
-  if (read_all(r, &c, path))
-    return 1;
   uint64_t total = 0;
   for (size_t i = 0; i < c.n; i++)
     total += c.m[i].size;
