@@ -522,6 +522,21 @@ static void handle_signal(int sig, void (*handler)(int)) {
   signal(sig, handler);
 }
 
+/* The passes neff-pack brings along run before it: on a module that is not
+ * BIR yet, the first of them would fail under its own name, a pass the
+ * user never gave. */
+static bool implied_pass_before_bir(const opt_config *cfg, MlirModule module) {
+  if (wp_bir_module_is_bir(module))
+    return false;
+  for (size_t i = 0; i < cfg->n_passes; i++) {
+    if (!strcmp(cfg->passes[i].info->name, "bir-lower"))
+      return false;
+    if (cfg->passes[i].implied)
+      return true;
+  }
+  return false;
+}
+
 int main(int argc, char **argv) {
   int early = opt_early_exit(argc, argv);
   if (early >= 0)
@@ -630,6 +645,11 @@ int main(int argc, char **argv) {
                     "usage)\n",
             cfg.input, input_placed, input_placed, cfg.artifact_dir);
     rc = EXIT_USAGE;
+    goto out;
+  }
+  if (implied_pass_before_bir(&cfg, module)) {
+    wp_emit_error(mlirOperationGetLocation(mlirModuleGetOperation(module)),
+                  "neff-pack: the module is not BIR (run --bir-lower first)");
     goto out;
   }
   /* before the output checks: an -o inside an artifact directory this run

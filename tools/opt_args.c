@@ -119,7 +119,7 @@ static int insert_pass(opt_config *cfg, size_t at, const char *name) {
   if (cfg->n_passes == MAX_PASSES)
     return opt_usage_error("%s", "too many passes");
   memmove(&cfg->passes[at + 1], &cfg->passes[at], (cfg->n_passes - at) * sizeof cfg->passes[0]);
-  cfg->passes[at] = (pass_request){wp_pass_lookup(name), ""};
+  cfg->passes[at] = (pass_request){wp_pass_lookup(name), "", true};
   cfg->n_passes++;
   return 0;
 }
@@ -162,6 +162,12 @@ static int add_implied_passes(opt_config *cfg) {
   }
   /* the NEFF is the run's output: a pass after it could only fail or
    * change an IR nobody writes */
+  for (size_t i = pack + 1; i < cfg->n_passes; i++)
+    if (!strcmp(cfg->passes[i].info->name, "neff-pack")) {
+      fprintf(stderr, "error: --neff-pack is given twice; one run writes one NEFF\n"
+                      "(run 'opt --help' for usage)\n");
+      return EXIT_USAGE;
+    }
   if (pack + 1 < cfg->n_passes) {
     fprintf(stderr, "error: --neff-pack must be the last pass (it writes the NEFF), but --%s "
                     "comes after it\n(run 'opt --help' for usage)\n",
@@ -286,8 +292,7 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
                                "pass in the pipeline", a);
       if (cfg->n_passes == MAX_PASSES)
         return opt_usage_error("too many passes (%s)", a);
-      cfg->passes[cfg->n_passes].info = info;
-      cfg->passes[cfg->n_passes++].options = eq ? eq + 1 : "";
+      cfg->passes[cfg->n_passes++] = (pass_request){info, eq ? eq + 1 : "", false};
     } else if (a[2]) {
       /* LLVM's tools (and MLIR's docs) write -pass-pipeline=, -emit=: say
        * what opt takes instead */

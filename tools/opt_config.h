@@ -15,6 +15,7 @@
 typedef struct pass_request {
   const wp_pass_info *info;
   const char *options;
+  bool implied; /* brought along by neff-pack, not named by the user */
 } pass_request;
 
 typedef struct opt_config {

@@ -109,8 +109,7 @@ int opt_parse_pipeline(const char *given, opt_config *cfg) {
     }
     if (cfg->n_passes == MAX_PASSES)
       return opt_usage_error("too many passes (%s)", name);
-    cfg->passes[cfg->n_passes].info = info;
-    cfg->passes[cfg->n_passes++].options = options;
+    cfg->passes[cfg->n_passes++] = (pass_request){info, options, false};
     if (sep == ',') {
       s = skip_space(after + 1);
       continue;
