@@ -74,12 +74,19 @@ void wp_lower_tensor_error(MlirLocation loc, const char *what, const char *name,
     wp_emit_error(loc, "bir-lower: %s '%s' of type %s cannot be a BIR tensor", what, name, ts);
 }
 
+/* Every dimension, at any rank (a fixed 64-entry buffer once cut a
+ * rank-70 tensor's shape to its first 64 dimensions without a word). */
 static MlirAttribute shape_attr(MlirContext c, MlirType t) {
   intptr_t r = mlirShapedTypeGetRank(t);
-  int64_t dims[64];
-  for (intptr_t i = 0; i < r && i < 64; i++)
+  int64_t small[64], *dims = small;
+  if (r > 64 && !(dims = malloc((size_t)r * sizeof *dims)))
+    return (MlirAttribute){NULL};
+  for (intptr_t i = 0; i < r; i++)
     dims[i] = mlirShapedTypeGetDimSize(t, i);
-  return mlirDenseI64ArrayGet(c, r < 64 ? r : 64, dims);
+  MlirAttribute a = mlirDenseI64ArrayGet(c, r, dims);
+  if (dims != small)
+    free(dims);
+  return a;
 }
 
 int wp_lower_add_tensor(lowering *l, const char *name, int tensor_class, MlirType t,
