@@ -423,6 +423,11 @@ int wp_bir_from_json(wp_arena *arena, json_t *root, Wp__Bir__Module **out, wp_er
   from_json f = {arena, err, "BIR JSON"};
   if (!json_is_object(root))
     return wp_error_set(err, "BIR JSON: the top level must be an object");
+  /* a model directory's metadata.json given in place of its directory */
+  if (!json_object_get(root, "name") &&
+      (json_object_get(root, "model_files") || json_object_get(root, "weight_files")))
+    return wp_error_set(err, "a model directory's metadata.json, not a BIR JSON module: give "
+                             "the directory that holds it as the input");
   Wp__Bir__Module *m = wp_pb_new(arena, &wp__bir__module__descriptor);
   m->schema = WP_BIR_SCHEMA;
   if (!(m->name = get_str(&f, root, "name", true)) ||
