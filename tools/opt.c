@@ -522,6 +522,34 @@ static void handle_signal(int sig, void (*handler)(int)) {
   signal(sig, handler);
 }
 
+/* The form --emit asks for must suit the IR the passes leave (BIR after
+ * --bir-lower, else the input's kind): found out before they run, not
+ * after. 0, or the exit status. */
+static int check_emit_kind(const opt_config *cfg, MlirModule module) {
+  if (cfg->packs_neff)
+    return 0;
+  bool lowers = false;
+  for (size_t i = 0; i < cfg->n_passes; i++)
+    lowers |= !strcmp(cfg->passes[i].info->name, "bir-lower");
+  bool bir_out = lowers || wp_bir_module_is_bir(module);
+  if (!strcmp(cfg->emit, "hlo-proto") && lowers) {
+    fprintf(stderr, "error: --emit=hlo-proto cannot follow --bir-lower (the IR is BIR then); "
+                    "give --emit=bir-proto or --emit=bir-json\n(run 'opt --help' for usage)\n");
+    return EXIT_USAGE;
+  }
+  if (!strcmp(cfg->emit, "hlo-proto") && bir_out) {
+    fprintf(stderr, "error: %s: --emit=hlo-proto needs an HLO module, and this one is BIR; give "
+                    "--emit=bir-proto or --emit=bir-json\n", cfg->input);
+    return EXIT_BAD_INPUT;
+  }
+  if (!strncmp(cfg->emit, "bir-", 4) && !bir_out) {
+    fprintf(stderr, "error: %s: --emit=%s needs a BIR module (run --bir-lower)\n", cfg->input,
+            cfg->emit);
+    return EXIT_BAD_INPUT;
+  }
+  return 0;
+}
+
 /* The passes neff-pack brings along run before it: on a module that is not
  * BIR yet, the first of them would fail under its own name, a pass the
  * user never gave. */
@@ -647,6 +675,9 @@ int main(int argc, char **argv) {
     rc = EXIT_USAGE;
     goto out;
   }
+  if ((rc = check_emit_kind(&cfg, module)) != 0)
+    goto out;
+  rc = EXIT_BAD_INPUT;
   if (implied_pass_before_bir(&cfg, module)) {
     wp_emit_error(mlirOperationGetLocation(mlirModuleGetOperation(module)),
                   "neff-pack: the module is not BIR (run --bir-lower first)");

@@ -204,7 +204,7 @@ static int check_pass_options(const opt_config *cfg) {
     int bad = wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts, &err);
     wp_pass_options_free(&opts);
     if (bad) {
-      fprintf(stderr, "error: %s\n", err.msg);
+      fprintf(stderr, "error: %s\n(run 'opt --list-passes' for the passes' options)\n", err.msg);
       return EXIT_USAGE;
     }
   }
