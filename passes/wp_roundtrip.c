@@ -38,8 +38,8 @@ static void first_difference(const char *a, const char *b, wp_error *err, const 
   }
   int na = (int)strcspn(la, "\n"), nb = (int)strcspn(lb, "\n");
   wp_error_set(err,
-               "round trip through protobuf after %s changed the IR at line %d:\n"
-               "  before: %.*s\n  after:  %.*s",
+               "round trip through protobuf after %s changed the IR at line %d: "
+               "before '%.*s', after '%.*s'",
                after, line, na > 400 ? 400 : na, la, nb > 400 ? 400 : nb, lb);
 }
 
