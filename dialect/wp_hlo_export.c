@@ -249,6 +249,7 @@ static int set_literal(exporter *ex, MlirOperation op, Xla__HloInstructionProto 
   if (!p->literal)
     p->literal = wp_pb_new(ex->arena, &xla__literal_proto__descriptor);
   Xla__LiteralProto *lit = p->literal;
+  bool own_shape = !lit->shape;
   if (!lit->shape)
     lit->shape = wp_hlo_type_to_shape(ex->arena, type, ex->err);
   if (!lit->shape)
@@ -273,6 +274,13 @@ static int set_literal(exporter *ex, MlirOperation op, Xla__HloInstructionProto 
   uint64_t size;
   if (wp_hlo_constant_bytes(op, ex->arena, &bytes, &size, ex->err))
     return -1;
+  /* A constant of a non-default layout (an inlined weight keeps its
+   * parameter's): the literal gets that layout and its data in that order,
+   * as XLA reads it (and refuses a literal whose minor_to_major differs). */
+  if (wp_hlo_literal_in_layout(ex->arena, own_shape ? p->shape : NULL,
+                                            wp_hlo_prim_is_one_bit(prim) ? 1 : info->bytes,
+                                            bytes, lit->shape, &bytes))
+    return wp_error_set(ex->err, "out of memory");
   return wp_hlo_literal_set_data(ex->arena, lit, prim, bytes, wp_hlo_num_elements(type),
                                  ex->err);
 }

@@ -64,6 +64,69 @@ static bool row_major(const Xla__ShapeProto *shape) {
   return ok;
 }
 
+/* SHAPE's minor_to_major into M2M when its layout is a plain permutation
+ * (no tiles, no packed element size) other than the default row-major. */
+static bool permuted_layout(wp_arena *arena, const Xla__ShapeProto *shape, int64_t *m2m) {
+  if (!shape || !shape->layout || shape->n_tuple_shapes || shape->n_dimensions < 2 ||
+      shape->n_dimensions > 64)
+    return false;
+  Xla__LayoutView *v =
+      wp_pb_convert(arena, &shape->layout->base, &xla__layout_view__descriptor);
+  size_t rank = shape->n_dimensions;
+  if (!v || v->n_tiles || v->element_size_in_bits || v->n_minor_to_major != rank)
+    return false;
+  bool seen[64] = {0}, identity = true;
+  for (size_t i = 0; i < rank; i++) {
+    int64_t m = v->minor_to_major[i];
+    if (m < 0 || (size_t)m >= rank || seen[m])
+      return false;
+    seen[m] = true;
+    m2m[i] = m;
+    identity &= m == (int64_t)(rank - 1 - i);
+  }
+  return !identity;
+}
+
+/* BYTES (elements of ELEM bytes) between C order and the physical order of
+ * minor_to_major M2M over SHAPE's dimensions; arena memory. */
+static const void *permute(wp_arena *arena, const Xla__ShapeProto *shape, const int64_t *m2m,
+                           size_t elem, const void *bytes, bool to_physical) {
+  size_t rank = shape->n_dimensions;
+  int64_t count = 1;
+  for (size_t d = 0; d < rank; d++)
+    count *= shape->dimensions[d];
+  if (count <= 0)
+    return bytes;
+  int64_t stride[64], idx[64] = {0};
+  stride[rank - 1] = (int64_t)elem;
+  for (size_t d = rank - 1; d-- > 0;)
+    stride[d] = stride[d + 1] * shape->dimensions[d + 1];
+  unsigned char *dst = wp_arena_alloc(arena, (size_t)count * elem);
+  if (!dst)
+    return NULL;
+  const unsigned char *src = bytes;
+  int64_t off = 0; /* C-order offset of the physical element K */
+  for (int64_t k = 0; k < count; k++) {
+    if (to_physical)
+      memcpy(dst + (size_t)k * elem, src + off, elem);
+    else
+      memcpy(dst + off, src + (size_t)k * elem, elem);
+    for (size_t i = 0; i < rank; i++) {
+      int64_t d = m2m[i];
+      if (++idx[d] < shape->dimensions[d]) {
+        off += stride[d];
+        break;
+      }
+      off -= stride[d] * (shape->dimensions[d] - 1);
+      idx[d] = 0;
+    }
+  }
+  return dst;
+}
+
+static int literal_to_attr(const Xla__LiteralProto *lit, MlirType type, wp_arena *parena,
+                           const int64_t *m2m, MlirAttribute *out);
+
 int wp_hlo_literal_to_attr(const Xla__LiteralProto *lit, MlirType type,
                            MlirAttribute *out) {
   if (!mlirTypeIsARankedTensor(type))
@@ -73,13 +136,44 @@ int wp_hlo_literal_to_attr(const Xla__LiteralProto *lit, MlirType type,
   int64_t count = wp_hlo_num_elements(type);
   if (!info || count < 0 || lit->n_tuple_literals)
     return 0;
+  int64_t m2m[64];
+  bool permuted = false;
+  wp_arena *arena = NULL;
   if (lit->shape) {
     MlirType lit_type;
-    /* data in another order than row-major is kept as it is (unread) */
     if (wp_hlo_shape_to_type(mlirTypeGetContext(type), lit->shape, &lit_type, NULL) ||
-        !mlirTypeEqual(lit_type, type) || !row_major(lit->shape))
+        !mlirTypeEqual(lit_type, type))
       return 0;
+    if (!row_major(lit->shape)) {
+      /* data in a permuted layout is put in row-major order; any other
+       * order (tiles, packed elements) is kept as it is (unread) */
+      arena = wp_arena_create();
+      permuted = arena && permuted_layout(arena, lit->shape, m2m);
+      if (!permuted) {
+        if (arena)
+          wp_arena_destroy(arena);
+        return 0;
+      }
+    }
   }
+  int r = literal_to_attr(lit, type, permuted ? arena : NULL, m2m, out);
+  if (arena)
+    wp_arena_destroy(arena);
+  return r;
+}
+
+/* The literal's elements as TYPE; PARENA non-NULL: the data is in the
+ * physical order of minor_to_major M2M. */
+static int literal_to_attr(const Xla__LiteralProto *lit, MlirType type, wp_arena *parena,
+                           const int64_t *m2m, MlirAttribute *out) {
+  int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
+  const wp_hlo_prim *info = wp_hlo_prim_info(prim);
+  int64_t count = wp_hlo_num_elements(type);
+#define UNPERMUTE(ptr, elem)                                                          \
+  do {                                                                                \
+    if (parena && !((ptr) = permute(parena, lit->shape, m2m, (elem), (ptr), false)))  \
+      return 0;                                                                       \
+  } while (0)
   const ProtobufCFieldDescriptor *fd = protobuf_c_message_descriptor_get_field(
       &xla__literal_proto__descriptor, (unsigned)info->literal_field);
   if (!fd || !only_field_set(lit, fd->id))
@@ -89,6 +183,7 @@ int wp_hlo_literal_to_attr(const Xla__LiteralProto *lit, MlirType type,
     if (n != (size_t)count)
       return 0;
     const protobuf_c_boolean *v = *(protobuf_c_boolean *const *)FIELD_PTR(lit, fd->offset);
+    UNPERMUTE(v, sizeof *v);
     /* protobuf_c_boolean is int, as mlirDenseElementsAttrBoolGet wants. */
     *out = mlirDenseElementsAttrBoolGet(type, (intptr_t)count, (const int *)v);
     return 1;
@@ -98,15 +193,17 @@ int wp_hlo_literal_to_attr(const Xla__LiteralProto *lit, MlirType type,
     const ProtobufCBinaryData *b = FIELD_PTR(lit, fd->offset);
     if (b->len != (size_t)count)
       return 0;
+    const uint8_t *bd = b->data;
+    UNPERMUTE(bd, 1);
     int *v = malloc((size_t)(count ? count : 1) * sizeof *v);
     if (!v)
       return 0;
     for (int64_t i = 0; i < count; i++) {
-      if (b->data[i] > 1) { /* not 0 or 1: keep the literal as it is */
+      if (bd[i] > 1) { /* not 0 or 1: keep the literal as it is */
         free(v);
         return 0;
       }
-      v[i] = b->data[i];
+      v[i] = bd[i];
     }
     *out = mlirDenseElementsAttrBoolGet(type, (intptr_t)count, v);
     free(v);
@@ -127,9 +224,39 @@ int wp_hlo_literal_to_attr(const Xla__LiteralProto *lit, MlirType type,
     data = b->data;
     bytes = b->len;
   }
+  if (bytes)
+    UNPERMUTE(data, (size_t)info->bytes);
+#undef UNPERMUTE
   static const char empty[16];
   *out = mlirDenseElementsAttrRawBufferGet(type, bytes, bytes ? data : empty);
   return !mlirAttributeIsNull(*out);
+}
+
+int wp_hlo_literal_in_layout(wp_arena *arena, const Xla__ShapeProto *shape, int elem_bytes,
+                             const void *bytes, Xla__ShapeProto *lit_shape,
+                             const void **out) {
+  *out = bytes;
+  int64_t m2m[64];
+  if (shape && lit_shape && lit_shape != shape && permuted_layout(arena, shape, m2m) &&
+      lit_shape->n_dimensions == shape->n_dimensions) {
+    /* The literal's layout: the instruction's minor_to_major (XLA requires
+     * the two to agree), nothing else (a literal's data is never tiled). */
+    Xla__LayoutView *lv = wp_pb_new(arena, &xla__layout_view__descriptor);
+    int64_t *copy = wp_arena_alloc(arena, shape->n_dimensions * sizeof *copy);
+    if (!lv || !copy)
+      return -1;
+    memcpy(copy, m2m, shape->n_dimensions * sizeof *copy);
+    lv->n_minor_to_major = shape->n_dimensions;
+    lv->minor_to_major = copy;
+    Xla__Opaque *lo = wp_pb_convert(arena, &lv->base, &xla__opaque__descriptor);
+    if (!lo)
+      return -1;
+    lit_shape->layout = lo;
+  }
+  if (!permuted_layout(arena, lit_shape, m2m))
+    return 0;
+  *out = permute(arena, lit_shape, m2m, (size_t)elem_bytes, bytes, true);
+  return *out ? 0 : -1;
 }
 
 void wp_hlo_literal_clear_data(Xla__LiteralProto *lit) {

@@ -16,6 +16,16 @@
 int wp_hlo_literal_to_attr(const Xla__LiteralProto *lit, MlirType type,
                            MlirAttribute *out);
 
+/* XLA keeps a literal's data in its shape's layout and requires a
+ * constant's literal to have the instruction's minor_to_major. When SHAPE
+ * (the instruction's) has a valid minor_to_major other than the default,
+ * sets LIT_SHAPE's layout to it and *out to BYTES (C-order elements of
+ * ELEM_BYTES each) in that physical order (arena memory); else *out is
+ * BYTES and LIT_SHAPE is left as it is. -1 when out of memory. */
+int wp_hlo_literal_in_layout(wp_arena *arena, const Xla__ShapeProto *shape, int elem_bytes,
+                             const void *bytes, Xla__ShapeProto *lit_shape,
+                             const void **out);
+
 /* Clears every data field of LIT (keeps its shape). */
 void wp_hlo_literal_clear_data(Xla__LiteralProto *lit);
 
