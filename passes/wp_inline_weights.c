@@ -477,6 +477,15 @@ static void drop_from_program_shape(wp_arena *arena, MlirOperation op, MlirOpera
                                       : ((Xla__HloComputationProto *)msg)->program_shape;
   if (!ps || ps->n_parameters != n_orig)
     return;
+  /* XLA names a host program shape's parameters by position, "p0",
+   * "p1", ... (ComputationLayout::ComputeProgramShape): such names are
+   * numbered again below, as XLA would write them for the new signature. */
+  bool positional = module && ps->n_parameter_names == n_orig;
+  char want[32];
+  for (size_t i = 0; positional && i < n_orig; i++) {
+    snprintf(want, sizeof want, "p%zu", i);
+    positional = ps->parameter_names[i] && strcmp(ps->parameter_names[i], want) == 0;
+  }
   size_t k = 0, kn = 0;
   for (size_t i = 0; i < n_orig; i++) {
     if (removed[i])
@@ -486,8 +495,13 @@ static void drop_from_program_shape(wp_arena *arena, MlirOperation op, MlirOpera
       ps->parameter_names[kn++] = ps->parameter_names[i];
   }
   ps->n_parameters = k;
-  if (ps->n_parameter_names == n_orig)
+  if (ps->n_parameter_names == n_orig) {
     ps->n_parameter_names = kn;
+    for (size_t i = 0; positional && i < kn; i++) {
+      int len = snprintf(want, sizeof want, "p%zu", i);
+      ps->parameter_names[i] = wp_arena_strndup(arena, want, (size_t)len);
+    }
+  }
   /* What is left may be just what export computes for the new signature:
    * then it goes, as the importer drops such a shape (else reading the
    * module back, as --verify-roundtrip does, would differ). The host

@@ -3,6 +3,11 @@
 a checker for the exported module.
 
     layoutmodel.py make OUT_DIR         write the model directory
+    layoutmodel.py host OUT_DIR         a model of four f32 parameters whose
+                                        host program shape names them as XLA
+                                        does (p0..p3); w1 and w3 are weights
+    layoutmodel.py names OUT.pb         print the host and entry program
+                                        shapes' parameter names
     layoutmodel.py check OUT.pb DIR     each weight constant's literal has
                                         its instruction's minor_to_major and
                                         its data in that order (exit 1 else)
@@ -129,8 +134,39 @@ def check(pbfile, mdir):
     return 0
 
 
+def host(out):
+    os.makedirs(os.path.join(out, "w"), exist_ok=True)
+    names = ["x", "w1", "y", "w3"]
+    c = pb.Computation("main")
+    hs = [c.param(n, i, pb.shape([2])) for i, n in enumerate(names)]
+    root = c.add("root", "tuple", pb.tuple_shape(*[h[1] for h in hs]), hs)
+    comp, cid = c.encode(root)
+    ps = (b"".join(pb.f_bytes(1, h[1]) for h in hs) + pb.f_bytes(2, root[1]) +
+          b"".join(pb.f_bytes(3, "p%d" % i) for i in range(len(names))))
+    with open(os.path.join(out, "model.pb"), "wb") as f:
+        f.write(pb.module("host", [(comp, cid, "main")], host_shape=ps))
+    for n in ("w1", "w3"):
+        np.save(os.path.join(out, "w", n + ".npy"), np.ones(2, np.float32))
+    with open(os.path.join(out, "metadata.json"), "w") as f:
+        json.dump({"model_files": "model.pb",
+                   "weight_files": {"w1": "w/w1.npy", "w3": "w/w3.npy"}}, f)
+
+
+def names(pbfile):
+    data = open(pbfile, "rb").read()
+    for h in get(data, 4):
+        print("host:", " ".join(n.decode() for n in get(h, 3)))
+    for comp in get(data, 3):
+        for ps in get(comp, 4):
+            print("entry:", " ".join(n.decode() for n in get(ps, 3)))
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "make":
         make(sys.argv[2])
+    elif sys.argv[1] == "host":
+        host(sys.argv[2])
+    elif sys.argv[1] == "names":
+        names(sys.argv[2])
     else:
         sys.exit(check(sys.argv[2], sys.argv[3]))
