@@ -105,9 +105,13 @@ size_t wp_neff_npy_prefix(char *out, const char *dtype, const int64_t *shape, in
   return wp_npy_write_header(out, "|u1", &flat, 1);
 }
 
+/* The spec's predicate looks at the base name: a function (folder) named
+ * x.dbg does not sign the members in it. */
 bool wp_neff_member_signed(const char *name) {
-  size_t n = strlen(name);
-  return (n >= 4 && strcmp(name + n - 4, ".npy") == 0) || strstr(name, ".dbg") != NULL;
+  const char *slash = strrchr(name, '/');
+  const char *base = slash ? slash + 1 : name;
+  size_t n = strlen(base);
+  return (n >= 4 && strcmp(base + n - 4, ".npy") == 0) || strstr(base, ".dbg") != NULL;
 }
 
 void wp_neff_signature(const wp_neff_member *members, size_t n, char out[WP_MD5_HEX]) {

@@ -516,8 +516,8 @@ static int build_tail(void *user, const wp_neff_member *members, size_t n,
   json_object_set_new(neff, "members", names);
   json_object_set_new(neff, "ir_signature", json_string(sig));
   json_object_set_new(neff, "ir_signature_rule",
-                      json_string("MD5 over 'NAME\\nMD5\\n' of each member ending in .npy or "
-                                  "containing .dbg, in name order"));
+                      json_string("MD5 over 'NAME\\nMD5\\n' of each member whose base name "
+                                  "ends in .npy or contains .dbg, in name order"));
   json_object_set_new(neff, "dedup",
                       json_pack("{s:I,s:I}", "unique_files",
                                 (json_int_t)(p->bir->dedup ? p->bir->dedup->unique_files : 0),
