@@ -33,6 +33,7 @@ typedef struct wp_neff_header {
   char tpb_per_node[65];
   uint64_t feature_bits;
   uint32_t lnc_size;
+  bool pad_zero; /* read: the pad after lnc_size (offsets 556-1023) is all zero */
 } wp_neff_header;
 
 void wp_neff_header_encode(const wp_neff_header *h, unsigned char out[WP_NEFF_HEADER_SIZE]);

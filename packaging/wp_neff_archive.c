@@ -69,6 +69,9 @@ int wp_neff_header_decode(const unsigned char *in, size_t len, wp_neff_header *h
   memcpy(h->tpb_per_node, in + 480, 64);
   h->feature_bits = get_u64(in + 544);
   h->lnc_size = get_u32(in + 552);
+  h->pad_zero = true;
+  for (size_t i = 556; i < WP_NEFF_HEADER_SIZE; i++)
+    h->pad_zero &= in[i] == 0;
   if (h->pkg_version != WP_NEFF_PKG_VERSION)
     return wp_error_set(err, "packaging version %llu (only 2, gzip tar with MD5, is known)",
                         (unsigned long long)h->pkg_version);

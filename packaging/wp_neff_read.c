@@ -456,6 +456,9 @@ int wp_neff_header_check(const wp_neff_reader *r, wp_error *err) {
                         (unsigned long long)h->feature_bits);
   if (h->lnc_size != 1)
     return wp_error_set(err, "%s: header: lnc_size (offset 552) is %u, not 1", p, h->lnc_size);
+  if (!h->pad_zero)
+    return wp_error_set(err, "%s: header: the pad after lnc_size (offsets 556 to 1023) is not "
+                        "all zero", p);
   return 0;
 }
 
