@@ -160,14 +160,14 @@ static int add_implied_passes(opt_config *cfg) {
             cfg->emit);
     return EXIT_USAGE;
   }
-  /* the NEFF is the run's output: a pass after it could only fail or
-   * change an IR nobody writes */
   for (size_t i = pack + 1; i < cfg->n_passes; i++)
     if (!strcmp(cfg->passes[i].info->name, "neff-pack")) {
       fprintf(stderr, "error: --neff-pack is given twice; one run writes one NEFF\n"
                       "(run 'opt --help' for usage)\n");
       return EXIT_USAGE;
     }
+  /* the NEFF is the run's output: a pass after it could only fail or
+   * change an IR nobody writes */
   if (pack + 1 < cfg->n_passes) {
     fprintf(stderr, "error: --neff-pack must be the last pass (it writes the NEFF), but --%s "
                     "comes after it\n(run 'opt --help' for usage)\n",
