@@ -334,6 +334,13 @@ static int hash_raw_members(dedup *d, long threads) {
 
 static int hash_files(dedup *d, long threads) {
   size_t n = d->n_files;
+  /* neff-pack packs these bytes later in the run under the MD5s taken
+   * from here on: it checks that their files did not change since (the
+   * .npy files the IR names; the artifact directory's files are this
+   * run's, renamed and linked by this pass, which changes their times) */
+  for (size_t i = 0; i < n; i++)
+    if (d->files[i].in_place && d->files[i].src.path && !d->files[i].src.pieces)
+      wp_hashed_source_note(d->files[i].src.path);
   if (d->member_md5 && d->raw_members)
     return hash_raw_members(d, threads);
   if (!d->member_md5)

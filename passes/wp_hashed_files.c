@@ -1,6 +1,7 @@
 #include "wp_hashed_files.h"
 
 #include "wp_i64map.h"
+#include "wp_strmap.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -32,12 +33,21 @@ static bool same_time(struct timespec a, struct timespec b) {
   return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
 }
 
+static hashed state_of(const struct stat *st) {
+  return (hashed){.dev = st->st_dev, .ino = st->st_ino, .size = st->st_size,
+                  .mtime = st->st_mtim, .ctime = st->st_ctim};
+}
+
+static bool same_state(const hashed *h, const struct stat *st) {
+  return h->dev == st->st_dev && h->ino == st->st_ino && h->size == st->st_size &&
+         same_time(h->mtime, st->st_mtim) && same_time(h->ctime, st->st_ctim);
+}
+
 void wp_hashed_note(const char *path, const char *md5) {
   struct stat st;
   if (strlen(md5) != 32 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
     return;
-  hashed h = {.dev = st.st_dev, .ino = st.st_ino, .size = st.st_size,
-              .mtime = st.st_mtim, .ctime = st.st_ctim};
+  hashed h = state_of(&st);
   memcpy(h.md5, md5, 33);
   pthread_mutex_lock(&g_lock);
   int64_t at;
@@ -74,10 +84,52 @@ bool wp_hashed_still(const char *path, const char *md5) {
   bool ok = wp_i64map_get(&g_by_inode, (int64_t)st.st_ino, &at);
   if (ok) {
     const hashed *h = &g_records[at];
-    ok = !strcmp(h->md5, md5) && h->dev == st.st_dev && h->ino == st.st_ino &&
-         h->size == st.st_size && same_time(h->mtime, st.st_mtim) &&
-         same_time(h->ctime, st.st_ctim);
+    ok = !strcmp(h->md5, md5) && same_state(h, &st);
   }
   pthread_mutex_unlock(&g_lock);
   return ok;
+}
+
+/* Sources by the path the IR names (a file replaced by a rename is a new
+ * inode under the same name); keys owned. */
+static wp_strmap g_source_by_path;
+static hashed *g_sources;
+static size_t g_n_sources, g_cap_sources;
+
+void wp_hashed_source_note(const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0)
+    return;
+  hashed h = state_of(&st);
+  pthread_mutex_lock(&g_lock);
+  int64_t at;
+  if (wp_strmap_get(&g_source_by_path, path, strlen(path), &at)) {
+    g_sources[at] = h; /* a later run's hash */
+  } else if (g_n_sources < WP_HASHED_MAX) { /* past it: not checked, as before */
+    if (g_n_sources == g_cap_sources) {
+      size_t cap = g_cap_sources ? 2 * g_cap_sources : 64;
+      hashed *r = realloc(g_sources, cap * sizeof *r);
+      if (!r)
+        goto out;
+      g_sources = r;
+      g_cap_sources = cap;
+    }
+    char *key = strdup(path);
+    if (key && wp_strmap_put(&g_source_by_path, key, strlen(key), (int64_t)g_n_sources) == 0)
+      g_sources[g_n_sources++] = h;
+    else
+      free(key);
+  }
+out:
+  pthread_mutex_unlock(&g_lock);
+}
+
+bool wp_hashed_source_changed(const char *path) {
+  pthread_mutex_lock(&g_lock);
+  int64_t at;
+  bool noted = wp_strmap_get(&g_source_by_path, path, strlen(path), &at);
+  hashed h = noted ? g_sources[at] : (hashed){0};
+  pthread_mutex_unlock(&g_lock);
+  struct stat st;
+  return noted && (stat(path, &st) != 0 || !same_state(&h, &st));
 }

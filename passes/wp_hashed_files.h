@@ -17,4 +17,15 @@ void wp_hashed_note(const char *path, const char *md5);
  * (device, inode, size, modification and change times)? */
 bool wp_hashed_still(const char *path, const char *md5);
 
+/* The files whose bytes dedup-consts hashes, for neff-pack, which packs
+ * them later in the run under those MD5s without hashing them again:
+ * PATH (as the IR names it) is about to be hashed; its state now (device,
+ * inode, size, modification and change times) is what the MD5s describe
+ * (noted again by a later run: its state then). */
+void wp_hashed_source_note(const char *path);
+
+/* Has PATH changed (or gone) since wp_hashed_source_note? False for a path
+ * never noted. */
+bool wp_hashed_source_changed(const char *path);
+
 #endif
