@@ -21,6 +21,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "..", "tools", "py"))
 import hlopb as pb  # noqa: E402
+from npymodel import fields  # noqa: E402
 
 # name, XLA type, numpy dtype, dims, minor_to_major
 PARAMS = [("x", pb.F32, "float32", [2], None),
@@ -55,26 +56,6 @@ def make(out):
         wf[n] = "w/%s.npy" % n
     with open(os.path.join(out, "metadata.json"), "w") as f:
         json.dump({"model_files": "model.pb", "weight_files": wf}, f)
-
-
-def fields(b):
-    i, out = 0, []
-    while i < len(b):
-        k, i = pb.read_varint(b, i)
-        f, w = k >> 3, k & 7
-        if w == 0:
-            v, i = pb.read_varint(b, i)
-        elif w == 2:
-            n, i = pb.read_varint(b, i)
-            v, i = b[i:i + n], i + n
-        elif w == 5:
-            v, i = b[i:i + 4], i + 4
-        elif w == 1:
-            v, i = b[i:i + 8], i + 8
-        else:
-            raise ValueError("wire type %d" % w)
-        out.append((f, w, v))
-    return out
 
 
 def get(b, f):
