@@ -237,6 +237,7 @@ int wp_hlo_literal_in_layout(wp_arena *arena, const Xla__ShapeProto *shape, int 
                              const void **out) {
   *out = bytes;
   int64_t m2m[64];
+  bool permuted;
   if (shape && lit_shape && lit_shape != shape && permuted_layout(arena, shape, m2m) &&
       lit_shape->n_dimensions == shape->n_dimensions) {
     /* The literal's layout: the instruction's minor_to_major (XLA requires
@@ -252,8 +253,11 @@ int wp_hlo_literal_in_layout(wp_arena *arena, const Xla__ShapeProto *shape, int 
     if (!lo)
       return -1;
     lit_shape->layout = lo;
+    permuted = true;
+  } else {
+    permuted = permuted_layout(arena, lit_shape, m2m);
   }
-  if (!permuted_layout(arena, lit_shape, m2m))
+  if (!permuted)
     return 0;
   *out = permute(arena, lit_shape, m2m, (size_t)elem_bytes, bytes, true);
   return *out ? 0 : -1;

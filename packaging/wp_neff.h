@@ -52,8 +52,6 @@ typedef struct wp_neff_member {
   const wp_place_piece *pieces; /* or assembled content (see wp_place_src) */
   size_t n_pieces;
   char md5[WP_MD5_HEX]; /* of the whole member: known, or filled by the writer */
-  bool md5_from_earlier; /* MD5 known from a hash of PATH earlier in the run:
-                            PATH must not have changed since */
 } wp_neff_member;
 
 /* The .npy header neff-pack puts before a constant file's SIZE bytes:

@@ -247,10 +247,10 @@ static int write_member(struct archive *a, wp_neff_member *m, wp_md5 *md5, wp_er
   }
   if (w.md5)
     wp_md5_final_hex(md5, m->md5);
-  /* bytes packed under an MD5 taken before must still be those bytes (a
-   * file rewritten since would give a member that matches neither its
-   * name nor its BOM entry) */
-  if (m->md5_from_earlier && wp_hashed_source_changed(m->path))
+  /* a file's bytes packed under an MD5 taken before (by dedup-consts) must
+   * still be those bytes: a file rewritten since would give a member that
+   * matches neither its name nor its BOM entry */
+  if (!w.md5 && m->path && !m->pieces && wp_hashed_source_changed(m->path))
     return wp_error_set(err, "%s: changed since dedup-consts hashed it (member %s); run again "
                         "once it is complete", m->path, m->name);
   return 0;

@@ -394,7 +394,6 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
        * this run (a key MD5 read from an IR file is never reused) */
       memcpy(m->md5, cf->member_md5, 32), m->md5[32] = 0;
     /* Otherwise hashed as it is written. */
-    m->md5_from_earlier = m->md5[0] && m->path && !m->pieces;
     file_var[k] = next_id;
     file_name[k] = strchr(m->name, '/') + 1;
     var_record(&def, &n_vars, next_id++, "file", 0, "", 0, false);

@@ -43,6 +43,21 @@ static bool same_state(const hashed *h, const struct stat *st) {
          same_time(h->mtime, st->st_mtim) && same_time(h->ctime, st->st_ctim);
 }
 
+/* Room for one more record in *R (N used of *CAP); false when memory ran
+ * out (the record is then not kept: the file is hashed again, or not
+ * checked, no harm). Called with the lock held. */
+static bool room_for_one(hashed **r, size_t n, size_t *cap) {
+  if (n < *cap)
+    return true;
+  size_t grown = *cap ? 2 * *cap : 64;
+  hashed *more = realloc(*r, grown * sizeof *more);
+  if (!more)
+    return false;
+  *r = more;
+  *cap = grown;
+  return true;
+}
+
 void wp_hashed_note(const char *path, const char *md5) {
   struct stat st;
   if (strlen(md5) != 32 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
@@ -59,17 +74,8 @@ void wp_hashed_note(const char *path, const char *md5) {
       wp_i64map_init(&g_by_inode);
       g_n = 0;
     }
-    if (g_n == g_cap) {
-      size_t cap = g_cap ? 2 * g_cap : 64;
-      hashed *r = realloc(g_records, cap * sizeof *r);
-      if (!r) {
-        pthread_mutex_unlock(&g_lock);
-        return; /* not remembered: hashed again later, no harm */
-      }
-      g_records = r;
-      g_cap = cap;
-    }
-    if (wp_i64map_put(&g_by_inode, (int64_t)st.st_ino, (int64_t)g_n) == 0)
+    if (room_for_one(&g_records, g_n, &g_cap) &&
+        wp_i64map_put(&g_by_inode, (int64_t)st.st_ino, (int64_t)g_n) == 0)
       g_records[g_n++] = h;
   }
   pthread_mutex_unlock(&g_lock);
@@ -105,22 +111,14 @@ void wp_hashed_source_note(const char *path) {
   int64_t at;
   if (wp_strmap_get(&g_source_by_path, path, strlen(path), &at)) {
     g_sources[at] = h; /* a later run's hash */
-  } else if (g_n_sources < WP_HASHED_MAX) { /* past it: not checked, as before */
-    if (g_n_sources == g_cap_sources) {
-      size_t cap = g_cap_sources ? 2 * g_cap_sources : 64;
-      hashed *r = realloc(g_sources, cap * sizeof *r);
-      if (!r)
-        goto out;
-      g_sources = r;
-      g_cap_sources = cap;
-    }
+  } else if (g_n_sources < WP_HASHED_MAX && /* past it: not checked, as before */
+             room_for_one(&g_sources, g_n_sources, &g_cap_sources)) {
     char *key = strdup(path);
     if (key && wp_strmap_put(&g_source_by_path, key, strlen(key), (int64_t)g_n_sources) == 0)
       g_sources[g_n_sources++] = h;
     else
       free(key);
   }
-out:
   pthread_mutex_unlock(&g_lock);
 }
 

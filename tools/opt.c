@@ -335,11 +335,6 @@ static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags
     fprintf(stderr, "error: %s: %s\n", input, err.msg);
     goto out;
   }
-  if (strncmp(cfg->emit, "bir-", 4) == 0 && !wp_bir_module_is_bir(m)) {
-    fprintf(stderr, "error: %s: --emit=%s needs a BIR module (run --bir-lower)\n", input,
-            cfg->emit);
-    goto out;
-  }
   if (strcmp(cfg->emit, "bir-proto") == 0 && wp_bir_export(m, arena, &bytes, &len, &err)) {
     fprintf(stderr, "error: %s: %s\n", input, err.msg);
     goto out;
