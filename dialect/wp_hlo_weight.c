@@ -93,7 +93,6 @@ int wp_hlo_weight_read(MlirType type, const char *path, int file_flags,
   *out = NULL;
   if (!mlirTypeIsARankedTensor(type))
     return wp_error_set(err, "the parameter is not an array");
-  int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
   wp_mapped_file f;
   wp_error sub;
   if (wp_file_map_flags(path, file_flags, &f, &sub)) {
@@ -103,6 +102,19 @@ int wp_hlo_weight_read(MlirType type, const char *path, int file_flags,
                                                                            : sub.msg;
     return wp_error_set(err, "%s", why);
   }
+  return wp_hlo_weight_from_view(type, path, &f, out, err);
+}
+
+int wp_hlo_weight_from_view(MlirType type, const char *path, wp_mapped_file *view,
+                            wp_hlo_weight_data **out, wp_error *err) {
+  *out = NULL;
+  wp_mapped_file f = *view;
+  *view = (wp_mapped_file){0};
+  if (!mlirTypeIsARankedTensor(type)) {
+    wp_file_unmap(&f);
+    return wp_error_set(err, "the parameter is not an array");
+  }
+  int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
   wp_npy_info npy;
   if (wp_npy_parse(f.data, f.size, f.size, &npy, err)) {
     wp_file_unmap(&f);

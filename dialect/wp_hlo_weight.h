@@ -10,6 +10,7 @@
 
 #include "wp_arena.h"
 #include "wp_error.h"
+#include "wp_file.h"
 
 #include <mlir-c/IR.h>
 #include <stdbool.h>
@@ -32,6 +33,10 @@ int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAtt
 typedef struct wp_hlo_weight_data wp_hlo_weight_data;
 int wp_hlo_weight_read(MlirType type, const char *path, int file_flags,
                        wp_hlo_weight_data **out, wp_error *err);
+/* wp_hlo_weight_read over a file already read or mapped: takes VIEW (it is
+ * empty on return, whatever the result); PATH is for the test hooks. */
+int wp_hlo_weight_from_view(MlirType type, const char *path, wp_mapped_file *view,
+                            wp_hlo_weight_data **out, wp_error *err);
 int wp_hlo_weight_attr(MlirType type, const char *key, wp_hlo_weight_data *w,
                        MlirAttribute *value, wp_error *err);
 void wp_hlo_weight_data_free(wp_hlo_weight_data *w);

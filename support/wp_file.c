@@ -104,6 +104,18 @@ static int read_whole(int fd, size_t size, bool in_slab, wp_mapped_file *out) {
   return 0;
 }
 
+int wp_file_view_copy(const void *bytes, size_t size, int flags, wp_mapped_file *out) {
+  wp_slab *slab = NULL;
+  unsigned char *buf = (flags & WP_FILE_SLAB) && size <= WP_FILE_READ_LIMIT
+                           ? slab_alloc(size, &slab)
+                           : NULL;
+  if (!buf && !(buf = malloc(size ? size : 1)))
+    return -1;
+  memcpy(buf, bytes, size);
+  *out = (wp_mapped_file){buf, size, !slab, slab};
+  return 0;
+}
+
 int wp_file_map(const char *path, wp_mapped_file *out, wp_error *err) {
   return wp_file_map_flags(path, 0, out, err);
 }

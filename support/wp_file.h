@@ -39,6 +39,10 @@ int wp_file_map(const char *path, wp_mapped_file *out, wp_error *err);
 int wp_file_map_flags(const char *path, int flags, wp_mapped_file *out, wp_error *err);
 void wp_file_unmap(wp_mapped_file *file);
 
+/* A view holding a copy of BYTES[0, SIZE), in a slab with WP_FILE_SLAB, as
+ * if wp_file_map_flags had read it; -1 when out of memory. */
+int wp_file_view_copy(const void *bytes, size_t size, int flags, wp_mapped_file *out);
+
 /* An output file that appears at its path only when committed: data goes to
  * a temporary file in the same directory, renamed over the path on commit.
  * Path "-" writes to stdout directly. */

@@ -1,0 +1,22 @@
+/* Reading many small files in few system calls (io_uring). */
+#ifndef WP_FILE_BATCH_H
+#define WP_FILE_BATCH_H
+
+#include "wp_file.h"
+
+#include <stddef.h>
+
+/* Reads each PATHS[i] that is a file of 1 to WP_FILE_READ_LIMIT bytes into
+ * OUT[i], as wp_file_map_flags(PATHS[i], FLAGS[i]) would (WP_FILE_NO_LINK,
+ * WP_FILE_SLAB). Every other OUT[i] is left empty (data NULL): a larger or
+ * empty file, one that failed in any way, and all of them when io_uring is
+ * unavailable (an old kernel, a seccomp filter, io_uring_disabled) or
+ * WP_NO_IO_URING is set; the caller reads those with wp_file_map_flags,
+ * which gives the exact error. A short read is trusted as the end of a
+ * regular file, so a caller whose read bytes do not make sense reads the
+ * file again with wp_file_map_flags before it reports anything. Returns how
+ * many were read; release each with wp_file_unmap. */
+size_t wp_file_batch_read_small(const char *const *paths, const int *flags, size_t n,
+                                wp_mapped_file *out);
+
+#endif
