@@ -110,6 +110,10 @@ static int parse_descr(const char *d, wp_npy_info *out, wp_error *err) {
     return wp_error_set(err, "unsupported dtype '%s'", d);
   const char *rest = no_order ? d : d + 1; /* the kind, then the size */
   char kind = rest[0];
+  /* a byte order alone ('<'): no kind, and the size would be read past
+   * the string's end */
+  if (!kind)
+    return wp_error_set(err, "unsupported dtype '%s'", d);
   if (kind == 'O')
     return wp_error_set(err, "object arrays (dtype '%s') hold pickles and are refused", d);
   int size = 0;

@@ -73,6 +73,11 @@ static void test_header_errors(void) {
   } cases[] = {
       {"{'descr': '|O', 'fortran_order': False, 'shape': (1,), }", "object arrays"},
       {"{'descr': '<U4', 'fortran_order': False, 'shape': (1,), }", "unsupported dtype '<U4'"},
+      /* a byte order and nothing else: the size was read from the bytes
+       * after the string's end (uninitialized; MemorySanitizer and
+       * valgrind saw it) */
+      {"{'descr': '<', 'fortran_order': False, 'shape': (1,), }", "unsupported dtype '<'"},
+      {"{'descr': '|', 'fortran_order': False, 'shape': (1,), }", "unsupported dtype '|'"},
       {"{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", "structured"},
       {"{'descr': '<f4', 'shape': (1,), }", "missing 'fortran_order'"},
       {"{'descr': '<f4', 'fortran_order': False, 'shape': (1,), 'x': 1}", "unexpected key 'x'"},
