@@ -10,6 +10,7 @@
 
 typedef struct cursor {
   const char *p, *end;
+  bool longs; /* Python 2 'L' suffixes allowed (versions 1.0 and 2.0) */
 } cursor;
 
 static void skip_ws(cursor *c) {
@@ -84,8 +85,14 @@ static int read_shape(cursor *c, wp_npy_info *out, wp_error *err) {
       return wp_error_set(err, "malformed header: dimension '%.*s' in 'shape' has a leading "
                           "zero (no Python 3 integer; octal in Python 2)",
                           (int)(c->p - digits), digits);
-    if (c->p < c->end && *c->p == 'L') /* Python 2 long */
+    if (c->p < c->end && *c->p == 'L') { /* Python 2 long */
+      /* numpy drops them only from 1.0 and 2.0 headers; 3.0 came after
+       * Python 2, and numpy refuses a 3.0 header that has one */
+      if (!c->longs)
+        return wp_error_set(err, "malformed header: Python 2 long '%.*sL' in 'shape' of a "
+                            "version 3.0 header", (int)(c->p - digits), digits);
       c->p++;
+    }
     if (out->ndim == WP_NPY_MAX_DIMS)
       return wp_error_set(err, "more than %d dimensions", WP_NPY_MAX_DIMS);
     out->shape[out->ndim++] = (int64_t)v;
@@ -232,7 +239,7 @@ int wp_npy_parse(const void *data, size_t len, uint64_t file_size, wp_npy_info *
                         (unsigned long long)hlen);
   if (start + hlen > len || start + hlen > file_size)
     return wp_error_set(err, "header length past the end of the file");
-  cursor c = {(const char *)b + start, (const char *)b + start + hlen};
+  cursor c = {(const char *)b + start, (const char *)b + start + hlen, out->major < 3};
   if (parse_dict(&c, out, err))
     return -1;
   uint64_t count = 1;

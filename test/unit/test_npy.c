@@ -104,7 +104,14 @@ static void test_header_errors(void) {
     CHECK(parse(buf, n, &info, &err) == -1);
     CHECK_CONTAINS(err.msg, cases[i].msg);
   }
-  size_t n = make(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", f, 4);
+  /* Python 2 longs are read in 1.0 and 2.0 headers only, as numpy does:
+   * version 3.0 came after Python 2 */
+  size_t n = make(buf, 2, "{'descr': '<f4', 'fortran_order': False, 'shape': (1L,), }", f, 4);
+  CHECK(parse(buf, n, &info, &err) == 0 && info.ndim == 1 && info.shape[0] == 1);
+  n = make(buf, 3, "{'descr': '<f4', 'fortran_order': False, 'shape': (1L,), }", f, 4);
+  CHECK(parse(buf, n, &info, &err) == -1);
+  CHECK_CONTAINS(err.msg, "Python 2 long '1L' in 'shape' of a version 3.0 header");
+  n = make(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", f, 4);
   CHECK(parse(buf, n, &info, &err) == -1);
   CHECK_CONTAINS(err.msg, "shorter");
   CHECK(parse(buf, 8, &info, &err) == -1); /* the magic and version, no header length */
