@@ -23,8 +23,11 @@ void *wp_pb_convert(wp_arena *arena, const ProtobufCMessage *msg,
   return wp_pb_unpack(arena, desc, bytes.data, bytes.len);
 }
 
-int wp_pb_next_field(const uint8_t **p, const uint8_t *end, uint64_t *tag, const uint8_t **payload,
-                     size_t *plen) {
+/* Steps over one field as protobuf-c reads it, field number 0 included:
+ * protobuf-c takes a key written long (0x80 0x00) as an unknown field 0
+ * and reads on. */
+static int step_field(const uint8_t **p, const uint8_t *end, uint64_t *tag,
+                      const uint8_t **payload, size_t *plen) {
   uint64_t v = 0;
   int shift = 0;
   /* a key is at most 5 bytes, as protobuf-c reads them */
@@ -45,16 +48,16 @@ int wp_pb_next_field(const uint8_t **p, const uint8_t *end, uint64_t *tag, const
       if (*p >= end || i > 9)
         return -1;
       if (!(*(*p)++ & 0x80))
-        return (v >> 3) ? 0 : -1;
+        return 0;
     }
   case 1:
     if (end - *p < 8) return -1;
     *p += 8;
-    return (v >> 3) ? 0 : -1;
+    return 0;
   case 5:
     if (end - *p < 4) return -1;
     *p += 4;
-    return (v >> 3) ? 0 : -1;
+    return 0;
   case 2: {
     uint64_t n = 0;
     shift = 0;
@@ -72,27 +75,35 @@ int wp_pb_next_field(const uint8_t **p, const uint8_t *end, uint64_t *tag, const
     *payload = *p;
     *plen = (size_t)n;
     *p += n;
-    return (v >> 3) ? 0 : -1;
+    return 0;
   }
   default:
     return -1;
   }
 }
 
-/* Does [p, end) scan as a message (every field well formed)? */
-static bool scans(const uint8_t *p, const uint8_t *end) {
+int wp_pb_next_field(const uint8_t **p, const uint8_t *end, uint64_t *tag, const uint8_t **payload,
+                     size_t *plen) {
+  if (step_field(p, end, tag, payload, plen))
+    return -1;
+  return (*tag >> 3) ? 0 : -1;
+}
+
+/* Does [p, end) scan as a message (every field well formed)? FIELD_ZERO:
+ * as protobuf-c reads one, a field numbered 0 among them. */
+static bool scans(const uint8_t *p, const uint8_t *end, bool field_zero) {
   while (p < end) {
     uint64_t tag;
     const uint8_t *pl;
     size_t n;
-    if (wp_pb_next_field(&p, end, &tag, &pl, &n))
+    if (field_zero ? step_field(&p, end, &tag, &pl, &n) : wp_pb_next_field(&p, end, &tag, &pl, &n))
       return false;
   }
   return true;
 }
 
 bool wp_pb_scans(const void *data, size_t len) {
-  return scans(data, (const uint8_t *)data + len);
+  return scans(data, (const uint8_t *)data + len, false);
 }
 
 int wp_pb_depth(const void *data, size_t len, int limit) {
@@ -113,11 +124,14 @@ int wp_pb_depth(const void *data, size_t len, int limit) {
     uint64_t tag;
     const uint8_t *pl;
     size_t n;
-    if (wp_pb_next_field(&f->p, f->end, &tag, &pl, &n)) {
+    /* Field 0 as protobuf-c reads it: it recurses into a message that holds
+     * one (wp_pb_has_field_zero refuses it only after unpacking), so a
+     * level with one counts, and so do the fields after it. */
+    if (step_field(&f->p, f->end, &tag, &pl, &n)) {
       sp--; /* not a message after all: a leaf */
       continue;
     }
-    if (pl && n && scans(pl, pl + n)) {
+    if (pl && n && scans(pl, pl + n, true)) {
       if (sp + 1 > limit)
         return sp + 1;
       stack[++sp] = (frame){pl, pl + n};

@@ -21,7 +21,8 @@ void *wp_pb_convert(wp_arena *arena, const ProtobufCMessage *msg,
                     const ProtobufCMessageDescriptor *desc);
 
 /* Nesting depth of DATA read as protobuf, following every length-delimited
- * field that parses as a message; stops counting past LIMIT. protobuf-c
+ * field that parses as a message (as protobuf-c parses one: a field numbered
+ * 0 in it too); stops counting past LIMIT. protobuf-c
  * recurses once per level, so inputs deeper than a sane limit are refused
  * before they are unpacked. */
 int wp_pb_depth(const void *data, size_t len, int limit);

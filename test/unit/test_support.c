@@ -337,6 +337,11 @@ static void test_pb_fields(void) {
   }
   CHECK(wp_pb_depth(deep, len, 100) == 60);
   CHECK(wp_pb_depth(deep, len, 50) == 51);
+  /* a level holding a field numbered 0 (a key written long) is a message to
+   * protobuf-c, which recurses into it: it counts, and so do the fields
+   * after that one */
+  static const uint8_t z[] = {0x0a, 0x07, 0x80, 0x00, 0x00, 0x0a, 0x02, 0x08, 0x01};
+  CHECK(wp_pb_depth(z, sizeof z, 100) == 2);
 }
 
 static bool utf8_valid(const char *s) {

@@ -251,6 +251,17 @@ def deep_tuple():
     return mod(c, x)
 
 
+def deep_tuple_field_zero():
+    # deep_tuple with a field numbered 0 (a key written long, 0x80 0x00)
+    # opening every level: protobuf-c reads such a level as a message.
+    s = shape([2])
+    for _ in range(10000):
+        s = b"\x80\x00\x00" + f_int(2, pb.TUPLE) + f_bytes(4, s)
+    c = Computation("main")
+    x = c.param("x", 0, s)
+    return mod(c, x)
+
+
 def tab_name():
     # A module name with a tab and a newline: still a bare module.
     c, y = simple()
