@@ -195,7 +195,11 @@ static int unpack_members(wp_neff_reader *r, unpack_state *s) {
   if (g_stop_signal)
     fail(s, "", "", EINTR);
   if (each != 0 || g_stop_signal) {
-    fprintf(stderr, "error: %s\n", each < 0 && !g_stop_signal ? err.msg : s->err);
+    /* S->ERR quotes the member's name raw: through wp_error, which escapes
+     * control bytes as every other error line does */
+    if (each >= 0 || g_stop_signal)
+      wp_error_set(&err, "%s", s->err);
+    fprintf(stderr, "error: %s\n", err.msg);
     return 1;
   }
   if (wp_neff_bom_check(s->bom, wp_neff_path(r), &err)) {

@@ -22,6 +22,7 @@
       bomtwice    bom.json lists its first entry twice and leaves out its
                   last, so the entry count still matches (header MD5 redone)
       escape      add a member whose name holds a terminal escape sequence
+      escapedup   add that member twice (unpack fails on the second copy)
       resflags    a reserved gzip header flag (FLG 0x20) set in the first member
                   (header MD5 redone)
       resflags2   the same tar as two gzip members, the second with FLG 0x80
@@ -157,8 +158,14 @@ def main():
             bom = json.loads(ms["bom.json"])
             bom["members"][-1] = bom["members"][0]
             ms["bom.json"] = (json.dumps(bom, indent=1) + "\n").encode()
-        elif kind == "escape":
+        elif kind in ("escape", "escapedup"):
             ms["sg00/\x1b[2Jx.bin"] = b"x"
+            if kind == "escapedup":
+                def add_esc(t):
+                    info = tarfile.TarInfo("sg00/\x1b[2Jx.bin")
+                    info.size = 1
+                    t.addfile(info, io.BytesIO(b"x"))
+                extra = add_esc
         elif kind == "traversal":
             ms["../evil.txt"] = b"outside\n"
         elif kind == "duplicate":
