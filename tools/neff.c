@@ -170,6 +170,40 @@ static int read_all(wp_neff_reader *r, collect *c, const char *path) {
   return 0;
 }
 
+/* Two names for one path, which no unpack can lay out: a name with a '.'
+ * component ("./a" is "a"), or a member that is also the folder of
+ * another ("a" and "a/b"). NULL when there is none; else the name, and
+ * *INSIDE the member under it (NULL for a '.' component); *OOM when out of
+ * memory. Needs the index. */
+static const char *path_clash(collect *c, const char **inside, bool *oom) {
+  for (size_t i = 0; i < c->n; i++) {
+    const char *name = c->m[i].name;
+    char *folder = strdup(name); /* cut at each '/' in turn: a copy, as NAME is in the index */
+    if (!folder) {
+      *oom = true;
+      return NULL;
+    }
+    member *m = NULL;
+    bool dot = false;
+    for (char *p = folder; !m && !dot;) {
+      char *slash = strchr(p, '/');
+      dot = (slash ? (size_t)(slash - p) : strlen(p)) == 1 && p[0] == '.';
+      if (!slash)
+        break;
+      *slash = 0;
+      m = find(c, folder);
+      *slash = '/';
+      p = slash + 1;
+    }
+    free(folder);
+    if (dot || m) {
+      *inside = m ? name : NULL;
+      return m ? m->name : name;
+    }
+  }
+  return NULL;
+}
+
 /* ---- commands ---- */
 
 /* A member name as text a terminal shows as it is: control bytes and DEL
@@ -327,6 +361,19 @@ static int cmd_verify(wp_neff_reader *r, const char *path) {
   json_t *bom = NULL, *neff = NULL;
   if (c.twice) {
     verify_fail(path, "member '%s' appears twice%s", c.twice, "");
+    goto out;
+  }
+  bool oom = false;
+  const char *inside, *clash = path_clash(&c, &inside, &oom);
+  if (oom) {
+    verify_fail(path, "%s%s", "out of memory", "");
+    goto out;
+  }
+  if (clash) {
+    if (inside)
+      verify_fail(path, "member '%s' is also the folder of member '%s'", clash, inside);
+    else
+      verify_fail(path, "member '%s' has a '.' component in its name%s", clash, "");
     goto out;
   }
   member *bm = find(&c, "bom.json"), *nm = find(&c, "neff.json");

@@ -23,6 +23,10 @@
                   last, so the entry count still matches (header MD5 redone)
       escape      add a member whose name holds a terminal escape sequence
       escapedup   add that member twice (unpack fails on the second copy)
+      dotname     add ./kelf-0.json, the path of kelf-0.json (BOM, header MD5
+                  and uuid redone: valid but for the name)
+      folderclash add kelf-0.json/x, under a path that is a member (redone
+                  likewise)
       resflags    a reserved gzip header flag (FLG 0x20) set in the first member
                   (header MD5 redone)
       resflags2   the same tar as two gzip members, the second with FLG 0x80
@@ -64,6 +68,13 @@ def pack(header, members, extra=None):
     h[16:24] = struct.pack("<Q", len(payload))
     h[172:188] = hashlib.md5(payload).digest()
     return bytes(h) + payload
+
+
+def redo_uuid(neff):
+    """The uuid neff-pack derives from the header's payload MD5."""
+    h = bytearray(neff[:1024])
+    h[204:220] = hashlib.md5(b"weightpack-uuid:" + h[172:188].hex().encode()).digest()
+    return bytes(h) + neff[1024:]
 
 
 def main():
@@ -166,6 +177,17 @@ def main():
                     info.size = 1
                     t.addfile(info, io.BytesIO(b"x"))
                 extra = add_esc
+        elif kind in ("dotname", "folderclash"):
+            if kind == "dotname":
+                ms["./kelf-0.json"] = ms["kelf-0.json"]
+            else:
+                ms["kelf-0.json/x"] = b"x"
+            bom = json.loads(ms.pop("bom.json"))
+            for n in ("./kelf-0.json", "kelf-0.json/x"):
+                if n in ms:
+                    bom["members"].append({"name": n, "size": len(ms[n]),
+                                           "md5": hashlib.md5(ms[n]).hexdigest()})
+            ms["bom.json"] = (json.dumps(bom, indent=1) + "\n").encode()
         elif kind == "traversal":
             ms["../evil.txt"] = b"outside\n"
         elif kind == "duplicate":
@@ -195,6 +217,8 @@ def main():
         else:
             sys.exit("unknown kind " + kind)
         out = pack(header, list(ms.items()), extra)
+        if kind in ("dotname", "folderclash"):
+            out = redo_uuid(out)
     open(dst, "wb").write(out)
 
 
