@@ -274,11 +274,29 @@ static bool plain_folder_name(const char *name) {
   return true;
 }
 
+/* The members at the top of the package: a folder of that name would make
+ * one path both a member and a folder (neff.json/def.json beside
+ * neff.json), which no unpack can lay out and neff verify refuses. */
+static bool names_top_member(const char *name) {
+  size_t n = strlen(name);
+  if (!strcmp(name, "neff.json") || !strcmp(name, "bom.json"))
+    return true;
+  if (n < 11 || strncmp(name, "kelf-", 5) != 0 || strcmp(name + n - 5, ".json") != 0)
+    return false;
+  for (size_t i = 5; i < n - 5; i++)
+    if (name[i] < '0' || name[i] > '9')
+      return false;
+  return true;
+}
+
 static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   const char *sg = f->name;
   if (!plain_folder_name(sg))
     return wp_error_set(err, "function '%s' cannot name a folder of the NEFF: its name takes "
                         "1 to 200 letters, digits, '_', '-' and '.' (not '.' or '..')", sg);
+  if (names_top_member(sg))
+    return wp_error_set(err, "function '%s' cannot name a folder of the NEFF: a member at its "
+                        "top has that name (neff.json, bom.json, kelf-N.json)", sg);
   wp_strmap_free(&p->sets);
   for (size_t i = 0; i < f->n_sets; i++)
     wp_strmap_put(&p->sets, f->sets[i]->name, strlen(f->sets[i]->name), (int64_t)i);
