@@ -36,8 +36,9 @@ static void die(const char *what, const char *path) {
 const char *fuzz_neff_dir(void) {
   if (g_dir[0])
     return g_dir;
-  mkdir("/tmp/fuzz3", 0755);
-  snprintf(g_dir, sizeof g_dir, "/tmp/fuzz3/run-%ld", (long)getpid());
+  mkdir("/tmp/wp-fuzz", 0755);
+  mkdir("/tmp/wp-fuzz/neff", 0755);
+  snprintf(g_dir, sizeof g_dir, "/tmp/wp-fuzz/neff/run-%ld", (long)getpid());
   snprintf(g_neff, sizeof g_neff, "%s/in.neff", g_dir);
   snprintf(g_jail, sizeof g_jail, "%s/jail", g_dir);
   snprintf(g_out, sizeof g_out, "%s/out/d", g_jail); /* unpack makes out/d */

@@ -4,7 +4,7 @@
 #define FUZZ_NEFF_COMMON_H
 #include <stddef.h>
 
-/* The per-process scratch directory under /tmp/fuzz3 (made on first use). */
+/* The per-process scratch directory under /tmp/wp-fuzz/neff (made on first use). */
 const char *fuzz_neff_dir(void);
 
 /* Writes LEN bytes of DATA to the scratch NEFF and returns its path. */

@@ -7,16 +7,16 @@
 # CMake build links opt (its link.txt), clang++ -fsanitize=fuzzer doing the
 # final link because they are C++.
 #
-#   test/fuzz/build_h2.sh [BUILD_DIR]     (default /tmp/fuzz2/build)
+#   test/fuzz/build_importers.sh [BUILD_DIR]     (default /tmp/wp-fuzz/importers/build)
 # Binaries: BUILD_DIR/fuzz/fuzz_<name> (and a sanitized BUILD_DIR/bin/opt).
 #   fuzz_hlo_import  HloModuleProto/HloProto import, export, round trip
 #   fuzz_bir_proto   BIR protobuf import, bir-proto/bir-json output, round trip
 #   fuzz_bir_json    BIR JSON import (as opt reads it), bir-json output, round trip
 # Run one at a time, from a scratch directory (a weight origin in an input
 # names a .npy file relative to it), e.g.:
-#   cd /tmp/fuzz2/work && nice -n 5 BUILD_DIR/fuzz/fuzz_hlo_import -jobs=1 \
+#   cd /tmp/wp-fuzz/importers/work && nice -n 5 BUILD_DIR/fuzz/fuzz_hlo_import -jobs=1 \
 #     -max_total_time=1500 -rss_limit_mb=2048 -timeout=10 \
-#     -artifact_prefix=/tmp/fuzz2/art/hlo/ /tmp/fuzz2/corpus/hlo
+#     -artifact_prefix=/tmp/wp-fuzz/importers/art/hlo/ /tmp/wp-fuzz/importers/corpus/hlo
 # fuzz_bir_json wants -dict=test/fuzz/fuzz_bir_json.dict (jansson, which
 # reads the keys, is not instrumented).
 # Seeds: /work/shared/data/hlo-real/*.pb, examples/mlp/model.hlo.pb, the .pb
@@ -24,7 +24,7 @@
 # of those. A crash reproduces with BUILD_DIR/fuzz/fuzz_<name> FILE.
 set -eu
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD=${1:-/tmp/fuzz2/build}
+BUILD=${1:-/tmp/wp-fuzz/importers/build}
 SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 mkdir -p "$BUILD"
 

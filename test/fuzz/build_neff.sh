@@ -1,12 +1,12 @@
 #!/bin/sh
 # Builds the NEFF reading fuzzers (libFuzzer, ASan, UBSan) with clang into
-# $OUT (default /tmp/fuzz3/build): fuzz_neff_raw, fuzz_neff_tar, fuzz_neff_gz and
+# $OUT (default /tmp/wp-fuzz/neff/build): fuzz_neff_raw, fuzz_neff_tar, fuzz_neff_gz and
 # fuzz_neff_json. The project's sources are compiled directly, instrumented,
 # into a static library the harnesses pull what they need from; libarchive,
 # jansson, ISA-L, zlib and OpenSSL are the system's, uninstrumented.
-# Run one at a time (each unpacks into its own /tmp/fuzz3/run-PID/jail):
-#   test/fuzz/build_h3.sh
-#   cd /tmp/fuzz3 && nice -n 5 build/fuzz_neff_tar -jobs=1 -max_total_time=1200 \
+# Run one at a time (each unpacks into its own /tmp/wp-fuzz/neff/run-PID/jail):
+#   test/fuzz/build_neff.sh
+#   cd /tmp/wp-fuzz/neff && nice -n 5 build/fuzz_neff_tar -jobs=1 -max_total_time=1200 \
 #     -rss_limit_mb=2048 -timeout=10 -close_fd_mask=2 -artifact_prefix=art/tar/ corpus/tar
 # Seeds: NEFFs from build/bin/opt (examples/mlp, test/lit/Inputs/npymodel.py
 # models) for raw, their payloads (tail -c +1025) for gz, those gunzipped
@@ -14,7 +14,7 @@
 # NEFF's sg00/bir.json), or a byte 1 and a NEFF's bom.json.
 set -eu
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
-OUT=${OUT:-/tmp/fuzz3/build}
+OUT=${OUT:-/tmp/wp-fuzz/neff/build}
 CC=${CC:-/usr/bin/clang}
 mkdir -p "$OUT/obj" "$OUT/gen"
 

@@ -1,13 +1,13 @@
 #!/bin/sh
 # Builds the libFuzzer harnesses in test/fuzz from the project's sources
 # (each .c compiled directly, instrumented; no generated headers needed).
-#   test/fuzz/build_h1.sh [OUTDIR]      (default /tmp/fuzz1/bin)
+#   test/fuzz/build_parsers.sh [OUTDIR]      (default /tmp/wp-fuzz/parsers/bin)
 # Run one, e.g.:
-#   /tmp/fuzz1/bin/fuzz_npy -rss_limit_mb=2048 -timeout=10 CORPUS_DIR
+#   /tmp/wp-fuzz/parsers/bin/fuzz_npy -rss_limit_mb=2048 -timeout=10 CORPUS_DIR
 # Needs clang with libclang_rt.fuzzer (clang-14 here) and libjansson-dev.
 set -eu
 src=$(cd "$(dirname "$0")/../.." && pwd)
-out=${1:-/tmp/fuzz1/bin}
+out=${1:-/tmp/wp-fuzz/parsers/bin}
 cc=${CC:-clang}
 mkdir -p "$out"
 # the project's own definitions and warnings (CMakeLists.txt), then libFuzzer's
