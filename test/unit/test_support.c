@@ -8,6 +8,7 @@
 #include "wp_pb.h"
 #include "wp_place.h"
 #include "wp_placed.h"
+#include "wp_strmap.h"
 #include "wp_test.h"
 #include "wp_text_depth.h"
 
@@ -35,6 +36,33 @@ static void test_i64map(void) {
   CHECK(m.count == 10000);
   wp_i64map_free(&m);
   CHECK(!wp_i64map_get(&m, 0, &v));
+}
+
+/* Keys of one length that differ in a byte, a prefix of another key, the
+ * empty key; overwrite; growth past many doublings. */
+static void test_strmap(void) {
+  wp_strmap m;
+  wp_strmap_init(&m);
+  int64_t v;
+  CHECK(!wp_strmap_get(&m, "a", 1, &v));
+  static char keys[3000][12];
+  for (int i = 0; i < 3000; i++) {
+    snprintf(keys[i], sizeof keys[i], "k%08d", i);
+    CHECK(wp_strmap_put(&m, keys[i], strlen(keys[i]), i) == 0);
+  }
+  CHECK(wp_strmap_put(&m, "", 0, -1) == 0);
+  CHECK(wp_strmap_put(&m, "k0000000", 8, -2) == 0); /* a prefix of k00000001 */
+  for (int i = 0; i < 3000; i++)
+    CHECK(wp_strmap_get(&m, keys[i], strlen(keys[i]), &v) && v == i);
+  CHECK(wp_strmap_get(&m, "", 0, &v) && v == -1);
+  CHECK(wp_strmap_get(&m, "k0000000", 8, &v) && v == -2);
+  CHECK(!wp_strmap_get(&m, "k00003000", 9, &v));
+  CHECK(!wp_strmap_get(&m, "k0000000x", 9, &v));
+  CHECK(wp_strmap_put(&m, keys[7], strlen(keys[7]), 70) == 0);
+  CHECK(wp_strmap_get(&m, "k00000007", 9, &v) && v == 70);
+  CHECK(m.count == 3002);
+  wp_strmap_free(&m);
+  CHECK(!wp_strmap_get(&m, "", 0, &v));
 }
 
 static void test_arena(void) {
@@ -525,6 +553,7 @@ int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-unit-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
   test_i64map();
+  test_strmap();
   test_arena();
   test_resolve();
   test_output();
