@@ -70,6 +70,15 @@ def pack(header, members, extra=None):
     return bytes(h) + payload
 
 
+def extra_member(name, data):
+    """An EXTRA for pack(): one more member, written after the others."""
+    def add(t):
+        info = tarfile.TarInfo(name)
+        info.size = len(data)
+        t.addfile(info, io.BytesIO(data))
+    return add
+
+
 def redo_uuid(neff):
     """The uuid neff-pack derives from the header's payload MD5."""
     h = bytearray(neff[:1024])
@@ -172,11 +181,7 @@ def main():
         elif kind in ("escape", "escapedup"):
             ms["sg00/\x1b[2Jx.bin"] = b"x"
             if kind == "escapedup":
-                def add_esc(t):
-                    info = tarfile.TarInfo("sg00/\x1b[2Jx.bin")
-                    info.size = 1
-                    t.addfile(info, io.BytesIO(b"x"))
-                extra = add_esc
+                extra = extra_member("sg00/\x1b[2Jx.bin", b"x")
         elif kind in ("dotname", "folderclash"):
             if kind == "dotname":
                 ms["./kelf-0.json"] = ms["kelf-0.json"]
@@ -191,11 +196,7 @@ def main():
         elif kind == "traversal":
             ms["../evil.txt"] = b"outside\n"
         elif kind == "duplicate":
-            def add_dup(t):
-                info = tarfile.TarInfo("sg00/def.json")
-                info.size = 2
-                t.addfile(info, io.BytesIO(b"{}"))
-            extra = add_dup
+            extra = extra_member("sg00/def.json", b"{}")
         elif kind == "bomb":
             def add_bomb(t):
                 info = tarfile.TarInfo("sg00/zeros.bin")
