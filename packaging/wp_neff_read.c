@@ -35,6 +35,8 @@ struct wp_neff_reader {
   wp_md5 *md5;           /* of the payload bytes read */
   bool failed;           /* the stream failed; ERR says how */
   wp_error err;
+  bool irreproducible;   /* an entry with a time or an owner; UNREPRODUCIBLE says which */
+  wp_error unreproducible;
 };
 
 wp_neff_reader *wp_neff_open(const char *path, uint64_t max_bytes, wp_error *err) {
@@ -150,7 +152,7 @@ static int gz_start(wp_neff_reader *r, wp_error *err) {
   isal_inflate_init(r->gz);
   r->gz->crc_flag = ISAL_GZIP; /* checks each member's CRC32 and length */
   r->pos = r->out_pos = r->gz_members = r->last_nonzero = r->tar_end = 0;
-  r->gz_end = r->failed = false;
+  r->gz_end = r->failed = r->irreproducible = false;
   wp_md5 *fresh = wp_md5_create(err);
   if (!fresh)
     return wp_error_prefix(err, "%s", r->path);
@@ -329,6 +331,39 @@ static int each_block(wp_neff_reader *r, struct archive *a, const char *name, ui
   return fn(name, size, NULL, 0, user) ? 1 : 0;
 }
 
+/* The first entry that carries what a reproducible NEFF leaves out: a
+ * time other than 0 (mtime, or an atime/ctime record) or an owner other
+ * than nobody. Readers take such an entry; verify refuses it. */
+static void note_reproducible(wp_neff_reader *r, struct archive_entry *e, const char *name) {
+  if (r->irreproducible)
+    return;
+  const char *uname = archive_entry_uname(e), *gname = archive_entry_gname(e);
+  long long t = 0;
+  const char *what = NULL;
+  if (archive_entry_mtime(e) != 0 || archive_entry_mtime_nsec(e) != 0)
+    what = "mtime", t = (long long)archive_entry_mtime(e);
+  else if (archive_entry_atime_is_set(e) &&
+           (archive_entry_atime(e) != 0 || archive_entry_atime_nsec(e) != 0))
+    what = "atime", t = (long long)archive_entry_atime(e);
+  else if (archive_entry_ctime_is_set(e) &&
+           (archive_entry_ctime(e) != 0 || archive_entry_ctime_nsec(e) != 0))
+    what = "ctime", t = (long long)archive_entry_ctime(e);
+  if (what)
+    wp_error_set(&r->unreproducible, "member '%s' has %s %lld; a NEFF's members have time 0",
+                 name, what, t);
+  else if (!uname || strcmp(uname, "nobody") != 0 || !gname || strcmp(gname, "nobody") != 0)
+    wp_error_set(&r->unreproducible,
+                 "member '%s' is owned by '%s:%s'; a NEFF's members are owned by nobody:nobody",
+                 name, uname ? uname : "", gname ? gname : "");
+  else
+    return;
+  r->irreproducible = true;
+}
+
+const char *wp_neff_unreproducible(const wp_neff_reader *r) {
+  return r->irreproducible ? r->unreproducible.msg : NULL;
+}
+
 /* Checks an entry before its data is read: a plain file, with a name
  * inside the package, within the bound (TOTAL: the members' bytes so far). */
 static int check_entry(wp_neff_reader *r, struct archive_entry *e, uint64_t *total,
@@ -349,6 +384,7 @@ static int check_entry(wp_neff_reader *r, struct archive_entry *e, uint64_t *tot
                         "(a gzip bomb? --max-size=BYTES allows more)", r->path, name,
                         (unsigned long long)r->max_bytes);
   *total += (uint64_t)size;
+  note_reproducible(r, e, name);
   return 0;
 }
 

@@ -32,6 +32,11 @@ typedef int (*wp_neff_member_fn)(const char *name, uint64_t size, const void *da
                                  void *user);
 int wp_neff_each_member(wp_neff_reader *r, wp_neff_member_fn fn, void *user, wp_error *err);
 
+/* After wp_neff_each_member: the first member whose entry carries a time
+ * or an owner a reproducible NEFF does not (what and which member), or
+ * NULL. Owned by the reader. */
+const char *wp_neff_unreproducible(const wp_neff_reader *r);
+
 /* After wp_neff_each_member: the header's fields that the format fixes
  * (versions, sizes, counts, empty fields) or derives (the uuid, from the
  * header's payload MD5). The first wrong one, in file order, is named. */

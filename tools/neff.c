@@ -439,6 +439,11 @@ static int cmd_verify(wp_neff_reader *r, const char *path) {
                 stored ? stored : "none", sig);
     goto out;
   }
+  const char *unreproducible = wp_neff_unreproducible(r);
+  if (unreproducible) {
+    verify_fail(path, "%s%s", unreproducible, "");
+    goto out;
+  }
   if (wp_neff_header_check(r, &err)) {
     fprintf(stderr, "error: %s\n", err.msg);
     goto out;

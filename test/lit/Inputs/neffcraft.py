@@ -27,6 +27,9 @@
                   and uuid redone: valid but for the name)
       folderclash add kelf-0.json/x, under a path that is a member (redone
                   likewise)
+      repack      the same members in a new tar (header MD5 and uuid redone)
+      mtime       that, with kelf-0.json's mtime 1234 (header MD5 redone)
+      owner       that, with kelf-0.json owned by root:root (redone)
       resflags    a reserved gzip header flag (FLG 0x20) set in the first member
                   (header MD5 redone)
       resflags2   the same tar as two gzip members, the second with FLG 0x80
@@ -53,13 +56,23 @@ def read(path):
     return data[:1024], members
 
 
-def pack(header, members, extra=None):
+def entry(name, size):
+    """A member's tar entry as neff-pack writes it: time 0, nobody's."""
+    info = tarfile.TarInfo(name)
+    info.size = size
+    info.uname = info.gname = "nobody"
+    return info
+
+
+def pack(header, members, extra=None, touch=None):
+    """TOUCH(info), when given, changes each entry before it is written."""
     buf = io.BytesIO()
     with gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=1, mtime=0) as gz:
         with tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as t:
             for name, data in members:
-                info = tarfile.TarInfo(name)
-                info.size = len(data)
+                info = entry(name, len(data))
+                if touch:
+                    touch(info)
                 t.addfile(info, io.BytesIO(data))
             if extra:
                 extra(t)
@@ -73,9 +86,7 @@ def pack(header, members, extra=None):
 def extra_member(name, data):
     """An EXTRA for pack(): one more member, written after the others."""
     def add(t):
-        info = tarfile.TarInfo(name)
-        info.size = len(data)
-        t.addfile(info, io.BytesIO(data))
+        t.addfile(entry(name, len(data)), io.BytesIO(data))
     return add
 
 
@@ -199,8 +210,7 @@ def main():
             extra = extra_member("sg00/def.json", b"{}")
         elif kind == "bomb":
             def add_bomb(t):
-                info = tarfile.TarInfo("sg00/zeros.bin")
-                info.size = 64 << 20
+                info = entry("sg00/zeros.bin", 64 << 20)
 
                 class Zeros(io.RawIOBase):
                     left = 64 << 20
@@ -215,10 +225,21 @@ def main():
                         return n
                 t.addfile(info, io.BufferedReader(Zeros(), 1 << 20))
             extra = add_bomb
+        elif kind == "repack":
+            pass
+        elif kind == "mtime":
+            def touch(info):
+                if info.name == "kelf-0.json":
+                    info.mtime = 1234
+        elif kind == "owner":
+            def touch(info):
+                if info.name == "kelf-0.json":
+                    info.uname = info.gname = "root"
         else:
             sys.exit("unknown kind " + kind)
-        out = pack(header, list(ms.items()), extra)
-        if kind in ("dotname", "folderclash"):
+        out = pack(header, list(ms.items()), extra,
+                   touch if kind in ("mtime", "owner") else None)
+        if kind in ("dotname", "folderclash", "repack", "mtime", "owner"):
             out = redo_uuid(out)
     open(dst, "wb").write(out)
 
