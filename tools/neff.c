@@ -70,6 +70,12 @@ typedef struct member {
   char md5[WP_MD5_HEX];
   char *text; /* neff.json and bom.json, the members we read */
   bool listed; /* in bom.json */
+  /* A constant member is named by its de-dup key, "MD5.dtype.memtype": MD5
+   * of its bytes (after the .npy header of an .npy member). KEYED: the name
+   * says so; KEY_MD5: what the bytes give ("" for an .npy member whose
+   * header cannot be read). */
+  bool keyed;
+  char key_md5[WP_MD5_HEX];
 } member;
 
 typedef struct collect {
@@ -77,9 +83,59 @@ typedef struct collect {
   size_t n, cap;
   wp_md5 *h;
   bool keep_json;
+  bool check_keys;   /* verify: hash the bytes constant member names give */
+  wp_md5 *key_h;     /* of the current member's bytes after SKIP */
+  uint64_t skip;     /* its .npy header's length; UINT64_MAX while unread */
+  unsigned char head[12];
+  size_t head_n;
   member **by_name; /* sorted, for lookups: a package may hold 100,000 */
   const char *twice; /* a member name held twice (which copy would a reader take?) */
 } collect;
+
+/* Does NAME's last component start with 32 lowercase hex digits and a dot
+ * and end in .npy or .bin? */
+static bool keyed_name(const char *name) {
+  const char *base = strrchr(name, '/');
+  base = base ? base + 1 : name;
+  size_t n = strlen(base);
+  if (n < 37 || base[32] != '.' ||
+      (strcmp(base + n - 4, ".npy") != 0 && strcmp(base + n - 4, ".bin") != 0))
+    return false;
+  for (int i = 0; i < 32; i++)
+    if (!((base[i] >= '0' && base[i] <= '9') || (base[i] >= 'a' && base[i] <= 'f')))
+      return false;
+  return true;
+}
+
+/* The .npy header's length from its first bytes (magic, version, length
+ * field), or UINT64_MAX while too few have come; 0 for no .npy at all. */
+static uint64_t npy_header_length(const unsigned char *h, size_t n) {
+  if (n < 10)
+    return UINT64_MAX;
+  if (memcmp(h, "\x93NUMPY", 6) != 0 || h[6] < 1 || h[6] > 3)
+    return 0;
+  if (h[6] == 1)
+    return 10 + ((uint64_t)h[8] | (uint64_t)h[9] << 8);
+  if (n < 12)
+    return UINT64_MAX;
+  return 12 + ((uint64_t)h[8] | (uint64_t)h[9] << 8 | (uint64_t)h[10] << 16 |
+               (uint64_t)h[11] << 24);
+}
+
+/* Feeds the key hash the member's bytes past its .npy header (all of a
+ * .bin's). AT: how many of the member's bytes came before P. */
+static void feed_key(collect *c, member *cur, const unsigned char *p, size_t len, uint64_t at) {
+  for (size_t i = 0; i < len && c->head_n < sizeof c->head; i++)
+    c->head[c->head_n++] = p[i];
+  if (c->skip == UINT64_MAX)
+    c->skip = npy_header_length(c->head, c->head_n);
+  if (c->skip == 0 && strcmp(cur->name + strlen(cur->name) - 4, ".npy") == 0)
+    return; /* not an .npy: KEY_MD5 stays empty */
+  if (c->skip != UINT64_MAX && at + len > c->skip) {
+    uint64_t from = c->skip > at ? c->skip - at : 0;
+    wp_md5_update(c->key_h, p + from, len - (size_t)from);
+  }
+}
 
 static int collect_fn(const char *name, uint64_t size, const void *data, size_t len, void *user) {
   collect *c = user;
@@ -101,12 +157,27 @@ static int collect_fn(const char *name, uint64_t size, const void *data, size_t 
     if (c->keep_json && (!strcmp(name, "neff.json") || !strcmp(name, "bom.json")) &&
         size <= MAX_JSON)
       cur->text = calloc(1, (size_t)size + 1);
+    cur->keyed = c->check_keys && keyed_name(name);
+    if (cur->keyed) {
+      wp_error err;
+      wp_md5_destroy(c->key_h); /* a fresh one: the last member's may be unfinished */
+      if (!(c->key_h = wp_md5_create(&err)))
+        return 1;
+      bool npy = strcmp(name + strlen(name) - 4, ".npy") == 0;
+      c->skip = npy ? UINT64_MAX : 0;
+      c->head_n = npy ? 0 : sizeof c->head;
+    }
   }
   if (!data) {
     wp_md5_final_hex(c->h, cur->md5);
+    if (cur->keyed && (c->skip == 0 ? !strcmp(cur->name + strlen(cur->name) - 4, ".bin")
+                                    : c->skip <= cur->seen))
+      wp_md5_final_hex(c->key_h, cur->key_md5);
     return 0;
   }
   wp_md5_update(c->h, data, len);
+  if (cur->keyed)
+    feed_key(c, cur, data, len, cur->seen);
   if (cur->text)
     memcpy(cur->text + cur->seen, data, len);
   cur->seen += len;
@@ -114,6 +185,7 @@ static int collect_fn(const char *name, uint64_t size, const void *data, size_t 
 }
 
 static void free_members(collect *c) {
+  wp_md5_destroy(c->key_h);
   for (size_t i = 0; i < c->n; i++) {
     free(c->m[i].name);
     free(c->m[i].text);
@@ -355,6 +427,7 @@ static int cmd_verify(wp_neff_reader *r, const char *path) {
   hex(h->hash, 16, got);
   collect c = {0};
   c.keep_json = true;
+  c.check_keys = true;
   if (read_all(r, &c, path))
     return 1;
   int rc = 1;
@@ -419,6 +492,20 @@ static int cmd_verify(wp_neff_reader *r, const char *path) {
       verify_fail(path, "member '%s' is not in bom.json%s", c.m[i].name, "");
       goto out;
     }
+  for (size_t i = 0; i < c.n; i++) {
+    member *m = &c.m[i];
+    const char *base = strrchr(m->name, '/');
+    base = base ? base + 1 : m->name;
+    if (m->keyed && !m->key_md5[0]) {
+      verify_fail(path, "member '%s' is not an .npy file (its name ends in .npy)%s", m->name, "");
+      goto out;
+    }
+    if (m->keyed && strncmp(base, m->key_md5, 32) != 0) {
+      verify_fail(path, "member '%s': its bytes' MD5 is %s, not the one its name gives", m->name,
+                  m->key_md5);
+      goto out;
+    }
+  }
   /* The IR signature, recomputed from the members themselves, in name
    * order (the writer sorts; a reader must not trust it). */
   wp_neff_member *sorted = calloc(c.n + 1, sizeof *sorted);

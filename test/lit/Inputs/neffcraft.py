@@ -28,6 +28,10 @@
       folderclash add kelf-0.json/x, under a path that is a member (redone
                   likewise)
       repack      the same members in a new tar (header MD5 and uuid redone)
+      rekeyed     change a byte of a constant member, then redo its BOM entry,
+                  the IR signature, neff.json's entry, header MD5 and uuid:
+                  only the MD5 in the member's name is wrong
+      npymagic    the same with the member's first byte (its .npy magic)
       mtime       that, with kelf-0.json's mtime 1234 (header MD5 redone)
       owner       that, with kelf-0.json owned by root:root (redone)
       resflags    a reserved gzip header flag (FLG 0x20) set in the first member
@@ -227,6 +231,25 @@ def main():
             extra = add_bomb
         elif kind == "repack":
             pass
+        elif kind in ("rekeyed", "npymagic"):
+            name = next(n for n in ms if n.endswith(".npy") or n.endswith(".bin"))
+            b = bytearray(ms[name])
+            b[0 if kind == "npymagic" else -1] ^= 0x01
+            ms[name] = bytes(b)
+            bom = json.loads(ms["bom.json"])
+            md5 = {e["name"]: e["md5"] for e in bom["members"]}
+            md5[name] = hashlib.md5(ms[name]).hexdigest()
+            signed = "".join("%s\n%s\n" % (n, md5[n]) for n in sorted(md5)
+                             if n.rsplit("/", 1)[-1].endswith(".npy")
+                             or ".dbg" in n.rsplit("/", 1)[-1])
+            neff = json.loads(ms["neff.json"])
+            neff["ir_signature"] = hashlib.md5(signed.encode()).hexdigest()
+            ms["neff.json"] = (json.dumps(neff, indent=1) + "\n").encode()
+            md5["neff.json"] = hashlib.md5(ms["neff.json"]).hexdigest()
+            for e in bom["members"]:
+                e["md5"] = md5[e["name"]]
+                e["size"] = len(ms[e["name"]])
+            ms["bom.json"] = (json.dumps(bom, indent=1) + "\n").encode()
         elif kind == "mtime":
             def touch(info):
                 if info.name == "kelf-0.json":
@@ -239,7 +262,8 @@ def main():
             sys.exit("unknown kind " + kind)
         out = pack(header, list(ms.items()), extra,
                    touch if kind in ("mtime", "owner") else None)
-        if kind in ("dotname", "folderclash", "repack", "mtime", "owner"):
+        if kind in ("dotname", "folderclash", "repack", "mtime", "owner", "rekeyed",
+                    "npymagic"):
             out = redo_uuid(out)
     open(dst, "wb").write(out)
 
