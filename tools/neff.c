@@ -11,6 +11,7 @@
 #include "weightpack/weightpack.h"
 #include "wp_format.h"
 #include "wp_md5.h"
+#include "wp_npy.h"
 #include "wp_neff.h"
 #include "wp_neff_read.h"
 #include "neff_unpack.h"
@@ -70,71 +71,97 @@ typedef struct member {
   char md5[WP_MD5_HEX];
   char *text; /* neff.json and bom.json, the members we read */
   bool listed; /* in bom.json */
-  /* A constant member is named by its de-dup key, "MD5.dtype.memtype": MD5
-   * of its bytes (after the .npy header of an .npy member). KEYED: the name
-   * says so; KEY_MD5: what the bytes give ("" for an .npy member whose
-   * header cannot be read). */
-  bool keyed;
+  /* A constant member is named by its de-dup key, "MD5.dtype.memtype.npy"
+   * (or .bin): the MD5 of its bytes, past the .npy header of an .npy
+   * member. KEY: that name's last component (verify only), else NULL;
+   * KEY_MD5: what the bytes give ("" for an .npy member whose header does
+   * not parse). */
+  const char *key;
   char key_md5[WP_MD5_HEX];
 } member;
+
+/* The first bytes of a keyed .npy member, held until its header parses:
+ * as many as the longest header wp_npy_parse takes. */
+#define KEY_HEAD_MAX (WP_NPY_MAX_HEADER + 12)
 
 typedef struct collect {
   member *m;
   size_t n, cap;
   wp_md5 *h;
   bool keep_json;
-  bool check_keys;   /* verify: hash the bytes constant member names give */
-  wp_md5 *key_h;     /* of the current member's bytes after SKIP */
-  uint64_t skip;     /* its .npy header's length; UINT64_MAX while unread */
-  unsigned char head[12];
+  bool check_keys;      /* verify: check the MD5 constant member names give */
+  wp_md5 *key_h;        /* the current .npy member's bytes past SKIP */
+  uint64_t skip;        /* its header's length; UINT64_MAX while unparsed */
+  bool key_bad;         /* its header does not parse */
+  unsigned char *head;  /* its first bytes, KEY_HEAD_MAX at most */
   size_t head_n;
   member **by_name; /* sorted, for lookups: a package may hold 100,000 */
   const char *twice; /* a member name held twice (which copy would a reader take?) */
 } collect;
 
-/* Does NAME's last component start with 32 lowercase hex digits and a dot
- * and end in .npy or .bin? */
-static bool keyed_name(const char *name) {
+static bool has_suffix(const char *s, const char *suffix) {
+  size_t n = strlen(s), k = strlen(suffix);
+  return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* NAME's last component when it starts with 32 lowercase hex digits and a
+ * dot and ends in .npy or .bin, else NULL. */
+static const char *key_name(const char *name) {
   const char *base = strrchr(name, '/');
   base = base ? base + 1 : name;
-  size_t n = strlen(base);
-  if (n < 37 || base[32] != '.' ||
-      (strcmp(base + n - 4, ".npy") != 0 && strcmp(base + n - 4, ".bin") != 0))
-    return false;
+  if (strlen(base) < 37 || base[32] != '.' ||
+      !(has_suffix(base, ".npy") || has_suffix(base, ".bin")))
+    return NULL;
   for (int i = 0; i < 32; i++)
     if (!((base[i] >= '0' && base[i] <= '9') || (base[i] >= 'a' && base[i] <= 'f')))
-      return false;
-  return true;
+      return NULL;
+  return base;
 }
 
-/* The .npy header's length from its first bytes (magic, version, length
- * field), or UINT64_MAX while too few have come; 0 for no .npy at all. */
-static uint64_t npy_header_length(const unsigned char *h, size_t n) {
-  if (n < 10)
-    return UINT64_MAX;
-  if (memcmp(h, "\x93NUMPY", 6) != 0 || h[6] < 1 || h[6] > 3)
-    return 0;
-  if (h[6] == 1)
-    return 10 + ((uint64_t)h[8] | (uint64_t)h[9] << 8);
-  if (n < 12)
-    return UINT64_MAX;
-  return 12 + ((uint64_t)h[8] | (uint64_t)h[9] << 8 | (uint64_t)h[10] << 16 |
-               (uint64_t)h[11] << 24);
-}
-
-/* Feeds the key hash the member's bytes past its .npy header (all of a
- * .bin's). AT: how many of the member's bytes came before P. */
+/* Feeds the key hash an .npy member's bytes past its header. AT: how many
+ * of the member's bytes came before P. The header is parsed (as
+ * inline-weights parses a weight's) once its longest possible length, or
+ * the whole member, has come. */
 static void feed_key(collect *c, member *cur, const unsigned char *p, size_t len, uint64_t at) {
-  for (size_t i = 0; i < len && c->head_n < sizeof c->head; i++)
-    c->head[c->head_n++] = p[i];
-  if (c->skip == UINT64_MAX)
-    c->skip = npy_header_length(c->head, c->head_n);
-  if (c->skip == 0 && strcmp(cur->name + strlen(cur->name) - 4, ".npy") == 0)
-    return; /* not an .npy: KEY_MD5 stays empty */
-  if (c->skip != UINT64_MAX && at + len > c->skip) {
+  if (c->key_bad)
+    return;
+  if (c->skip == UINT64_MAX) {
+    size_t want = cur->size < KEY_HEAD_MAX ? (size_t)cur->size : KEY_HEAD_MAX;
+    size_t take = len < want - c->head_n ? len : want - c->head_n;
+    memcpy(c->head + c->head_n, p, take);
+    c->head_n += take;
+    if (c->head_n < want)
+      return;
+    wp_npy_info npy;
+    wp_error err;
+    if (wp_npy_parse(c->head, c->head_n, cur->size, &npy, &err)) {
+      c->key_bad = true;
+      return;
+    }
+    c->skip = npy.data_offset; /* within HEAD: the parse read the whole header there */
+    wp_md5_update(c->key_h, c->head + c->skip, c->head_n - (size_t)c->skip);
+    p += take, len -= take, at += take;
+  }
+  if (at + len > c->skip) {
     uint64_t from = c->skip > at ? c->skip - at : 0;
     wp_md5_update(c->key_h, p + from, len - (size_t)from);
   }
+}
+
+/* Starts the key check of a keyed member: a .bin's key MD5 is its own
+ * MD5, hashed anyway; an .npy's needs a hash of its own. -1 when out of
+ * memory. */
+static int start_key(collect *c, member *cur) {
+  if (!has_suffix(cur->key, ".npy"))
+    return 0;
+  wp_error err;
+  wp_md5_destroy(c->key_h); /* a fresh one: the last member's may be unfinished */
+  if (!(c->key_h = wp_md5_create(&err)) || (!c->head && !(c->head = malloc(KEY_HEAD_MAX))))
+    return -1;
+  c->skip = UINT64_MAX;
+  c->key_bad = false;
+  c->head_n = 0;
+  return 0;
 }
 
 static int collect_fn(const char *name, uint64_t size, const void *data, size_t len, void *user) {
@@ -157,26 +184,21 @@ static int collect_fn(const char *name, uint64_t size, const void *data, size_t 
     if (c->keep_json && (!strcmp(name, "neff.json") || !strcmp(name, "bom.json")) &&
         size <= MAX_JSON)
       cur->text = calloc(1, (size_t)size + 1);
-    cur->keyed = c->check_keys && keyed_name(name);
-    if (cur->keyed) {
-      wp_error err;
-      wp_md5_destroy(c->key_h); /* a fresh one: the last member's may be unfinished */
-      if (!(c->key_h = wp_md5_create(&err)))
-        return 1;
-      bool npy = strcmp(name + strlen(name) - 4, ".npy") == 0;
-      c->skip = npy ? UINT64_MAX : 0;
-      c->head_n = npy ? 0 : sizeof c->head;
-    }
+    cur->key = c->check_keys && cur->name ? key_name(cur->name) : NULL;
+    if (cur->key && start_key(c, cur))
+      return 1;
   }
+  bool npy_key = cur->key && has_suffix(cur->key, ".npy");
   if (!data) {
     wp_md5_final_hex(c->h, cur->md5);
-    if (cur->keyed && (c->skip == 0 ? !strcmp(cur->name + strlen(cur->name) - 4, ".bin")
-                                    : c->skip <= cur->seen))
+    if (cur->key && !npy_key)
+      memcpy(cur->key_md5, cur->md5, WP_MD5_HEX);
+    else if (npy_key && !c->key_bad && c->skip != UINT64_MAX)
       wp_md5_final_hex(c->key_h, cur->key_md5);
     return 0;
   }
   wp_md5_update(c->h, data, len);
-  if (cur->keyed)
+  if (npy_key)
     feed_key(c, cur, data, len, cur->seen);
   if (cur->text)
     memcpy(cur->text + cur->seen, data, len);
@@ -186,6 +208,7 @@ static int collect_fn(const char *name, uint64_t size, const void *data, size_t 
 
 static void free_members(collect *c) {
   wp_md5_destroy(c->key_h);
+  free(c->head);
   for (size_t i = 0; i < c->n; i++) {
     free(c->m[i].name);
     free(c->m[i].text);
@@ -494,13 +517,11 @@ static int cmd_verify(wp_neff_reader *r, const char *path) {
     }
   for (size_t i = 0; i < c.n; i++) {
     member *m = &c.m[i];
-    const char *base = strrchr(m->name, '/');
-    base = base ? base + 1 : m->name;
-    if (m->keyed && !m->key_md5[0]) {
+    if (m->key && !m->key_md5[0]) {
       verify_fail(path, "member '%s' is not an .npy file (its name ends in .npy)%s", m->name, "");
       goto out;
     }
-    if (m->keyed && strncmp(base, m->key_md5, 32) != 0) {
+    if (m->key && strncmp(m->key, m->key_md5, 32) != 0) {
       verify_fail(path, "member '%s': its bytes' MD5 is %s, not the one its name gives", m->name,
                   m->key_md5);
       goto out;
