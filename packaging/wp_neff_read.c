@@ -35,8 +35,7 @@ struct wp_neff_reader {
   wp_md5 *md5;           /* of the payload bytes read */
   bool failed;           /* the stream failed; ERR says how */
   wp_error err;
-  bool irreproducible;   /* an entry with a time or an owner; UNREPRODUCIBLE says which */
-  wp_error unreproducible;
+  wp_error unreproducible; /* the first entry with a time or an owner; "" for none */
 };
 
 wp_neff_reader *wp_neff_open(const char *path, uint64_t max_bytes, wp_error *err) {
@@ -152,7 +151,8 @@ static int gz_start(wp_neff_reader *r, wp_error *err) {
   isal_inflate_init(r->gz);
   r->gz->crc_flag = ISAL_GZIP; /* checks each member's CRC32 and length */
   r->pos = r->out_pos = r->gz_members = r->last_nonzero = r->tar_end = 0;
-  r->gz_end = r->failed = r->irreproducible = false;
+  r->gz_end = r->failed = false;
+  r->unreproducible.msg[0] = 0;
   wp_md5 *fresh = wp_md5_create(err);
   if (!fresh)
     return wp_error_prefix(err, "%s", r->path);
@@ -335,7 +335,7 @@ static int each_block(wp_neff_reader *r, struct archive *a, const char *name, ui
  * time other than 0 (mtime, or an atime/ctime record) or an owner other
  * than nobody. Readers take such an entry; verify refuses it. */
 static void note_reproducible(wp_neff_reader *r, struct archive_entry *e, const char *name) {
-  if (r->irreproducible)
+  if (r->unreproducible.msg[0])
     return;
   const char *uname = archive_entry_uname(e), *gname = archive_entry_gname(e);
   long long t = 0;
@@ -355,13 +355,10 @@ static void note_reproducible(wp_neff_reader *r, struct archive_entry *e, const 
     wp_error_set(&r->unreproducible,
                  "member '%s' is owned by '%s:%s'; a NEFF's members are owned by nobody:nobody",
                  name, uname ? uname : "", gname ? gname : "");
-  else
-    return;
-  r->irreproducible = true;
 }
 
 const char *wp_neff_unreproducible(const wp_neff_reader *r) {
-  return r->irreproducible ? r->unreproducible.msg : NULL;
+  return r->unreproducible.msg[0] ? r->unreproducible.msg : NULL;
 }
 
 /* Checks an entry before its data is read: a plain file, with a name

@@ -76,10 +76,18 @@ static void *slab_alloc(size_t size, wp_slab **owner) {
   return p;
 }
 
+/* Memory for a view of SIZE read bytes: in the thread's slab when IN_SLAB
+ * and it fits (*SLAB says which), else the heap; NULL when out of memory. */
+static unsigned char *view_memory(size_t size, bool in_slab, wp_slab **slab) {
+  *slab = NULL;
+  unsigned char *buf = in_slab && size <= WP_FILE_READ_LIMIT ? slab_alloc(size, slab) : NULL;
+  return buf ? buf : malloc(size ? size : 1);
+}
+
 static int read_whole(int fd, size_t size, bool in_slab, wp_mapped_file *out) {
-  wp_slab *slab = NULL;
-  unsigned char *buf = in_slab ? slab_alloc(size, &slab) : NULL;
-  if (!buf && !(buf = malloc(size)))
+  wp_slab *slab;
+  unsigned char *buf = view_memory(size, in_slab, &slab);
+  if (!buf)
     return -1;
   size_t done = 0;
   while (done < size) {
@@ -105,11 +113,9 @@ static int read_whole(int fd, size_t size, bool in_slab, wp_mapped_file *out) {
 }
 
 int wp_file_view_copy(const void *bytes, size_t size, int flags, wp_mapped_file *out) {
-  wp_slab *slab = NULL;
-  unsigned char *buf = (flags & WP_FILE_SLAB) && size <= WP_FILE_READ_LIMIT
-                           ? slab_alloc(size, &slab)
-                           : NULL;
-  if (!buf && !(buf = malloc(size ? size : 1)))
+  wp_slab *slab;
+  unsigned char *buf = view_memory(size, flags & WP_FILE_SLAB, &slab);
+  if (!buf)
     return -1;
   memcpy(buf, bytes, size);
   *out = (wp_mapped_file){buf, size, !slab, slab};
@@ -158,7 +164,7 @@ int wp_file_map_flags(const char *path, int flags, wp_mapped_file *out, wp_error
       out->size = size;
       wp_mapreg_add(p, size, path); /* a SIGBUS there can name the file */
     } else if ((size <= WP_FILE_READ_LIMIT || errno == ENOMEM) &&
-               read_whole(fd, size, size <= WP_FILE_READ_LIMIT && (flags & WP_FILE_SLAB), out) ==
+               read_whole(fd, size, flags & WP_FILE_SLAB, out) ==
                    0) {
       /* read instead */
     } else {

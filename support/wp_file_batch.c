@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <liburing.h>
-#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,13 +79,10 @@ size_t wp_file_batch_read_small(const char *const *paths, const int *flags, size
   unsigned char *stage = malloc((size_t)BATCH * (WP_FILE_READ_LIMIT + 1));
   int got[BATCH];
   size_t done = 0;
-  bool ring_ok = stage != NULL;
-  for (size_t s = 0; s < n && ring_ok; s += BATCH) {
+  for (size_t s = 0; s < n && stage; s += BATCH) {
     size_t m = n - s < BATCH ? n - s : BATCH;
     if (run_batch(&ring, paths + s, flags + s, m, stage, got) != 0) {
-      /* Reads may still land in STAGE: leave it to the process's end. */
-      stage = NULL;
-      ring_ok = false;
+      stage = NULL; /* reads may still land in it: leave it to the process's end */
       break;
     }
     for (size_t k = 0; k < m; k++)
