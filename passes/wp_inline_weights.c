@@ -722,6 +722,13 @@ static void drop_default_order(MlirOperation func, MlirBlock body) {
 
 /* "/a/./b/." as "/a/b": the path errors and the IR show. ".." stays (what
  * it means depends on links). */
+static bool has_dot_dot(const char *path) {
+  for (const char *p = path; (p = strstr(p, "..")); p += 2)
+    if ((p == path || p[-1] == '/') && (p[2] == 0 || p[2] == '/'))
+      return true;
+  return false;
+}
+
 static void drop_dot_components(char *path) {
   char *out = path;
   for (const char *p = path; *p;) {
@@ -799,9 +806,15 @@ static int run_inline_weights(const wp_pass_run *run) {
   }
   /* Weight paths go into the IR (each constant's origin, bir-lower's
    * source files): absolute, so that IR written now (--emit=bir-proto)
-   * packs later from any directory. */
+   * packs later from any directory. A ".." is resolved where it leads
+   * now: kept, it would tie the IR to the directory it climbs out of
+   * (sub/../../model stops working when sub goes). */
   char *given_dir = md.dir, *abs_dir = NULL, cwd[PATH_MAX];
-  if (md.dir[0] != '/' && getcwd(cwd, sizeof cwd)) {
+  if (has_dot_dot(md.dir)) {
+    abs_dir = realpath(md.dir, NULL);
+    if (abs_dir)
+      md.dir = abs_dir;
+  } else if (md.dir[0] != '/' && getcwd(cwd, sizeof cwd)) {
     size_t n = strlen(cwd) + strlen(md.dir) + 2;
     if ((abs_dir = malloc(n))) {
       snprintf(abs_dir, n, "%s/%s", cwd, md.dir);
