@@ -6,6 +6,7 @@
 #include "wp_bir.h"
 #include "wp_bir_check.h"
 #include "wp_bir_ops.h"
+#include "wp_file.h"
 #include "wp_hashed_files.h"
 #include "wp_mlir_util.h"
 #include "wp_parallel.h"
@@ -23,16 +24,10 @@
 #include <sys/stat.h>
 
 static int ensure_dir(MlirOperation module, const char *dir) {
-  struct stat st;
-  if (stat(dir, &st) == 0) {
-    if (S_ISDIR(st.st_mode))
-      return 0;
-    wp_emit_error(wp_unknown_loc(module), "%s: the artifact directory is not a directory", dir);
-    return -1;
-  }
-  if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
-    wp_emit_error(wp_unknown_loc(module), "%s: cannot create the artifact directory: %s", dir,
-                  strerror(errno));
+  bool made;
+  wp_error err;
+  if (wp_dir_ensure(dir, &made, &err)) {
+    wp_emit_error(wp_unknown_loc(module), "%s", err.msg);
     return -1;
   }
   return 0;

@@ -250,6 +250,35 @@ int wp_is_directory(const char *path) {
   return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+int wp_dir_ensure(const char *dir, bool *made, wp_error *err) {
+  struct stat st;
+  *made = false;
+  if (stat(dir, &st) == 0) {
+    if (S_ISDIR(st.st_mode))
+      return 0;
+    return wp_error_set(err, "%s: the artifact directory is not a directory", dir);
+  }
+  int e = errno;
+  char target[PATH_MAX];
+  ssize_t n;
+  if (e == ENOENT && lstat(dir, &st) == 0 && S_ISLNK(st.st_mode) &&
+      (n = readlink(dir, target, sizeof target - 1)) >= 0) {
+    target[n] = 0;
+    return wp_error_set(err, "%s: the artifact directory is a symbolic link to '%s', which "
+                        "does not exist", dir, target);
+  }
+  if (e != ENOENT)
+    return wp_error_errno(err, e, "%s: cannot use the artifact directory", dir);
+  if (mkdir(dir, 0755) == 0) {
+    *made = true;
+    return 0;
+  }
+  e = errno;
+  if (e == EEXIST && wp_is_directory(dir))
+    return 0; /* another run made it just now */
+  return wp_error_errno(err, e, "%s: cannot create the artifact directory", dir);
+}
+
 /* ---- all-or-nothing outputs ---- */
 
 #define WP_MAX_OPEN_OUTPUTS 16

@@ -4,6 +4,7 @@
 
 #include "wp_error.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stddef.h>
 
@@ -70,6 +71,12 @@ void wp_output_untrack(int slot);
 void wp_output_abort_all_from_signal(void);
 
 int wp_is_directory(const char *path);
+
+/* DIR as an artifact directory: 0 when it is a directory; created (one
+ * level, mode 0755) when missing, with *MADE set; -1 with ERR naming DIR
+ * and why it cannot be one (a file, a symbolic link to nothing, a loop,
+ * no permission). */
+int wp_dir_ensure(const char *dir, bool *made, wp_error *err);
 
 /* The directory part of PATH: "." without a slash, "/" for "/name".
  * Caller frees; NULL when out of memory. */

@@ -1,6 +1,7 @@
 #include "opt_lock.h"
 
 #include "opt_args.h"
+#include "wp_file.h"
 #include "wp_placed.h"
 
 #include <errno.h>
@@ -34,25 +35,29 @@ static int cmp_dir(const void *a, const void *b) {
 }
 
 /* Opens DIR (made first when missing, as copy-const-artifacts would) into
- * D; false when it cannot be opened (the passes report it). */
-static bool open_dir(const char *dir, opt_dir_locks *locks, dir_to_lock *d) {
-  struct stat st;
-  if (stat(dir, &st) != 0 && errno == ENOENT && mkdir(dir, 0755) == 0) {
+ * D; -1 with ERR when it is no directory or cannot be made or opened. */
+static int open_dir(const char *dir, opt_dir_locks *locks, dir_to_lock *d, wp_error *err) {
+  bool made;
+  if (wp_dir_ensure(dir, &made, err))
+    return -1;
+  if (made) {
     locks->made[locks->n_made] = strdup(dir);
     __atomic_store_n(&locks->n_made, locks->n_made + 1, __ATOMIC_RELEASE);
     /* all that is placed in it is this run's: a failed run takes it back */
     wp_placed_watch_dir(dir);
   }
+  struct stat st;
   d->fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (d->fd < 0 || fstat(d->fd, &st) != 0) {
+    int e = errno;
     if (d->fd >= 0)
       close(d->fd);
-    return false;
+    return wp_error_errno(err, e, "%s: cannot open the artifact directory", dir);
   }
   d->dev = st.st_dev;
   d->ino = st.st_ino;
   d->path = dir;
-  return true;
+  return 0;
 }
 
 static void lock_dir(const dir_to_lock *d, bool debug) {
@@ -65,10 +70,10 @@ static void lock_dir(const dir_to_lock *d, bool debug) {
     ;
 }
 
-void opt_lock_artifact_dirs(const opt_config *cfg, bool debug, opt_dir_locks *locks) {
+int opt_lock_artifact_dirs(const opt_config *cfg, bool debug, opt_dir_locks *locks) {
   memset(locks, 0, sizeof *locks);
   if (!opt_uses_artifact_dir(cfg))
-    return;
+    return 0;
   /* from the first mkdir on: a run killed while it waits for a lock
    * removes the directory it made, when empty */
   __atomic_store_n(&g_locks, locks, __ATOMIC_RELEASE);
@@ -76,14 +81,21 @@ void opt_lock_artifact_dirs(const opt_config *cfg, bool debug, opt_dir_locks *lo
   size_t n_dirs = opt_written_artifact_dirs(cfg, dirs);
   dir_to_lock open_dirs[MAX_PASSES + 1];
   size_t n_open = 0;
-  for (size_t i = 0; i < n_dirs; i++)
-    if (open_dir(dirs[i], locks, &open_dirs[n_open]))
+  int rc = 0;
+  wp_error err;
+  for (size_t i = 0; i < n_dirs && rc == 0; i++) {
+    if (open_dir(dirs[i], locks, &open_dirs[n_open], &err)) {
+      fprintf(stderr, "error: %s\n", err.msg);
+      rc = EXIT_BAD_INPUT;
+    } else {
       n_open++;
+    }
+  }
   /* one order for every run (by identity, not spelling): two runs never
    * wait for each other in a ring */
   qsort(open_dirs, n_open, sizeof open_dirs[0], cmp_dir);
   for (size_t i = 0; i < n_open; i++) {
-    if (i > 0 && !cmp_dir(&open_dirs[i], &open_dirs[i - 1])) {
+    if (rc != 0 || (i > 0 && !cmp_dir(&open_dirs[i], &open_dirs[i - 1]))) {
       close(open_dirs[i].fd);
       continue;
     }
@@ -92,6 +104,7 @@ void opt_lock_artifact_dirs(const opt_config *cfg, bool debug, opt_dir_locks *lo
   }
   for (size_t i = 0; i < n_dirs; i++)
     free(dirs[i]);
+  return rc;
 }
 
 void opt_unlock_artifact_dirs(opt_dir_locks *locks, bool failed) {
