@@ -165,10 +165,10 @@ int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
     const char *name = cfg->passes[i].info->name;
     const char *v = wp_pass_option(&run, "output");
     if (!strcmp(name, "neff-pack")) {
-      if (v[0]) {
+      if (v[0] && strcmp(v, "-") != 0) {
         neff[n_outs] = true;
         outs[n_outs++] = v;
-      } else if (!cfg->output || !strcmp(cfg->output, "-")) {
+      } else if (v[0] || !cfg->output || !strcmp(cfg->output, "-")) {
         stdout_neff = true;
       } else {
         neff[0] = true;
