@@ -588,8 +588,8 @@ static int run_dedup(const wp_pass_run *run) {
   d.dir = wp_bir_str(d.arena, module, "bir.artifact_path");
   int rc = -1;
   if (!d.dir[0]) {
-    wp_emit_error(wp_unknown_loc(module), "dedup-consts: the module has no artifact directory (run "
-                                   "--copy-const-artifacts first)");
+    wp_emit_error(mlirOperationGetLocation(module), "dedup-consts: the module has no artifact "
+                  "directory (run --copy-const-artifacts first)");
     goto out;
   }
   for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});

@@ -676,6 +676,28 @@ int main(int argc, char **argv) {
     rc = EXIT_USAGE;
     goto out;
   }
+  /* dedup-consts before any copy-const-artifacts works where an earlier
+   * run placed the files: with none placed it has nothing to work in,
+   * found now rather than after the passes before it */
+  if (!input_placed && opt_dedup_before_copy(&cfg) &&
+      !(wp_bir_module_is_bir(module) && places_files(module))) {
+    fprintf(stderr, "error: %s: --dedup-consts comes before any --copy-const-artifacts, and "
+                    "no earlier run placed the input's constant files in an artifact directory; "
+                    "run --copy-const-artifacts first\n(run 'opt --help' for usage)\n",
+            cfg.input);
+    rc = EXIT_USAGE;
+    goto out;
+  }
+  const char *method = opt_private_copy_method(&cfg);
+  if (method) {
+    fprintf(stderr, "error: copy-const-artifacts copy-method=%s would copy the constant files "
+                    "into opt's private temporary directory, which is removed at exit, and the "
+                    "IR written would name files that are gone; give --artifact-dir=DIR (or "
+                    "copy-method=auto, which records them where they are)\n(run 'opt --help' "
+                    "for usage)\n", method);
+    rc = EXIT_USAGE;
+    goto out;
+  }
   if ((rc = check_emit_kind(&cfg, module)) != 0)
     goto out;
   rc = EXIT_BAD_INPUT;

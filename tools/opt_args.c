@@ -366,6 +366,26 @@ bool opt_dedup_before_copy(const opt_config *cfg) {
   return false;
 }
 
+const char *opt_private_copy_method(const opt_config *cfg) {
+  if (cfg->artifact_dir || cfg->packs_neff)
+    return NULL;
+  for (size_t i = 0; i < cfg->n_passes; i++) {
+    if (!is_copy(&cfg->passes[i]))
+      continue;
+    char *own = pass_option_value(&cfg->passes[i], "artifact-dir");
+    char *method = own ? NULL : pass_option_value(&cfg->passes[i], "copy-method");
+    free(own);
+    const char *writes = !method                           ? NULL
+                         : !strcmp(method, "stream")          ? "stream"
+                         : !strcmp(method, "copy_file_range") ? "copy_file_range"
+                                                              : NULL;
+    free(method);
+    if (writes)
+      return writes;
+  }
+  return NULL;
+}
+
 bool opt_artifact_dir_used(const opt_config *cfg) {
   if (!cfg->artifact_dir)
     return false;

@@ -26,6 +26,12 @@ const char *opt_flag_value(const char *arg, const char *flag);
  * in the directory the input IR records. */
 bool opt_dedup_before_copy(const opt_config *cfg);
 
+/* The copy-method (stream or copy_file_range) of a copy-const-artifacts
+ * that would write files into opt's private directory, which is removed
+ * at exit, for IR that names them (no NEFF packed in the same run); NULL
+ * when there is none. */
+const char *opt_private_copy_method(const opt_config *cfg);
+
 /* Does a pass use --artifact-dir: a copy-const-artifacts without its own
  * artifact-dir=, or a dedup-consts before any copy on IR whose files are
  * placed (it works in their directory, which --artifact-dir must name)?
