@@ -64,6 +64,7 @@ typedef struct placement {
   wp_place_methods methods;
   bool in_place; /* record the bytes where they are; write no file */
   const char *old_dir; /* the directory an earlier run placed files in, when not DIR */
+  const char *gone_dir; /* the one the IR records, when it is not there any more */
   wp_strmap file_names; /* the jobs' names in the directory */
   wp_arena *arena;
   place_job *jobs;
@@ -88,6 +89,14 @@ static int unique_file_name(placement *pl, place_job *job) {
     job->name = alt;
   }
   return wp_strmap_put(&pl->file_names, job->name, strlen(job->name), 1);
+}
+
+/* Does DIR hold a file (or anything) named NAME? */
+static bool in_dir(const placement *pl, const char *name) {
+  char *path = wp_arena_alloc(pl->arena, strlen(pl->dir) + strlen(name) + 2);
+  sprintf(path, "%s/%s", pl->dir, name);
+  struct stat st;
+  return lstat(path, &st) == 0;
 }
 
 /* Names the directory holds from an earlier run (as the IR records them):
@@ -138,12 +147,19 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
     if (moved) {
       /* one copy per artifact (after dedup-consts several const files
        * share one), and none of a file the directory has already */
-      char *there = wp_arena_alloc(pl->arena, strlen(pl->dir) + strlen(artifact) + 2);
-      sprintf(there, "%s/%s", pl->dir, artifact);
-      struct stat st;
-      if (wp_strmap_get(&pl->file_names, artifact, strlen(artifact), NULL) ||
-          lstat(there, &st) == 0)
+      if (wp_strmap_get(&pl->file_names, artifact, strlen(artifact), NULL) || in_dir(pl, artifact))
         continue;
+    }
+    if (placed && pl->gone_dir && mlirAttributeIsNull(wp_attr(cf, "artifact_in_place")) &&
+        !in_dir(pl, wp_bir_str(pl->arena, cf, "artifact"))) {
+      /* it would be recorded as placed where it is not: say so now, not
+       * when dedup-consts or neff-pack cannot open it */
+      wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: const file '%.*s' was "
+                    "placed in %s by an earlier run, which is not there any more, and %s does "
+                    "not hold it either; give --artifact-dir=DIR where the placed files are now, "
+                    "or run copy-const-artifacts on the IR from before they were placed",
+                    (int)name.length, name.data, pl->gone_dir, pl->dir);
+      return -1;
     }
     if ((placed && !moved) || wp_i64map_get(queued, (int64_t)(intptr_t)cf.ptr, NULL))
       continue;
@@ -313,6 +329,8 @@ static int run_copy_artifacts(const wp_pass_run *run) {
       !(stat(dir, &new_st) == 0 && old_st.st_dev == new_st.st_dev &&
         old_st.st_ino == new_st.st_ino))
     pl.old_dir = old_dir;
+  else if (old_dir[0] && stat(old_dir, &old_st) != 0)
+    pl.gone_dir = old_dir;
   int rc = -1;
   wp_i64map queued; /* const file ops already collected */
   wp_i64map_init(&queued);
