@@ -793,7 +793,14 @@ static int run_inline_weights(const wp_pass_run *run) {
   if (borrowed) {
     md = *run->hooks->model;
   } else if (wp_model_dir_load(dir, &md, &err)) {
-    wp_emit_error(wp_unknown_loc(module), "%s", err.msg);
+    /* opt's default (the input file's own directory) is a guess the user
+     * did not make: say how to give the right one */
+    bool guessed = !wp_pass_option(run, "model-dir")[0];
+    wp_emit_error(wp_unknown_loc(module), "%s%s", err.msg,
+                  guessed ? "; the model directory is the input file's own directory unless "
+                            "given (--inline-weights=\"model-dir=DIR\", or the model directory "
+                            "as opt's input)"
+                          : "");
     return -1;
   }
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
