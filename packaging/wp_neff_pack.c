@@ -328,11 +328,12 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   const char **file_name = calloc(nf + 1, sizeof *file_name); /* arena strings */
   const Wp__Bir__MemoryLocationSet **only = calloc(nf + 1, sizeof *only);
   bool *untyped = calloc(nf + 1, sizeof *untyped);
+  bool *used = calloc(nf + 1, sizeof *used);
   uint64_t *align = calloc(nf + 1, sizeof *align);
   wp_strmap files;
   wp_strmap_init(&files);
   int rc = -1;
-  if (!file_var || !file_name || !only || !untyped || !align) {
+  if (!file_var || !file_name || !only || !untyped || !used || !align) {
     wp_error_set(err, "out of memory");
     goto fail;
   }
@@ -355,12 +356,22 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
                memcmp(o->shape, s->shape, s->n_shape * sizeof(int64_t)) != 0)))
       untyped[k] = true;
     only[k] = s;
+    used[k] = true;
     if (l->alignment > align[k])
       align[k] = l->alignment;
   }
   /* one file variable (and member) per unique constant file */
   for (size_t k = 0; k < nf; k++) {
     const Wp__Bir__ConstFile *cf = f->const_files[k];
+    if (!used[k]) {
+      /* no tensor reads it (hand-written BIR; bir-lower makes none): it
+       * has no dtype or memory type, so no de-dup key and no name in the
+       * NEFF's scheme, and no variable would point into it */
+      if (p->run->hooks)
+        fprintf(stderr, "warning: neff-pack: const file '%s' of function '%s' is read by no "
+                        "memory location; it is not packed\n", cf->name, f->name);
+      continue;
+    }
     if (!cf->artifact[0]) {
       wp_error_set(err, "const file '%s' has no artifact (run --copy-const-artifacts "
                         "and --dedup-consts first)", cf->name);
@@ -473,6 +484,7 @@ fail:
   free(file_name);
   free(only);
   free(untyped);
+  free(used);
   free(align);
   wp_strmap_free(&files);
   return rc;
