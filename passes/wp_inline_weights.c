@@ -720,8 +720,7 @@ static void drop_default_order(MlirOperation func, MlirBlock body) {
     mlirOperationRemoveAttributeByName(func, wp_sref("hlo.order"));
 }
 
-/* "/a/./b/." as "/a/b": the path errors and the IR show. ".." stays (what
- * it means depends on links). */
+/* Has PATH a ".." component? */
 static bool has_dot_dot(const char *path) {
   for (const char *p = path; (p = strstr(p, "..")); p += 2)
     if ((p == path || p[-1] == '/') && (p[2] == 0 || p[2] == '/'))
@@ -729,6 +728,8 @@ static bool has_dot_dot(const char *path) {
   return false;
 }
 
+/* "/a/./b/." as "/a/b": the path errors and the IR show. ".." stays (what
+ * it means depends on links). */
 static void drop_dot_components(char *path) {
   char *out = path;
   for (const char *p = path; *p;) {
