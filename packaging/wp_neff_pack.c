@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 typedef struct pack {
@@ -568,6 +569,34 @@ static int build_tail(void *user, const wp_neff_member *members, size_t n,
   return 0;
 }
 
+/* -1 after an error when OUT lies in the module's artifact directory
+ * under a name ending in .bin, as every constant file's there (bir-lower's
+ * and dedup-consts' names): the NEFF would replace one, or a later run's
+ * would replace the NEFF. opt finds it before any pass runs; a driver's
+ * pipeline, here. */
+static int output_takes_const_name(MlirOperation module, const char *out) {
+  MlirStringRef adir;
+  size_t n = strlen(out);
+  if (n < 4 || strcmp(out + n - 4, ".bin") != 0 ||
+      !wp_attr_str(module, "bir.artifact_path", &adir) || !adir.length)
+    return 0;
+  char *dir_path = strndup(adir.data, adir.length);
+  char *final = wp_output_path(out);
+  char *dir = final ? wp_path_dir(final) : NULL;
+  struct stat a, b;
+  bool clash = dir_path && dir && stat(dir_path, &a) == 0 && stat(dir, &b) == 0 &&
+               a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+  if (clash)
+    wp_emit_error(wp_unknown_loc(module), "neff-pack: output %s is in the artifact directory "
+                  "%s, where constant files are placed under names ending in .bin: it could "
+                  "replace one, or be replaced; give the output another name or directory",
+                  out, dir_path);
+  free(dir_path);
+  free(final);
+  free(dir);
+  return clash ? -1 : 0;
+}
+
 static int run_neff_pack(const wp_pass_run *run) {
   MlirOperation module = run->module;
   MlirModule m = mlirModuleFromOperation(module);
@@ -586,6 +615,8 @@ static int run_neff_pack(const wp_pass_run *run) {
                                    "output=FILE (opt: -o FILE)");
     return -1;
   }
+  if (output_takes_const_name(module, out))
+    return -1;
   /* option values were checked against the specs when parsed */
   const char *fmt = wp_pass_option(run, "weights-format");
   wp_neff_compress how = {
