@@ -131,3 +131,16 @@ bool wp_hashed_source_changed(const char *path) {
   struct stat st;
   return noted && (stat(path, &st) != 0 || !same_state(&h, &st));
 }
+
+void wp_hashed_forget(void) {
+  pthread_mutex_lock(&g_lock);
+  wp_i64map_free(&g_by_inode);
+  wp_i64map_init(&g_by_inode);
+  g_n = 0;
+  for (size_t i = 0; i < g_source_by_path.cap; i++)
+    free((char *)g_source_by_path.keys[i]);
+  wp_strmap_free(&g_source_by_path);
+  wp_strmap_init(&g_source_by_path);
+  g_n_sources = 0;
+  pthread_mutex_unlock(&g_lock);
+}

@@ -28,4 +28,7 @@ void wp_hashed_source_note(const char *path);
  * never noted. */
 bool wp_hashed_source_changed(const char *path);
 
+/* Forgets every file noted so far (a driver's next job is another run). */
+void wp_hashed_forget(void);
+
 #endif

@@ -1,5 +1,8 @@
 /* The pass registry and the external-pass wrapper. */
 #include "wp_pass.h"
+
+#include "wp_hashed_files.h"
+#include "wp_placed.h"
 #include "wp_format.h"
 
 #include "weightpack/weightpack.h"
@@ -196,13 +199,26 @@ const char *wp_pass_option(const wp_pass_run *run, const char *name) {
 }
 
 static pthread_once_t g_token_once = PTHREAD_ONCE_INIT;
-static char g_token[64];
+static char g_token[80];
+static unsigned g_run_number; /* runs started by wpStartNewRun */
 
 static void make_token(void) {
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);
   snprintf(g_token, sizeof g_token, "run-%ld-%lld.%09ld", (long)getpid(), (long long)ts.tv_sec,
            ts.tv_nsec);
+  if (g_run_number) {
+    size_t n = strlen(g_token);
+    snprintf(g_token + n, sizeof g_token - n, "-%u", g_run_number);
+  }
+}
+
+void wpStartNewRun(void) {
+  pthread_once(&g_token_once, make_token);
+  g_run_number++;
+  make_token();
+  wp_placed_forget();
+  wp_hashed_forget();
 }
 
 const char *wp_pass_run_token(void) {

@@ -64,6 +64,13 @@ static void forget_all(void) {
   g_n = 0;
 }
 
+void wp_placed_forget(void) {
+  pthread_mutex_lock(&g_lock);
+  if (!__atomic_load_n(&g_n_watched, __ATOMIC_ACQUIRE))
+    forget_all();
+  pthread_mutex_unlock(&g_lock);
+}
+
 void wp_placed_note(const char *path, const struct stat *st) {
   size_t n = strlen(path);
   placed *p = malloc(sizeof *p + n + 1);

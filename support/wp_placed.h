@@ -32,4 +32,8 @@ int wp_placed_watch_dir(const char *dir);
  * still the file it placed. Async-signal-safe: a signal handler calls it. */
 void wp_placed_take_back(void);
 
+/* Forgets every file noted so far (a driver's next job is another run);
+ * not while a directory is watched, and never during a pipeline. */
+void wp_placed_forget(void);
+
 #endif

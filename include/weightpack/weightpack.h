@@ -57,7 +57,11 @@ int wpExportHloProto(MlirModule module, void **data, size_t *len, wp_error *err)
  * MLIR itself stops the program ("Can't add pass ... restricted to
  * 'builtin.module'").
  *
- * Threads: separate contexts may run pipelines in separate threads. */
+ * Threads: separate contexts may run pipelines in separate threads, but
+ * two pipelines that share an artifact directory must not run at once:
+ * hold an exclusive flock(2) on the directory for the whole pipeline, as
+ * opt does. A weight's bytes stay mapped as long as its context: use a
+ * context per model. */
 MlirPass wpCreatePass(const char *name, const char *options, wp_error *err);
 
 /* Registers every weightpack pass in MLIR's global pass registry (once;
@@ -72,6 +76,19 @@ MlirPass wpCreatePass(const char *name, const char *options, wp_error *err);
  * would give. Printing such a pipeline back shows the passes without their
  * options. */
 void wpRegisterPasses(void);
+
+/* weightpack counts a process as one run. What its passes placed and
+ * hashed in the process is trusted by its later passes: dedup-consts
+ * removes a duplicate constant file only when this run placed it (an
+ * earlier run's may be named by IR written then), and an MD5 taken in
+ * this run is not taken again. A driver that compiles job after job in
+ * one process, where a later job reads IR an earlier one wrote (say one
+ * job stops after copy-const-artifacts and others pack its IR), calls
+ * wpStartNewRun() between the jobs, never while a pipeline runs;
+ * otherwise the second job removes files the first one's IR names.
+ * It also forgets those files (the tables otherwise grow with every
+ * job). Not thread-safe with running pipelines. */
+void wpStartNewRun(void);
 
 /* Pass names and one-line descriptions, for --help style listings. */
 size_t wpPassCount(void);

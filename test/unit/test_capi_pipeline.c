@@ -179,6 +179,81 @@ static void test_output_in_artifact_dir(void) {
   CHECK(access(path, F_OK) != 0);
 }
 
+static void file_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
+
+/* Runs PIPELINE over MODULE in its own pass manager; true when it passed. */
+static bool run_on(MlirContext ctx, MlirModule m, const char *pipeline) {
+  char diag[1024] = "";
+  MlirDiagnosticHandlerID h = mlirContextAttachDiagnosticHandler(ctx, collect_diag, diag, NULL);
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  CHECK(mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString(pipeline),
+      append_cb, diag)));
+  bool ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m)));
+  if (!ok)
+    fprintf(stderr, "  pipeline failed: %s\n", diag);
+  mlirPassManagerDestroy(pm);
+  mlirContextDetachDiagnosticHandler(ctx, h);
+  return ok;
+}
+
+/* One job packs IR from PATH (placed by an earlier job) into TAG.neff. */
+static bool pack_job(const char *path, const char *tag) {
+  MlirContext ctx = mlirContextCreate();
+  wp_error err;
+  CHECK(wpLoadDialects(ctx, &err) == 0);
+  wp_mapped_file f;
+  CHECK(wp_file_map(path, &f, &err) == 0);
+  MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreate((const char *)f.data, f.size));
+  wp_file_unmap(&f);
+  CHECK(!mlirModuleIsNull(m));
+  char pipeline[512];
+  snprintf(pipeline, sizeof pipeline, "builtin.module(dedup-consts,neff-pack{output=%s/%s.neff})",
+           tmp, tag);
+  bool ok = run_on(ctx, m, pipeline);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  return ok;
+}
+
+/* A compile server's jobs in one process: one places the constant files
+ * and writes its IR, two others pack that IR. With wpStartNewRun() between
+ * them, each later job is a run of its own, as a process of its own would
+ * be (the second job removed the tied copy the IR names, as this run's
+ * file, and the third failed on it). */
+static void test_jobs_in_one_process(void) {
+  MlirContext ctx = mlirContextCreate();
+  wp_error err;
+  CHECK(wpLoadDialects(ctx, &err) == 0);
+  MlirModule m = import_mlp(ctx);
+  char pipeline[1024], ir[128];
+  snprintf(pipeline, sizeof pipeline,
+           "builtin.module(inline-weights{model-dir=%s/examples/mlp},"
+           "bir-lower{small-weight-threshold=0},copy-const-artifacts{artifact-dir=%s/jobs-art})",
+           WP_SOURCE_DIR, tmp);
+  CHECK(run_on(ctx, m, pipeline));
+  snprintf(ir, sizeof ir, "%s/jobs.mlir", tmp);
+  FILE *out = fopen(ir, "w");
+  CHECK(out != NULL);
+  mlirOperationPrint(mlirModuleGetOperation(m), file_cb, out);
+  CHECK(fclose(out) == 0);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  wpStartNewRun();
+  CHECK(pack_job(ir, "job2"));
+  wpStartNewRun();
+  CHECK(pack_job(ir, "job3"));
+  char a[128], b[128];
+  snprintf(a, sizeof a, "%s/job2.neff", tmp);
+  snprintf(b, sizeof b, "%s/job3.neff", tmp);
+  wp_mapped_file fa, fb;
+  CHECK(wp_file_map(a, &fa, &err) == 0);
+  CHECK(wp_file_map(b, &fb, &err) == 0);
+  CHECK(fa.size > 1024 && fa.size == fb.size && memcmp(fa.data, fb.data, fa.size) == 0);
+  wp_file_unmap(&fa);
+  wp_file_unmap(&fb);
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-capi-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -196,6 +271,7 @@ int main(void) {
   test_foreign_dialect();
   test_output_is_input();
   test_output_in_artifact_dir();
+  test_jobs_in_one_process();
   char cmd[200];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
   CHECK(system(cmd) == 0);
