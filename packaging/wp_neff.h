@@ -52,6 +52,8 @@ typedef struct wp_neff_member {
   const wp_place_piece *pieces; /* or assembled content (see wp_place_src) */
   size_t n_pieces;
   char md5[WP_MD5_HEX]; /* of the whole member: known, or filled by the writer */
+  const char *key_md5; /* when set, the MD5 the bytes after the prefix must have: the
+                          writer checks it (a recorded MD5 no pass of this run took) */
 } wp_neff_member;
 
 /* The .npy header neff-pack puts before a constant file's SIZE bytes:

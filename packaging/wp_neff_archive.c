@@ -199,12 +199,19 @@ static la_ssize_t sink_write(struct archive *a, void *user, const void *buf, siz
 typedef struct data_writer {
   struct archive *a;
   wp_md5 *md5; /* the member's, when it is not known yet */
+  wp_md5 *key; /* the bytes' after the prefix, when they are checked */
+  size_t prefix_left; /* prefix bytes not passed yet */
 } data_writer;
 
 static int archive_chunk(const void *p, size_t n, void *user) {
   data_writer *w = user;
   if (w->md5)
     wp_md5_update(w->md5, p, n);
+  if (w->key) {
+    size_t skip = n < w->prefix_left ? n : w->prefix_left;
+    w->prefix_left -= skip;
+    wp_md5_update(w->key, (const unsigned char *)p + skip, n - skip);
+  }
   return archive_write_data(w->a, p, n) == (la_ssize_t)n ? 0 : -1;
 }
 
@@ -238,8 +245,17 @@ static int write_member(struct archive *a, wp_neff_member *m, wp_md5 *md5, wp_er
   archive_entry_free(e);
   if (hr != ARCHIVE_OK)
     return wp_error_set(err, "%s: %s", m->name, archive_error_string(a));
-  data_writer w = {a, m->md5[0] ? NULL : md5};
-  if (member_bytes(m, archive_chunk, &w, err)) {
+  data_writer w = {a, m->md5[0] ? NULL : md5, NULL, m->prefix_len};
+  /* a raw member's own MD5 is its key's: no second hash */
+  if (m->key_md5 && (m->prefix_len || m->md5[0]) && !(w.key = wp_md5_create(err)))
+    return -1;
+  int rc = member_bytes(m, archive_chunk, &w, err);
+  char key[WP_MD5_HEX] = "";
+  if (w.key) {
+    wp_md5_final_hex(w.key, key);
+    wp_md5_destroy(w.key);
+  }
+  if (rc) {
     /* A write failure is libarchive's to describe; a read failure is in ERR. */
     if (archive_errno(a))
       wp_error_set(err, "%s: %s", m->name, archive_error_string(a));
@@ -247,6 +263,12 @@ static int write_member(struct archive *a, wp_neff_member *m, wp_md5 *md5, wp_er
   }
   if (w.md5)
     wp_md5_final_hex(md5, m->md5);
+  if (m->key_md5 && !key[0])
+    memcpy(key, m->md5, sizeof key);
+  if (m->key_md5 && strcmp(key, m->key_md5) != 0)
+    return wp_error_set(err, "%s: its bytes hash to %s, not to the MD5 %s the IR records for "
+                        "them (member %s): they changed since; run dedup-consts again first",
+                        m->path ? m->path : "in the IR", key, m->key_md5, m->name);
   /* a file's bytes packed under an MD5 taken before (by dedup-consts) must
    * still be those bytes: a file rewritten since would give a member that
    * matches neither its name nor its BOM entry */

@@ -423,7 +423,11 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
       /* a raw member: dedup-consts took its key MD5 from these bytes in
        * this run (a key MD5 read from an IR file is never reused) */
       memcpy(m->md5, cf->member_md5, 32), m->md5[32] = 0;
-    /* Otherwise hashed as it is written. */
+    /* Otherwise hashed as it is written; the MD5 of its bytes the IR
+     * records (its name's) is checked then, unless dedup-consts took it
+     * from them in this run. */
+    if (!member_md5_of_this_run(cf->member_md5) && cf->md5[0])
+      m->key_md5 = cf->md5;
     file_var[k] = next_id;
     file_name[k] = strchr(m->name, '/') + 1;
     var_record(&def, &n_vars, next_id++, "file", 0, "", 0, false);

@@ -254,6 +254,63 @@ static void test_jobs_in_one_process(void) {
   wp_file_unmap(&fb);
 }
 
+/* neff-pack alone (a driver's pipeline; opt always runs dedup-consts
+ * before it) on IR that an earlier run de-duplicated, whose constant file
+ * was changed since: refused (it packed the new bytes under the old MD5's
+ * name, and neff verify refused the NEFF). */
+static void test_pack_changed_after_dedup(void) {
+  MlirContext ctx = mlirContextCreate();
+  wp_error err;
+  CHECK(wpLoadDialects(ctx, &err) == 0);
+  MlirModule m = import_mlp(ctx);
+  char pipeline[1024], ir[128], art[128], cmd[512];
+  snprintf(art, sizeof art, "%s/changed-art", tmp);
+  snprintf(pipeline, sizeof pipeline,
+           "builtin.module(inline-weights{model-dir=%s/examples/mlp},"
+           "bir-lower{small-weight-threshold=0},copy-const-artifacts{artifact-dir=%s},"
+           "dedup-consts)",
+           WP_SOURCE_DIR, art);
+  CHECK(run_on(ctx, m, pipeline));
+  snprintf(ir, sizeof ir, "%s/changed.mlir", tmp);
+  FILE *out = fopen(ir, "w");
+  CHECK(out != NULL);
+  mlirOperationPrint(mlirModuleGetOperation(m), file_cb, out);
+  CHECK(fclose(out) == 0);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  /* one unique file's first bytes, changed in place */
+  snprintf(cmd, sizeof cmd,
+           "f=$(ls '%s'/*.float32.Const.bin | head -1) && "
+           "printf 'XXXXXXXX' | dd of=\"$f\" conv=notrunc status=none",
+           art);
+  CHECK(system(cmd) == 0);
+  wpStartNewRun();
+  ctx = mlirContextCreate();
+  CHECK(wpLoadDialects(ctx, &err) == 0);
+  wp_mapped_file f;
+  CHECK(wp_file_map(ir, &f, &err) == 0);
+  m = mlirModuleCreateParse(ctx, mlirStringRefCreate((const char *)f.data, f.size));
+  wp_file_unmap(&f);
+  CHECK(!mlirModuleIsNull(m));
+  char diag[1024] = "";
+  MlirDiagnosticHandlerID h = mlirContextAttachDiagnosticHandler(ctx, collect_diag, diag, NULL);
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  snprintf(pipeline, sizeof pipeline, "builtin.module(neff-pack{output=%s/changed.neff})", tmp);
+  CHECK(mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString(pipeline),
+      append_cb, diag)));
+  CHECK(mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m))));
+  CHECK_CONTAINS(diag, "the IR records for them");
+  CHECK_CONTAINS(diag, "run dedup-consts again first");
+  char neff[128];
+  snprintf(neff, sizeof neff, "%s/changed.neff", tmp);
+  CHECK(access(neff, F_OK) != 0);
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(m);
+  mlirContextDetachDiagnosticHandler(ctx, h);
+  mlirContextDestroy(ctx);
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-capi-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -272,6 +329,7 @@ int main(void) {
   test_output_is_input();
   test_output_in_artifact_dir();
   test_jobs_in_one_process();
+  test_pack_changed_after_dedup();
   char cmd[200];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
   CHECK(system(cmd) == 0);
