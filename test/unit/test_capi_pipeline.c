@@ -84,10 +84,11 @@ static int run_pipeline(bool textual, const char *tag, const char *align, char *
   return rc;
 }
 
-static void check_same_neff(void) {
+/* TAG_A.neff and TAG_B.neff hold the same bytes. */
+static void check_same_neffs(const char *tag_a, const char *tag_b) {
   char a[128], b[128];
-  snprintf(a, sizeof a, "%s/created.neff", tmp);
-  snprintf(b, sizeof b, "%s/parsed.neff", tmp);
+  snprintf(a, sizeof a, "%s/%s.neff", tmp, tag_a);
+  snprintf(b, sizeof b, "%s/%s.neff", tmp, tag_b);
   wp_mapped_file fa, fb;
   wp_error err;
   CHECK(wp_file_map(a, &fa, &err) == 0);
@@ -119,25 +120,58 @@ static MlirLogicalResult collect_diag(MlirDiagnostic d, void *user) {
   return mlirLogicalResultSuccess();
 }
 
-/* Runs PIPELINE over the example model in a fresh context; it must fail,
- * with a diagnostic holding EXPECT. */
-static void run_failing(const char *pipeline, const char *expect) {
-  MlirContext ctx = mlirContextCreate();
-  wp_error err;
-  CHECK(wpLoadDialects(ctx, &err) == 0);
-  char diag[1024] = "";
+static void file_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
+
+/* Runs PIPELINE over M in a pass manager of its own; true when it passed.
+ * Its diagnostics go to DIAG (1024 bytes). */
+static bool run_on(MlirContext ctx, MlirModule m, const char *pipeline, char *diag) {
+  diag[0] = 0;
   MlirDiagnosticHandlerID h = mlirContextAttachDiagnosticHandler(ctx, collect_diag, diag, NULL);
-  MlirModule m = import_mlp(ctx);
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   CHECK(mlirLogicalResultIsSuccess(mlirParsePassPipeline(
       mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString(pipeline),
       append_cb, diag)));
-  CHECK(mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m))));
-  CHECK_CONTAINS(diag, expect);
+  bool ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m)));
   mlirPassManagerDestroy(pm);
-  mlirModuleDestroy(m);
   mlirContextDetachDiagnosticHandler(ctx, h);
+  return ok;
+}
+
+/* Runs PIPELINE over the example model (IR_PATH NULL) or the IR in
+ * IR_PATH, in a fresh context; true when it passed, with its diagnostics
+ * in DIAG (1024 bytes). With WRITE_IR, the IR after it goes there. */
+static bool run_job(const char *ir_path, const char *pipeline, const char *write_ir, char *diag) {
+  MlirContext ctx = mlirContextCreate();
+  wp_error err;
+  CHECK(wpLoadDialects(ctx, &err) == 0);
+  MlirModule m = {NULL};
+  if (ir_path) {
+    wp_mapped_file f;
+    CHECK(wp_file_map(ir_path, &f, &err) == 0);
+    m = mlirModuleCreateParse(ctx, mlirStringRefCreate((const char *)f.data, f.size));
+    wp_file_unmap(&f);
+    CHECK(!mlirModuleIsNull(m));
+  } else {
+    m = import_mlp(ctx);
+  }
+  bool ok = run_on(ctx, m, pipeline, diag);
+  if (ok && write_ir) {
+    FILE *out = fopen(write_ir, "w");
+    CHECK(out != NULL);
+    mlirOperationPrint(mlirModuleGetOperation(m), file_cb, out);
+    CHECK(fclose(out) == 0);
+  }
+  mlirModuleDestroy(m);
   mlirContextDestroy(ctx);
+  return ok;
+}
+
+/* PIPELINE over the example model must fail, with a diagnostic holding
+ * EXPECT. */
+static void run_failing(const char *pipeline, const char *expect) {
+  char diag[1024];
+  CHECK(!run_job(NULL, pipeline, NULL, diag));
+  CHECK_CONTAINS(diag, expect);
 }
 
 /* A driver's neff-pack with output= one of the model's weight files fails
@@ -179,79 +213,29 @@ static void test_output_in_artifact_dir(void) {
   CHECK(access(path, F_OK) != 0);
 }
 
-static void file_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
-
-/* Runs PIPELINE over MODULE in its own pass manager; true when it passed. */
-static bool run_on(MlirContext ctx, MlirModule m, const char *pipeline) {
-  char diag[1024] = "";
-  MlirDiagnosticHandlerID h = mlirContextAttachDiagnosticHandler(ctx, collect_diag, diag, NULL);
-  MlirPassManager pm = mlirPassManagerCreate(ctx);
-  CHECK(mlirLogicalResultIsSuccess(mlirParsePassPipeline(
-      mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString(pipeline),
-      append_cb, diag)));
-  bool ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m)));
-  if (!ok)
-    fprintf(stderr, "  pipeline failed: %s\n", diag);
-  mlirPassManagerDestroy(pm);
-  mlirContextDetachDiagnosticHandler(ctx, h);
-  return ok;
-}
-
-/* One job packs IR from PATH (placed by an earlier job) into TAG.neff. */
-static bool pack_job(const char *path, const char *tag) {
-  MlirContext ctx = mlirContextCreate();
-  wp_error err;
-  CHECK(wpLoadDialects(ctx, &err) == 0);
-  wp_mapped_file f;
-  CHECK(wp_file_map(path, &f, &err) == 0);
-  MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreate((const char *)f.data, f.size));
-  wp_file_unmap(&f);
-  CHECK(!mlirModuleIsNull(m));
-  char pipeline[512];
-  snprintf(pipeline, sizeof pipeline, "builtin.module(dedup-consts,neff-pack{output=%s/%s.neff})",
-           tmp, tag);
-  bool ok = run_on(ctx, m, pipeline);
-  mlirModuleDestroy(m);
-  mlirContextDestroy(ctx);
-  return ok;
-}
-
 /* A compile server's jobs in one process: one places the constant files
  * and writes its IR, two others pack that IR. With wpStartNewRun() between
  * them, each later job is a run of its own, as a process of its own would
  * be (the second job removed the tied copy the IR names, as this run's
  * file, and the third failed on it). */
 static void test_jobs_in_one_process(void) {
-  MlirContext ctx = mlirContextCreate();
-  wp_error err;
-  CHECK(wpLoadDialects(ctx, &err) == 0);
-  MlirModule m = import_mlp(ctx);
-  char pipeline[1024], ir[128];
+  char pipeline[1024], ir[128], diag[1024];
   snprintf(pipeline, sizeof pipeline,
            "builtin.module(inline-weights{model-dir=%s/examples/mlp},"
            "bir-lower{small-weight-threshold=0},copy-const-artifacts{artifact-dir=%s/jobs-art})",
            WP_SOURCE_DIR, tmp);
-  CHECK(run_on(ctx, m, pipeline));
   snprintf(ir, sizeof ir, "%s/jobs.mlir", tmp);
-  FILE *out = fopen(ir, "w");
-  CHECK(out != NULL);
-  mlirOperationPrint(mlirModuleGetOperation(m), file_cb, out);
-  CHECK(fclose(out) == 0);
-  mlirModuleDestroy(m);
-  mlirContextDestroy(ctx);
-  wpStartNewRun();
-  CHECK(pack_job(ir, "job2"));
-  wpStartNewRun();
-  CHECK(pack_job(ir, "job3"));
-  char a[128], b[128];
-  snprintf(a, sizeof a, "%s/job2.neff", tmp);
-  snprintf(b, sizeof b, "%s/job3.neff", tmp);
-  wp_mapped_file fa, fb;
-  CHECK(wp_file_map(a, &fa, &err) == 0);
-  CHECK(wp_file_map(b, &fb, &err) == 0);
-  CHECK(fa.size > 1024 && fa.size == fb.size && memcmp(fa.data, fb.data, fa.size) == 0);
-  wp_file_unmap(&fa);
-  wp_file_unmap(&fb);
+  CHECK(run_job(NULL, pipeline, ir, diag));
+  for (int job = 2; job <= 3; job++) {
+    wpStartNewRun();
+    snprintf(pipeline, sizeof pipeline,
+             "builtin.module(dedup-consts,neff-pack{output=%s/job%d.neff})", tmp, job);
+    bool ok = run_job(ir, pipeline, NULL, diag);
+    if (!ok)
+      fprintf(stderr, "  job %d failed: %s\n", job, diag);
+    CHECK(ok);
+  }
+  check_same_neffs("job2", "job3");
 }
 
 /* neff-pack alone (a driver's pipeline; opt always runs dedup-consts
@@ -259,56 +243,27 @@ static void test_jobs_in_one_process(void) {
  * was changed since: refused (it packed the new bytes under the old MD5's
  * name, and neff verify refused the NEFF). */
 static void test_pack_changed_after_dedup(void) {
-  MlirContext ctx = mlirContextCreate();
-  wp_error err;
-  CHECK(wpLoadDialects(ctx, &err) == 0);
-  MlirModule m = import_mlp(ctx);
-  char pipeline[1024], ir[128], art[128], cmd[512];
-  snprintf(art, sizeof art, "%s/changed-art", tmp);
+  char pipeline[1024], ir[128], cmd[512], diag[1024], neff[128];
   snprintf(pipeline, sizeof pipeline,
            "builtin.module(inline-weights{model-dir=%s/examples/mlp},"
-           "bir-lower{small-weight-threshold=0},copy-const-artifacts{artifact-dir=%s},"
+           "bir-lower{small-weight-threshold=0},copy-const-artifacts{artifact-dir=%s/changed-art},"
            "dedup-consts)",
-           WP_SOURCE_DIR, art);
-  CHECK(run_on(ctx, m, pipeline));
+           WP_SOURCE_DIR, tmp);
   snprintf(ir, sizeof ir, "%s/changed.mlir", tmp);
-  FILE *out = fopen(ir, "w");
-  CHECK(out != NULL);
-  mlirOperationPrint(mlirModuleGetOperation(m), file_cb, out);
-  CHECK(fclose(out) == 0);
-  mlirModuleDestroy(m);
-  mlirContextDestroy(ctx);
+  CHECK(run_job(NULL, pipeline, ir, diag));
   /* one unique file's first bytes, changed in place */
   snprintf(cmd, sizeof cmd,
-           "f=$(ls '%s'/*.float32.Const.bin | head -1) && "
+           "f=$(ls '%s/changed-art'/*.float32.Const.bin | head -1) && "
            "printf 'XXXXXXXX' | dd of=\"$f\" conv=notrunc status=none",
-           art);
+           tmp);
   CHECK(system(cmd) == 0);
   wpStartNewRun();
-  ctx = mlirContextCreate();
-  CHECK(wpLoadDialects(ctx, &err) == 0);
-  wp_mapped_file f;
-  CHECK(wp_file_map(ir, &f, &err) == 0);
-  m = mlirModuleCreateParse(ctx, mlirStringRefCreate((const char *)f.data, f.size));
-  wp_file_unmap(&f);
-  CHECK(!mlirModuleIsNull(m));
-  char diag[1024] = "";
-  MlirDiagnosticHandlerID h = mlirContextAttachDiagnosticHandler(ctx, collect_diag, diag, NULL);
-  MlirPassManager pm = mlirPassManagerCreate(ctx);
-  snprintf(pipeline, sizeof pipeline, "builtin.module(neff-pack{output=%s/changed.neff})", tmp);
-  CHECK(mlirLogicalResultIsSuccess(mlirParsePassPipeline(
-      mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString(pipeline),
-      append_cb, diag)));
-  CHECK(mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m))));
+  snprintf(neff, sizeof neff, "%s/changed.neff", tmp);
+  snprintf(pipeline, sizeof pipeline, "builtin.module(neff-pack{output=%s})", neff);
+  CHECK(!run_job(ir, pipeline, NULL, diag));
   CHECK_CONTAINS(diag, "the IR records for them");
   CHECK_CONTAINS(diag, "run dedup-consts again first");
-  char neff[128];
-  snprintf(neff, sizeof neff, "%s/changed.neff", tmp);
   CHECK(access(neff, F_OK) != 0);
-  mlirPassManagerDestroy(pm);
-  mlirModuleDestroy(m);
-  mlirContextDetachDiagnosticHandler(ctx, h);
-  mlirContextDestroy(ctx);
 }
 
 int main(void) {
@@ -319,7 +274,7 @@ int main(void) {
   wpRegisterPasses(); /* a second call does nothing */
   CHECK(run_pipeline(false, "created", "64", msg) == 0);
   CHECK(run_pipeline(true, "parsed", "64", msg) == 0);
-  check_same_neff();
+  check_same_neffs("created", "parsed");
   /* A bad option value fails the parse with the pass's own message. */
   CHECK(run_pipeline(true, "bad", "abc", msg) == -1);
   CHECK_CONTAINS(msg, "bir-lower: alignment=abc is not a number from 1 to 1073741824");
