@@ -580,14 +580,20 @@ static int build_tail(void *user, const wp_neff_member *members, size_t n,
  * pipeline, here. */
 static int output_takes_const_name(MlirOperation module, const char *out) {
   MlirStringRef adir;
-  size_t n = strlen(out);
-  if (n < 4 || strcmp(out + n - 4, ".bin") != 0 ||
-      !wp_attr_str(module, "bir.artifact_path", &adir) || !adir.length)
+  if (!wp_attr_str(module, "bir.artifact_path", &adir) || !adir.length)
     return 0;
-  char *dir_path = strndup(adir.data, adir.length);
+  /* where the NEFF lands (a link's target); a device or FIFO is written in
+   * place, and is no constant file */
   char *final = wp_output_path(out);
-  char *dir = final ? wp_path_dir(final) : NULL;
+  size_t n = final ? strlen(final) : 0;
   struct stat a, b;
+  if (n < 4 || strcmp(final + n - 4, ".bin") != 0 ||
+      (stat(final, &a) == 0 && !S_ISREG(a.st_mode))) {
+    free(final);
+    return 0;
+  }
+  char *dir_path = strndup(adir.data, adir.length);
+  char *dir = wp_path_dir(final);
   bool clash = dir_path && dir && stat(dir_path, &a) == 0 && stat(dir, &b) == 0 &&
                a.st_dev == b.st_dev && a.st_ino == b.st_ino;
   if (clash)

@@ -259,10 +259,18 @@ int wp_dir_ensure(const char *dir, bool *made, wp_error *err) {
     return wp_error_set(err, "%s: the artifact directory is not a directory", dir);
   }
   int e = errno;
-  char target[PATH_MAX];
+  /* the link itself: a trailing slash would have lstat follow it */
+  char link[PATH_MAX], target[PATH_MAX];
+  size_t len = strlen(dir);
+  while (len > 1 && dir[len - 1] == '/')
+    len--;
+  if (len >= sizeof link)
+    len = 0;
+  memcpy(link, dir, len);
+  link[len] = 0;
   ssize_t n;
-  if (e == ENOENT && lstat(dir, &st) == 0 && S_ISLNK(st.st_mode) &&
-      (n = readlink(dir, target, sizeof target - 1)) >= 0) {
+  if (e == ENOENT && len && lstat(link, &st) == 0 && S_ISLNK(st.st_mode) &&
+      (n = readlink(link, target, sizeof target - 1)) >= 0) {
     target[n] = 0;
     return wp_error_set(err, "%s: the artifact directory is a symbolic link to '%s', which "
                         "does not exist", dir, target);

@@ -198,7 +198,10 @@ static int read_input(const char *path, wp_mapped_file *f, wp_error *err) {
 
 /* Does MODULE have a constant file placed as a file in its artifact
  * directory (not in place, where its bytes stay in their source)? */
-static bool places_files(MlirModule module) {
+/* Does BIR MODULE record const files an earlier copy-const-artifacts
+ * placed: as files in its artifact directory, or (IN_PLACE_TOO) recorded
+ * where their bytes are? */
+static bool records_placed(MlirModule module, bool in_place_too) {
   MlirOperation m = mlirModuleGetOperation(module);
   for (MlirOperation f = wp_bir_next_function(m, (MlirOperation){NULL});
        !mlirOperationIsNull(f); f = wp_bir_next_function(m, f)) {
@@ -207,7 +210,7 @@ static bool places_files(MlirModule module) {
                                                : mlirBlockGetFirstOperation(b);
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
       if (wp_op_is(op, "bir.const_file") && !mlirAttributeIsNull(wp_attr(op, "artifact")) &&
-          mlirAttributeIsNull(wp_attr(op, "artifact_in_place")))
+          (in_place_too || mlirAttributeIsNull(wp_attr(op, "artifact_in_place"))))
         return true;
   }
   return false;
@@ -226,7 +229,7 @@ static char *placed_artifact_dir(MlirModule module) {
   MlirStringRef path;
   if (!wp_bir_module_is_bir(module) ||
       !wp_attr_str(mlirModuleGetOperation(module), "bir.artifact_path", &path) || !path.length ||
-      !places_files(module))
+      !records_placed(module, false))
     return NULL;
   char *dir = strndup(path.data, path.length);
   if (dir && !wp_is_directory(dir)) {
@@ -501,19 +504,6 @@ static void print_timing(const wp_pass_hooks *h, double parse, long parse_peak_k
 /* Does this neff-pack write raw .bin members? dedup-consts then hashes
  * no .npy member ahead: the key MD5 is the member's. (The options were
  * checked when the pipeline was parsed.) */
-static bool neff_pack_writes_raw(const pass_request *pass) {
-  wp_pass_options opts;
-  wp_error err;
-  if (wp_pass_parse_options(pass->info, pass->options, &opts, &err))
-    return false;
-  bool raw = false;
-  for (int k = 0; k < WP_PASS_MAX_OPTIONS && pass->info->options[k].name; k++)
-    if (strcmp(pass->info->options[k].name, "weights-format") == 0 && opts.values[k])
-      raw = strcmp(opts.values[k], "bin") == 0;
-  wp_pass_options_free(&opts);
-  return raw;
-}
-
 /* A handler for SIG, unless it was ignored when opt started (nohup, a
  * shell's background job): then it stays ignored. */
 static void handle_signal(int sig, void (*handler)(int)) {
@@ -639,6 +629,7 @@ int main(int argc, char **argv) {
   MlirPassManager pm = {NULL};
   char *model_dir = NULL;
   char *input_placed = NULL;
+  char *neff_output = NULL; /* neff-pack's output=, when it names the NEFF */
   char *out_paths[MAX_PASSES + 1];
   size_t n_out_paths = 0;
   rc = EXIT_BAD_INPUT;
@@ -680,7 +671,7 @@ int main(int argc, char **argv) {
    * run placed the files: with none placed it has nothing to work in,
    * found now rather than after the passes before it */
   if (!input_placed && opt_dedup_before_copy(&cfg) &&
-      !(wp_bir_module_is_bir(module) && places_files(module))) {
+      !(wp_bir_module_is_bir(module) && records_placed(module, true))) {
     fprintf(stderr, "error: %s: --dedup-consts comes before any --copy-const-artifacts, and "
                     "no earlier run placed the input's constant files in an artifact directory; "
                     "run --copy-const-artifacts first\n(run 'opt --help' for usage)\n",
@@ -726,8 +717,15 @@ int main(int argc, char **argv) {
     cfg.packs_neff |= strcmp(cfg.passes[i].info->name, "neff-pack") == 0;
   hooks.neff_output = cfg.packs_neff ? cfg.output : NULL;
   for (size_t i = 0; i < cfg.n_passes; i++)
-    if (strcmp(cfg.passes[i].info->name, "neff-pack") == 0)
-      hooks.neff_raw_members = neff_pack_writes_raw(&cfg.passes[i]);
+    if (strcmp(cfg.passes[i].info->name, "neff-pack") == 0) {
+      char *format = opt_pass_option_value(&cfg.passes[i], "weights-format");
+      hooks.neff_raw_members = format && strcmp(format, "bin") == 0;
+      free(format);
+      /* its output= names the NEFF as -o would: dedup-consts then takes
+       * the members' MD5s ahead too (neff-pack would hash them again) */
+      if (!hooks.neff_output)
+        hooks.neff_output = neff_output = opt_pass_option_value(&cfg.passes[i], "output");
+    }
   for (size_t i = 0; i < cfg.n_passes && !hooks.artifact_dir; i++)
     if (strcmp(cfg.passes[i].info->name, "copy-const-artifacts") == 0) {
       hooks.artifact_dir_private = true;
@@ -784,6 +782,7 @@ out:
   }
   free(model_dir);
   free(input_placed);
+  free(neff_output);
   for (size_t i = 0; i < n_out_paths; i++)
     free(out_paths[i]);
   wp_model_dir_free(&md);

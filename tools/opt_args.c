@@ -133,7 +133,7 @@ static size_t find_pass(const opt_config *cfg, const char *name, size_t before) 
 
 /* The value of option NAME of request P, malloc'd; NULL when it has none
  * (or its options do not parse: reported by check_pass_options). */
-static char *pass_option_value(const pass_request *p, const char *name) {
+char *opt_pass_option_value(const pass_request *p, const char *name) {
   wp_pass_options opts;
   wp_error err;
   memset(&opts, 0, sizeof opts);
@@ -175,7 +175,7 @@ static int add_implied_passes(opt_config *cfg) {
     return EXIT_USAGE;
   }
   /* which of two names for the NEFF was meant is a guess, as -o twice */
-  char *own = cfg->output ? pass_option_value(&cfg->passes[pack], "output") : NULL;
+  char *own = cfg->output ? opt_pass_option_value(&cfg->passes[pack], "output") : NULL;
   if (own) {
     fprintf(stderr, "error: the NEFF is named twice: -o %s and neff-pack's output=%s; give one"
                     "\n(run 'opt --help' for usage)\n", cfg->output, own);
@@ -372,8 +372,8 @@ const char *opt_private_copy_method(const opt_config *cfg) {
   for (size_t i = 0; i < cfg->n_passes; i++) {
     if (!is_copy(&cfg->passes[i]))
       continue;
-    char *own = pass_option_value(&cfg->passes[i], "artifact-dir");
-    char *method = own ? NULL : pass_option_value(&cfg->passes[i], "copy-method");
+    char *own = opt_pass_option_value(&cfg->passes[i], "artifact-dir");
+    char *method = own ? NULL : opt_pass_option_value(&cfg->passes[i], "copy-method");
     free(own);
     const char *writes = !method                           ? NULL
                          : !strcmp(method, "stream")          ? "stream"
@@ -394,7 +394,7 @@ bool opt_artifact_dir_used(const opt_config *cfg) {
   for (size_t i = 0; i < cfg->n_passes; i++) {
     if (!is_copy(&cfg->passes[i]))
       continue;
-    char *own = pass_option_value(&cfg->passes[i], "artifact-dir");
+    char *own = opt_pass_option_value(&cfg->passes[i], "artifact-dir");
     free(own);
     if (!own)
       return true;
@@ -405,7 +405,7 @@ bool opt_artifact_dir_used(const opt_config *cfg) {
 size_t opt_written_artifact_dirs(const opt_config *cfg, char **dirs) {
   size_t n = 0;
   for (size_t i = 0; i < cfg->n_passes; i++) {
-    char *own = is_copy(&cfg->passes[i]) ? pass_option_value(&cfg->passes[i], "artifact-dir") : NULL;
+    char *own = is_copy(&cfg->passes[i]) ? opt_pass_option_value(&cfg->passes[i], "artifact-dir") : NULL;
     if (own)
       dirs[n++] = own;
   }

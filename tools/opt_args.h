@@ -19,6 +19,10 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg);
 /* "error: " FMT (with ARG), the pointer to --help, on stderr; EXIT_USAGE. */
 int opt_usage_error(const char *fmt, const char *arg);
 
+/* The value pass request P gives option NAME (malloc'd), or NULL when it
+ * gives none (or its options do not parse: the pass reports that). */
+char *opt_pass_option_value(const pass_request *p, const char *name);
+
 /* The value of ARG when it is FLAG=VALUE, else NULL. */
 const char *opt_flag_value(const char *arg, const char *flag);
 
