@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -16,7 +18,8 @@ static void usage(FILE *f) {
           "\n"
           "INPUT is an HloModuleProto or HloProto (.pb), MLIR text (.mlir), or a model\n"
           "directory holding metadata.json (see README, \"Model directory\"); - (or a\n"
-          "pipe) is read to its end.\n"
+          "pipe) is read to its end. Without INPUT, standard input is read when it is\n"
+          "a pipe or a file.\n"
           "\n"
           "Options:\n"
           "  -o FILE                    write the result to FILE (default: stdout)\n"
@@ -303,6 +306,12 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
       return opt_usage_error("unknown option '%s'", a);
     }
   }
+  /* as mlir-opt and LLVM's tools: no INPUT is standard input, when that
+   * is a pipe or a file (a terminal, or /dev/null, would give nothing) */
+  struct stat in_st;
+  if (!cfg->input && fstat(STDIN_FILENO, &in_st) == 0 &&
+      (S_ISFIFO(in_st.st_mode) || S_ISREG(in_st.st_mode) || S_ISSOCK(in_st.st_mode)))
+    cfg->input = "-";
   if (!cfg->input)
     return opt_usage_error("%s", "no input given");
   int bad = check_pass_options(cfg);
