@@ -582,27 +582,16 @@ static int output_takes_const_name(MlirOperation module, const char *out) {
   MlirStringRef adir;
   if (!wp_attr_str(module, "bir.artifact_path", &adir) || !adir.length)
     return 0;
-  /* where the NEFF lands (a link's target); a device or FIFO is written in
-   * place, and is no constant file */
-  char *final = wp_output_path(out);
-  size_t n = final ? strlen(final) : 0;
-  struct stat a, b;
-  if (n < 4 || strcmp(final + n - 4, ".bin") != 0 ||
-      (stat(final, &a) == 0 && !S_ISREG(a.st_mode))) {
-    free(final);
-    return 0;
-  }
-  char *dir_path = strndup(adir.data, adir.length);
-  char *dir = wp_path_dir(final);
-  bool clash = dir_path && dir && stat(dir_path, &a) == 0 && stat(dir, &b) == 0 &&
-               a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+  char *dir = strndup(adir.data, adir.length);
+  char *base = dir ? wp_output_name_in(out, dir) : NULL;
+  size_t n = base ? strlen(base) : 0;
+  bool clash = n >= 4 && !strcmp(base + n - 4, ".bin");
   if (clash)
     wp_emit_error(wp_unknown_loc(module), "neff-pack: output %s is in the artifact directory "
                   "%s, where constant files are placed under names ending in .bin: it could "
                   "replace one, or be replaced; give the output another name or directory",
-                  out, dir_path);
-  free(dir_path);
-  free(final);
+                  out, dir);
+  free(base);
   free(dir);
   return clash ? -1 : 0;
 }

@@ -322,14 +322,15 @@ static int run_copy_artifacts(const wp_pass_run *run) {
   pl.arena = wp_arena_create();
   /* files an earlier run placed in another directory (one that is still
    * there: a relative path recorded from another working directory may
-   * not resolve, and then the named directory is taken to hold them) */
+   * not resolve, and then the named directory must hold them) */
   char *old_dir = wp_bir_str(pl.arena, module, "bir.artifact_path");
   struct stat old_st, new_st;
-  if (old_dir[0] && stat(old_dir, &old_st) == 0 && S_ISDIR(old_st.st_mode) &&
+  bool old_there = old_dir[0] && stat(old_dir, &old_st) == 0;
+  if (old_there && S_ISDIR(old_st.st_mode) &&
       !(stat(dir, &new_st) == 0 && old_st.st_dev == new_st.st_dev &&
         old_st.st_ino == new_st.st_ino))
     pl.old_dir = old_dir;
-  else if (old_dir[0] && stat(old_dir, &old_st) != 0)
+  else if (old_dir[0] && !old_there)
     pl.gone_dir = old_dir;
   int rc = -1;
   wp_i64map queued; /* const file ops already collected */

@@ -446,6 +446,21 @@ char *wp_output_path(const char *path) {
   return target ? target : strdup(path);
 }
 
+char *wp_output_name_in(const char *path, const char *dir) {
+  char *final = wp_output_path(path);
+  char *where = final ? wp_path_dir(final) : NULL;
+  struct stat st, a, b;
+  char *name = NULL;
+  if (where && !(stat(final, &st) == 0 && !S_ISREG(st.st_mode)) && stat(where, &a) == 0 &&
+      stat(dir, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+    const char *slash = strrchr(final, '/');
+    name = strdup(slash ? slash + 1 : final);
+  }
+  free(where);
+  free(final);
+  return name;
+}
+
 wp_output *wp_output_open(const char *path, wp_error *err) {
   wp_output *out = calloc(1, sizeof *out);
   if (!out) {

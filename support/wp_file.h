@@ -54,6 +54,11 @@ wp_output *wp_output_open(const char *path, wp_error *err); /* NULL on error */
  * symlink its target (a dangling one's too), else PATH. Malloc'd; NULL
  * when out of memory. (A device or FIFO is written in place.) */
 char *wp_output_path(const char *path);
+
+/* The file name an output to PATH takes in directory DIR (however either
+ * is spelled), when it lands there as a file of its own (malloc'd); NULL
+ * when it lands elsewhere, or is a device or FIFO, written in place. */
+char *wp_output_name_in(const char *path, const char *dir);
 FILE *wp_output_stream(wp_output *out);
 /* Flushes, fsyncs and renames into place; frees OUT either way. */
 int wp_output_commit(wp_output *out, wp_error *err);

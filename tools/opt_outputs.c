@@ -100,11 +100,6 @@ static bool ir_names_const_file(MlirModule module, const char *name) {
   return false;
 }
 
-static bool same_dir(const struct stat *a, const char *dir) {
-  struct stat b;
-  return stat(dir, &b) == 0 && a->st_dev == b.st_dev && a->st_ino == b.st_ino;
-}
-
 /* 0, or EXIT_USAGE after an error line when output OUT lies in an
  * artifact directory of ADIRS and could take a constant file's name: one
  * ending in .bin (every name bir-lower and dedup-consts give), or one of
@@ -114,19 +109,12 @@ static bool same_dir(const struct stat *a, const char *dir) {
  * function's file of the same name) is refused by copy-const-artifacts. */
 static int artifact_clash(const opt_config *cfg, MlirModule module, const char *out,
                           char *const *adirs, size_t n_adirs) {
-  char *final = wp_output_path(out);
-  char *dir = final ? wp_path_dir(final) : NULL;
-  struct stat st, dst;
   int rc = 0;
-  /* a device or FIFO is written in place, and is no constant file */
-  if (!dir || (stat(final, &st) == 0 && !S_ISREG(st.st_mode)) || stat(dir, &dst) != 0)
-    goto out;
-  const char *slash = strrchr(final, '/');
-  const char *base = slash ? slash + 1 : final;
-  size_t n = strlen(base);
   for (size_t i = 0; i < n_adirs && !rc; i++) {
-    if (!same_dir(&dst, adirs[i]))
+    char *base = wp_output_name_in(out, adirs[i]);
+    if (!base)
       continue;
+    size_t n = strlen(base);
     if (n >= 4 && !strcmp(base + n - 4, ".bin")) {
       fprintf(stderr, "error: output %s is in the artifact directory %s, where constant files "
                       "are placed under names ending in .bin: it could replace one, or be "
@@ -138,10 +126,8 @@ static int artifact_clash(const opt_config *cfg, MlirModule module, const char *
               out, adirs[i], base, cfg->input);
       rc = EXIT_USAGE;
     }
+    free(base);
   }
-out:
-  free(dir);
-  free(final);
   return rc;
 }
 
