@@ -40,9 +40,11 @@ bool wp_bir_module_is_bir(MlirModule module);
 MlirOperation wp_bir_hlo_program(MlirModule module);
 
 /* MLIR -> message, in arena memory. WITH_PROGRAM: also export the HLO
- * program (weights by origin). Checks every enum name. */
+ * program (weights by origin). Checks every enum name. On failure *WHERE
+ * (when WHERE is not NULL) is the location of the op at fault, or the
+ * module's, for a diagnostic. */
 Wp__Bir__Module *wp_bir_to_proto(MlirModule module, wp_arena *arena, bool with_program,
-                                 wp_error *err);
+                                 MlirLocation *where, wp_error *err);
 
 /* Message -> a new, verified module (caller destroys). */
 int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *filename,
@@ -55,7 +57,7 @@ bool wp_bir_sniff(const void *data, size_t len);
 int wp_bir_import(MlirContext ctx, const void *data, size_t len, const char *filename,
                   MlirModule *out, wp_error *err);
 int wp_bir_export(MlirModule module, wp_arena *arena, const void **data, size_t *len,
-                  wp_error *err);
+                  MlirLocation *where, wp_error *err);
 
 /* JSON: TensorClass and MemoryType by name; the HLO program is not part
  * of the JSON form. wp_bir_to_json returns a new reference (NULL when out

@@ -34,6 +34,7 @@ MlirOperation wp_bir_hlo_program(MlirModule m) {
 typedef struct to_proto {
   wp_arena *arena;
   wp_error *err;
+  MlirLocation *where; /* the op an error is about, or NULL */
   /* Copies of recent strings, by where MLIR keeps them: a uniqued string
    * has one address, so a set's name, its hlo_value, its location's set
    * reference and the enum names of 100,000 tensors are copied once each,
@@ -249,6 +250,13 @@ static int kernel_to_proto(to_proto *t, MlirOperation op, Wp__Bir__Kernel **out)
   return 0;
 }
 
+/* Names OP as where the error being reported lies (the innermost op
+ * first). */
+static void blame(to_proto *t, MlirOperation op) {
+  if (t->where && mlirLocationIsNull(*t->where))
+    *t->where = mlirOperationGetLocation(op);
+}
+
 static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function **out) {
   Wp__Bir__Function *f = wp_pb_new(t->arena, &wp__bir__function__descriptor);
   if (!(f->name = str_attr(t, func, "sym_name", true)))
@@ -263,8 +271,10 @@ static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function 
     n_kernels += wp_op_is(op, "bir.kernel");
     wp_bir_table tab;
     if (wp_bir_is_table(op)) {
-      if (wp_bir_table_open(op, &tab, t->err))
+      if (wp_bir_table_open(op, &tab, t->err)) {
+        blame(t, op);
         return wp_error_prefix(t->err, "function '%s'", f->name);
+      }
       n_tables++;
       n_sets += (size_t)tab.n_rows;
       n_locs += (size_t)tab.n_rows;
@@ -275,8 +285,10 @@ static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function 
   f->locations = wp_arena_alloc(t->arena, (n_locs + 1) * sizeof(void *));
   f->kernels = wp_arena_alloc(t->arena, (n_kernels + 1) * sizeof(void *));
   f->tables = wp_arena_alloc(t->arena, (n_tables + 1) * sizeof(void *));
-  if (n_tables && wp_bir_check_row_sets(func, t->err))
+  if (n_tables && wp_bir_check_row_sets(func, t->err)) {
+    blame(t, func);
     return wp_error_prefix(t->err, "function '%s'", f->name);
+  }
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     int rc = 0;
@@ -303,22 +315,24 @@ static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function 
       MlirStringRef n = wp_ident_str(mlirOperationGetName(op));
       rc = wp_error_set(t->err, "'%.*s' in a BIR function", (int)n.length, n.data);
     }
-    if (rc)
+    if (rc) {
+      blame(t, op);
       return wp_error_prefix(t->err, "function '%s'", f->name);
+    }
   }
   *out = f;
   return 0;
 }
 
-Wp__Bir__Module *wp_bir_to_proto(MlirModule m, wp_arena *arena, bool with_program,
-                                 wp_error *err) {
-  to_proto t = {.arena = arena, .err = err};
+static Wp__Bir__Module *module_to_proto(to_proto *t, MlirModule m, bool with_program) {
+  wp_arena *arena = t->arena;
+  wp_error *err = t->err;
   MlirOperation mop = mlirModuleGetOperation(m);
   Wp__Bir__Module *mod = wp_pb_new(arena, &wp__bir__module__descriptor);
   mod->schema = WP_BIR_SCHEMA;
-  if (!(mod->name = str_attr(&t, mop, "bir.name", true)))
+  if (!(mod->name = str_attr(t, mop, "bir.name", true)))
     return NULL;
-  mod->artifact_path = str_attr(&t, mop, "bir.artifact_path", false);
+  mod->artifact_path = str_attr(t, mop, "bir.artifact_path", false);
   MlirAttribute arts = wp_attr(mop, "bir.artifacts");
   if (!mlirAttributeIsNull(arts) && mlirAttributeIsAArray(arts)) {
     mod->artifacts = wp_arena_alloc(arena, (size_t)(mlirArrayAttrGetNumElements(arts) + 1) *
@@ -356,14 +370,17 @@ Wp__Bir__Module *wp_bir_to_proto(MlirModule m, wp_arena *arena, bool with_progra
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (wp_op_is(op, "func.func") && !mlirAttributeIsNull(wp_attr(op, "bir.function"))) {
       Wp__Bir__Function *f = NULL;
-      if (function_to_proto(&t, op, &f))
+      if (function_to_proto(t, op, &f)) {
+        blame(t, op);
         return NULL;
+      }
       PUSH(mod->functions, mod->n_functions, f);
     } else if (with_program && wp_op_is(op, "builtin.module") &&
                !mlirAttributeIsNull(wp_attr(op, "hlo.entry"))) {
       const void *bytes;
       size_t len;
-      if (wp_hlo_export(mlirModuleFromOperation(op), arena, false, &bytes, &len, err)) {
+      if (wp_hlo_export(mlirModuleFromOperation(op), arena, false, &bytes, &len, t->where,
+                        err)) {
         wp_error_prefix(err, "the HLO program");
         return NULL;
       }
@@ -371,6 +388,17 @@ Wp__Bir__Module *wp_bir_to_proto(MlirModule m, wp_arena *arena, bool with_progra
       mod->hlo_program.len = len;
     }
   }
+  return mod;
+}
+
+Wp__Bir__Module *wp_bir_to_proto(MlirModule m, wp_arena *arena, bool with_program,
+                                 MlirLocation *where, wp_error *err) {
+  to_proto t = {.arena = arena, .err = err, .where = where};
+  if (where)
+    *where = (MlirLocation){NULL};
+  Wp__Bir__Module *mod = module_to_proto(&t, m, with_program);
+  if (!mod)
+    blame(&t, mlirModuleGetOperation(m));
   return mod;
 }
 
@@ -742,11 +770,13 @@ int wp_bir_import(MlirContext ctx, const void *data, size_t len, const char *fil
 }
 
 int wp_bir_export(MlirModule m, wp_arena *arena, const void **data, size_t *len,
-                  wp_error *err) {
-  Wp__Bir__Module *msg = wp_bir_to_proto(m, arena, true, err);
+                  MlirLocation *where, wp_error *err) {
+  Wp__Bir__Module *msg = wp_bir_to_proto(m, arena, true, where, err);
   if (!msg)
     return -1;
   size_t size = protobuf_c_message_get_packed_size(&msg->base);
+  if (where)
+    *where = mlirOperationGetLocation(mlirModuleGetOperation(m));
   if (size > (size_t)INT32_MAX)
     return wp_error_set(err, "the BIR module would be %zu bytes, past protobuf's 2 GiB limit",
                         size);

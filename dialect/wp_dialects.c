@@ -84,7 +84,7 @@ int wpExportHloProto(MlirModule module, void **data, size_t *len, wp_error *err)
     return wp_error_set(err, "wpExportHloProto: a null module");
   wp_arena *arena = wp_arena_create();
   const void *bytes;
-  int rc = wp_hlo_export(module, arena, true, &bytes, len, err);
+  int rc = wp_hlo_export(module, arena, true, &bytes, len, NULL, err);
   if (rc == 0) {
     *data = malloc(*len ? *len : 1);
     if (!*data)

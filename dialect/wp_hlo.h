@@ -36,9 +36,11 @@ int wp_hlo_import(MlirContext ctx, const void *data, size_t len,
 /* Exports MODULE as a bare HloModuleProto in arena memory. INLINE_WEIGHTS:
  * write the bytes of weight constants into their literals; otherwise write
  * only their origin (the form --verify-roundtrip uses), which import reads
- * back from the .npy file. Refuses past protobuf's 2 GiB limit. */
+ * back from the .npy file. Refuses past protobuf's 2 GiB limit. On failure
+ * *WHERE (when WHERE is not NULL) is the location of the op at fault, or
+ * the module's, for a diagnostic. */
 int wp_hlo_export(MlirModule module, wp_arena *arena, bool inline_weights,
-                  const void **data, size_t *len, wp_error *err);
+                  const void **data, size_t *len, MlirLocation *where, wp_error *err);
 
 /* Gives every parameter, instruction and computation that lacks one the id
  * and name export would give it, so hand-written MLIR reads back from

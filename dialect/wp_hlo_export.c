@@ -39,7 +39,15 @@ typedef struct exporter {
   int64_t next_id; /* fresh ids for instructions and computations */
   wp_i64map op_ids; /* MlirOperation pointer -> instruction id */
   bool inline_weights; /* write weight bytes, or only their origin */
+  MlirLocation *where; /* the op an error is about, or NULL */
 } exporter;
+
+/* Names OP as where the error being reported lies (the innermost op
+ * first: later, outer calls keep it). */
+static void blame(exporter *ex, MlirOperation op) {
+  if (ex->where && mlirLocationIsNull(*ex->where))
+    *ex->where = mlirOperationGetLocation(op);
+}
 
 /* A new id above every id in the module (duplicates, should ids run out at
  * INT64_MAX, are caught by the final check). */
@@ -57,6 +65,7 @@ static char *sref_dup(wp_arena *a, MlirStringRef s) {
 static int func_error(exporter *ex, MlirOperation func, const char *fmt, const char *what) {
   MlirStringRef name = {"?", 1};
   wp_attr_str(func, "sym_name", &name);
+  blame(ex, func);
   return wp_error_set(ex->err, "func '%.*s': %s%s", (int)name.length, name.data, fmt, what);
 }
 
@@ -139,7 +148,7 @@ static Xla__ProgramShapeProto *derived_program_shape(wp_arena *arena,
 
 Xla__ProgramShapeProto *wp_hlo_func_program_shape(wp_arena *arena, MlirOperation func,
                                                   wp_error *err) {
-  exporter ex = {arena, mlirOperationGetContext(func), err, 0, {0}, false};
+  exporter ex = {arena, mlirOperationGetContext(func), err, 0, {0}, false, NULL};
   MlirBlock body = func_body(func);
   intptr_t n = mlirBlockGetNumArguments(body);
   Xla__HloInstructionProto **params = wp_arena_alloc(arena, (size_t)(n + 1) * sizeof(void *));
@@ -173,7 +182,7 @@ int wp_hlo_shape_is_derived(wp_arena *arena, const Xla__ProgramShapeProto *ps,
   if (ps->base.n_unknown_fields || ps->n_parameters != (size_t)n ||
       ps->n_parameter_names != (size_t)n || !ps->result)
     return 0;
-  exporter ex = {arena, mlirOperationGetContext(entry), NULL, 0, {0}, false};
+  exporter ex = {arena, mlirOperationGetContext(entry), NULL, 0, {0}, false, NULL};
   int same = 1;
   for (intptr_t i = 0; i < n && same; i++) {
     wp_arena_mark_t scratch = wp_arena_mark(arena);
@@ -223,7 +232,7 @@ static int program_shape_consistent(exporter *ex, const Xla__ProgramShapeProto *
 int wp_hlo_host_shape_is_default(wp_arena *arena, const Xla__ProgramShapeProto *ps,
                                  MlirOperation entry) {
   /* the rule export_module follows where the module has no host shape */
-  exporter ex = {arena, mlirOperationGetContext(entry), NULL, 0, {0}, false};
+  exporter ex = {arena, mlirOperationGetContext(entry), NULL, 0, {0}, false, NULL};
   const Xla__HloComputationProto *c = wp_hlo_unpack_extra(
       arena, wp_attr(entry, "hlo.extra"), &xla__hlo_computation_proto__descriptor);
   if (c && c->program_shape && program_shape_consistent(&ex, c->program_shape, entry))
@@ -390,6 +399,7 @@ static Xla__HloComputationProto *export_func(exporter *ex, MlirOperation func) {
   for (intptr_t i = 0; i < n_params; i++) {
     Xla__HloInstructionProto *p = param_proto(ex, func, i);
     if (!p) {
+      blame(ex, func);
       wp_error_prefix(ex->err, "func '%s'", c->name);
       return NULL;
     }
@@ -405,6 +415,7 @@ static Xla__HloComputationProto *export_func(exporter *ex, MlirOperation func) {
     }
     Xla__HloInstructionProto *p = op_proto(ex, op, param_ids);
     if (!p) {
+      blame(ex, op);
       wp_error_prefix(ex->err, "func '%s'", c->name);
       return NULL;
     }
@@ -478,15 +489,38 @@ static int64_t max_id(MlirModule m) {
   return mx;
 }
 
+/* Blames instruction INAME of computation CNAME: its op, or its func
+ * for a parameter. */
+static void blame_instruction(exporter *ex, MlirModule m, const char *cname, const char *iname) {
+  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    MlirStringRef s;
+    if (!wp_attr_str(f, "sym_name", &s) || strlen(cname) != s.length ||
+        memcmp(cname, s.data, s.length) != 0)
+      continue;
+    for (MlirOperation op = mlirBlockGetFirstOperation(func_body(f)); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op))
+      if (wp_attr_str(op, "name", &s) && strlen(iname) == s.length &&
+          memcmp(iname, s.data, s.length) == 0) {
+        blame(ex, op);
+        return;
+      }
+    blame(ex, f);
+    return;
+  }
+}
+
 /* Every func must have a body to become a computation. */
-static int check_bodies(MlirModule m, wp_error *err) {
+static int check_bodies(exporter *ex, MlirModule m) {
   for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
        !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
     MlirStringRef n = {"?", 1};
     wp_attr_str(f, "sym_name", &n);
-    if (wp_op_is(f, "func.func") && mlirBlockIsNull(func_body(f)))
-      return wp_error_set(err, "func '%.*s' has no body; a computation needs one",
+    if (wp_op_is(f, "func.func") && mlirBlockIsNull(func_body(f))) {
+      blame(ex, f);
+      return wp_error_set(ex->err, "func '%.*s' has no body; a computation needs one",
                           (int)n.length, n.data);
+    }
   }
   return 0;
 }
@@ -508,11 +542,11 @@ static MlirAttribute dict_with(MlirContext c, MlirAttribute dict, const char *ke
 }
 
 void wp_hlo_fill_ids(MlirModule m) {
-  if (check_bodies(m, NULL))
-    return;
   MlirContext c = mlirModuleGetContext(m);
   int64_t top = max_id(m);
-  exporter ex = {NULL, c, NULL, top < INT64_MAX ? top + 1 : top, {0}, false};
+  exporter ex = {NULL, c, NULL, top < INT64_MAX ? top + 1 : top, {0}, false, NULL};
+  if (check_bodies(&ex, m))
+    return;
   for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
        !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
     if (!wp_op_is(f, "func.func"))
@@ -631,15 +665,17 @@ static void largest_constants(const Xla__HloModuleProto *mod, char *buf, size_t 
 }
 
 int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void **data,
-                  size_t *len, wp_error *err) {
+                  size_t *len, MlirLocation *where, wp_error *err) {
   MlirOperation mop = mlirModuleGetOperation(m);
-  if (check_bodies(m, err))
-    return -1;
+  if (where)
+    *where = (MlirLocation){NULL};
   int64_t top = max_id(m);
   exporter ex = {arena, mlirOperationGetContext(mop), err, top < INT64_MAX ? top + 1 : top,
-                 {0}, inline_weights};
+                 {0}, inline_weights, where};
   wp_i64map_init(&ex.op_ids);
   int rc = -1;
+  if (check_bodies(&ex, m))
+    goto out;
   Xla__HloModuleProto *mod = wp_hlo_unpack_extra(arena, wp_attr(mop, "hlo.extra"),
                                                  &xla__hlo_module_proto__descriptor);
   if (!mod) {
@@ -667,6 +703,7 @@ int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void
        !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
     if (!wp_op_is(f, "func.func")) {
       MlirStringRef n = wp_ident_str(mlirOperationGetName(f));
+      blame(&ex, f);
       wp_error_set(err, "'%.*s' at module level cannot be exported to HLO", (int)n.length, n.data);
       goto out;
     }
@@ -697,6 +734,7 @@ int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void
     for (size_t i = 0; i < mod->computations[c]->n_instructions; i++) {
       const Xla__HloInstructionProto *ins = mod->computations[c]->instructions[i];
       if (wp_i64map_get(&seen, ins->id, NULL)) {
+        blame_instruction(&ex, m, mod->computations[c]->name, ins->name);
         wp_error_set(err, "instruction id %lld is used twice (again by '%s')",
                      (long long)ins->id, ins->name);
         wp_i64map_free(&seen);
@@ -722,6 +760,8 @@ int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void
   *len = b.len;
   rc = 0;
 out:
+  if (rc)
+    blame(&ex, mop);
   wp_i64map_free(&ex.op_ids);
   return rc;
 }

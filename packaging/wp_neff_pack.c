@@ -637,8 +637,9 @@ static int run_neff_pack(const wp_pass_run *run) {
                                    "--copy-const-artifacts --dedup-consts first)");
     goto out;
   }
-  if (!(p.bir = wp_bir_to_proto(m, p.arena, false, &err))) {
-    wp_emit_error(wp_unknown_loc(module), "neff-pack: %s", err.msg);
+  MlirLocation where;
+  if (!(p.bir = wp_bir_to_proto(m, p.arena, false, &where, &err))) {
+    wp_emit_error(where, "neff-pack: %s", err.msg);
     goto out;
   }
   p.dir = p.bir->artifact_path;

@@ -123,8 +123,10 @@ void wp_emit_error(MlirLocation loc, const char *fmt, ...)
 /* Round trip check used by --verify-roundtrip: serializes MODULE to its
  * protobuf form (HloModuleProto for an HLO module), reads it back in a fresh
  * context and compares the printed IR; on a difference, the error shows the
- * first differing line. */
-int wp_verify_roundtrip(MlirModule module, const char *after, wp_error *err);
+ * first differing line. *WHERE is set to the location an error diagnostic
+ * should carry: the op at fault when export fails, else the module's. */
+int wp_verify_roundtrip(MlirModule module, const char *after, MlirLocation *where,
+                        wp_error *err);
 
 #ifdef __cplusplus
 }

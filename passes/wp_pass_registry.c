@@ -303,8 +303,9 @@ static void cb_run(MlirOperation op, MlirExternalPass pass, void *user) {
   }
   if (h && h->verify_roundtrip) {
     wp_error err;
-    if (wp_verify_roundtrip(mlirModuleFromOperation(op), p->info->name, &err)) {
-      mlirEmitError(mlirOperationGetLocation(op), err.msg);
+    MlirLocation where;
+    if (wp_verify_roundtrip(mlirModuleFromOperation(op), p->info->name, &where, &err)) {
+      wp_emit_error(where, "%s", err.msg);
       mlirExternalPassSignalFailure(pass);
     }
   }

@@ -117,7 +117,9 @@ static int settle_resources(MlirOperation orig, MlirOperation back, wp_arena *ar
   return 0;
 }
 
-int wp_verify_roundtrip(MlirModule module, const char *after, wp_error *err) {
+int wp_verify_roundtrip(MlirModule module, const char *after, MlirLocation *where,
+                        wp_error *err) {
+  *where = mlirOperationGetLocation(mlirModuleGetOperation(module));
   bool bir = wp_bir_module_is_bir(module);
   if (!bir && !wp_hlo_module_is_hlo(module))
     return wp_error_set(err, "--verify-roundtrip after %s: the module is neither HLO nor BIR",
@@ -129,8 +131,10 @@ int wp_verify_roundtrip(MlirModule module, const char *after, wp_error *err) {
   char *before = NULL, *again = NULL;
   const void *bytes;
   size_t len;
-  if (bir ? wp_bir_export(module, arena, &bytes, &len, err)
-          : wp_hlo_export(module, arena, false, &bytes, &len, err)) {
+  MlirLocation at;
+  if (bir ? wp_bir_export(module, arena, &bytes, &len, &at, err)
+          : wp_hlo_export(module, arena, false, &bytes, &len, &at, err)) {
+    *where = at;
     wp_error_prefix(err, "--verify-roundtrip after %s: export", after);
     goto out;
   }

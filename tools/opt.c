@@ -333,25 +333,26 @@ static void file_print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.len
 static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags flags) {
   wp_error err;
   const char *path = cfg->output ? cfg->output : "-";
-  /* a module that cannot take the form asked for is the input's fault */
-  const char *input = cfg->input;
   int rc = -1;
   wp_arena *arena = wp_arena_create();
   const void *bytes = NULL;
   size_t len = 0;
   char *json_text = NULL;
-  if (strcmp(cfg->emit, "hlo-proto") == 0 && wp_hlo_export(m, arena, true, &bytes, &len, &err)) {
-    fprintf(stderr, "error: %s: %s\n", input, err.msg);
+  MlirLocation where; /* IR the form cannot hold is reported at its op */
+  if (strcmp(cfg->emit, "hlo-proto") == 0 &&
+      wp_hlo_export(m, arena, true, &bytes, &len, &where, &err)) {
+    wp_emit_error(where, "%s", err.msg);
     goto out;
   }
-  if (strcmp(cfg->emit, "bir-proto") == 0 && wp_bir_export(m, arena, &bytes, &len, &err)) {
-    fprintf(stderr, "error: %s: %s\n", input, err.msg);
+  if (strcmp(cfg->emit, "bir-proto") == 0 &&
+      wp_bir_export(m, arena, &bytes, &len, &where, &err)) {
+    wp_emit_error(where, "%s", err.msg);
     goto out;
   }
   if (strcmp(cfg->emit, "bir-json") == 0) {
-    Wp__Bir__Module *msg = wp_bir_to_proto(m, arena, false, &err);
+    Wp__Bir__Module *msg = wp_bir_to_proto(m, arena, false, &where, &err);
     if (!msg) {
-      fprintf(stderr, "error: %s: %s\n", input, err.msg);
+      wp_emit_error(where, "%s", err.msg);
       goto out;
     }
     json_t *j = wp_bir_to_json(msg);
@@ -705,8 +706,9 @@ int main(int argc, char **argv) {
   rc = EXIT_BAD_INPUT;
   double t_parsed = now_seconds();
   long parse_peak_kib = wp_pass_peak_rss_kib();
-  if (cfg.verify_roundtrip && wp_verify_roundtrip(module, "parsing", &err)) {
-    fprintf(stderr, "error: %s: %s\n", cfg.input, err.msg);
+  MlirLocation where;
+  if (cfg.verify_roundtrip && wp_verify_roundtrip(module, "parsing", &where, &err)) {
+    wp_emit_error(where, "%s", err.msg);
     goto out;
   }
   n_out_paths = opt_output_paths(&cfg, out_paths);

@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     wp_arena *arena = wp_arena_create();
     const void *bytes;
     size_t len;
-    (void)wp_hlo_export(m, arena, true, &bytes, &len, &err);
+    (void)wp_hlo_export(m, arena, true, &bytes, &len, NULL, &err);
     wp_arena_destroy(arena);
     (void)wp_verify_roundtrip(m, "parsing", &err);
     mlirModuleDestroy(m);
