@@ -54,6 +54,7 @@ typedef struct place_job {
   wp_place_how how;
   bool placed; /* this run wrote the file (not: the same bytes were there) */
   bool moved; /* placed by an earlier run in another directory: copied from there */
+  bool refiled; /* recorded in place by an earlier run: copied from its source now */
   char md5[WP_MD5_HEX];
   wp_error err;
 } place_job;
@@ -70,6 +71,10 @@ typedef struct placement {
   place_job *jobs;
   size_t n_jobs, cap_jobs;
 } placement;
+
+/* file_names values: a name a job or an earlier run's file holds, or one
+ * an earlier run recorded in place, which this run writes (once) */
+enum { NAME_TAKEN = 1, NAME_TO_REFILE = 2 };
 
 /* Gives JOB a file name no other job of this run has: const file names
  * are unique only within their function, and two functions' w1.bin would
@@ -88,7 +93,7 @@ static int unique_file_name(placement *pl, place_job *job) {
       snprintf(alt, n, "%s.%u.%s", job->func_name, k, base);
     job->name = alt;
   }
-  return wp_strmap_put(&pl->file_names, job->name, strlen(job->name), 1);
+  return wp_strmap_put(&pl->file_names, job->name, strlen(job->name), NAME_TAKEN);
 }
 
 /* Does DIR hold a file (or anything) named NAME? */
@@ -99,8 +104,9 @@ static bool in_dir(const placement *pl, const char *name) {
   return lstat(path, &st) == 0;
 }
 
-/* Names the directory holds from an earlier run (as the IR records them):
- * a new file must not take one. -1 when out of memory. */
+/* Names the directory holds from an earlier run (as the IR records them),
+ * and names recorded in place that this run will write: a new file must
+ * not take one. -1 when out of memory. */
 static int note_placed_names(placement *pl) {
   MlirOperation module = pl->run->module;
   for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
@@ -109,11 +115,14 @@ static int note_placed_names(placement *pl) {
     for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
                                                : mlirBlockGetFirstOperation(b);
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-      if (!wp_op_is(op, "bir.const_file") || pl->old_dir ||
-          !mlirAttributeIsNull(wp_attr(op, "artifact_in_place")))
+      if (!wp_op_is(op, "bir.const_file"))
+        continue;
+      bool in_place = !mlirAttributeIsNull(wp_attr(op, "artifact_in_place"));
+      if (in_place ? pl->in_place : pl->old_dir != NULL)
         continue;
       char *artifact = wp_bir_str(pl->arena, op, "artifact");
-      if (artifact[0] && wp_strmap_put(&pl->file_names, artifact, strlen(artifact), 1)) {
+      if (artifact[0] && wp_strmap_put(&pl->file_names, artifact, strlen(artifact),
+                                       in_place ? NAME_TO_REFILE : NAME_TAKEN)) {
         wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
         return -1;
       }
@@ -142,13 +151,22 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
     /* placed already (an earlier run, in this directory or in place), or
      * queued by another kernel */
     bool placed = !mlirAttributeIsNull(wp_attr(cf, "artifact"));
-    bool moved = placed && pl->old_dir && mlirAttributeIsNull(wp_attr(cf, "artifact_in_place"));
-    char *artifact = moved ? wp_bir_str(pl->arena, cf, "artifact") : NULL;
+    bool recorded_in_place = placed && !mlirAttributeIsNull(wp_attr(cf, "artifact_in_place"));
+    bool moved = placed && pl->old_dir && !recorded_in_place;
+    /* no file was written for it, and this run writes files: its bytes are
+     * copied from where they are, under the name recorded (dedup-consts
+     * names files by key) */
+    bool refiled = recorded_in_place && !pl->in_place;
+    char *artifact = moved || refiled ? wp_bir_str(pl->arena, cf, "artifact") : NULL;
+    int64_t held = 0;
     if (moved) {
       /* one copy per artifact (after dedup-consts several const files
        * share one), and none of a file the directory has already */
       if (wp_strmap_get(&pl->file_names, artifact, strlen(artifact), NULL) || in_dir(pl, artifact))
         continue;
+    } else if (refiled && wp_strmap_get(&pl->file_names, artifact, strlen(artifact), &held) &&
+               held != NAME_TO_REFILE) {
+      continue; /* queued already */
     }
     if (placed && pl->gone_dir && mlirAttributeIsNull(wp_attr(cf, "artifact_in_place")) &&
         !in_dir(pl, wp_bir_str(pl->arena, cf, "artifact"))) {
@@ -161,7 +179,7 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
                     (int)name.length, name.data, pl->gone_dir, pl->dir);
       return -1;
     }
-    if ((placed && !moved) || wp_i64map_get(queued, (int64_t)(intptr_t)cf.ptr, NULL))
+    if ((placed && !moved && !refiled) || wp_i64map_get(queued, (int64_t)(intptr_t)cf.ptr, NULL))
       continue;
     if (wp_i64map_put(queued, (int64_t)(intptr_t)cf.ptr, 1)) {
       wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
@@ -180,7 +198,8 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
     memset(job, 0, sizeof *job);
     job->cf = cf;
     job->func_name = fname;
-    job->name = moved ? artifact : wp_arena_strndup(pl->arena, name.data, name.length);
+    job->name = artifact ? artifact : wp_arena_strndup(pl->arena, name.data, name.length);
+    job->refiled = refiled;
     if (moved) {
       /* the module's artifact directory changed: the file follows it
        * (wp_place_file refuses a name that is no plain file name) */
@@ -195,8 +214,8 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
       wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: %s", job->err.msg);
       return -1;
     }
-    if (moved ? wp_strmap_put(&pl->file_names, job->name, strlen(job->name), 1)
-              : unique_file_name(pl, job)) {
+    if (artifact ? wp_strmap_put(&pl->file_names, job->name, strlen(job->name), NAME_TAKEN)
+                 : unique_file_name(pl, job)) {
       wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
       return -1;
     }
@@ -270,7 +289,9 @@ static void record_jobs(placement *pl, MlirAttribute *arts, size_t *n_arts) {
     wp_set_attr(job->cf, "artifact", wp_str_attr(c, job->name, strlen(job->name)));
     if (job->md5[0])
       wp_set_attr(job->cf, "md5", wp_str_attr(c, job->md5, strlen(job->md5)));
-    if (job->moved) /* a file, not in place; its record is the earlier run's */
+    if (job->refiled)
+      mlirOperationRemoveAttributeByName(job->cf, wp_sref("artifact_in_place"));
+    if (job->moved || job->refiled) /* its record is the earlier run's */
       continue;
     if (pl->in_place)
       wp_set_attr(job->cf, "artifact_in_place", mlirUnitAttrGet(c));
