@@ -636,9 +636,11 @@ static int run_dedup(const wp_pass_run *run) {
       wp_named(c, "unique_files", wp_i64_attr(c, (int64_t)d.n_uniques))};
   wp_set_attr(module, "bir.dedup", mlirDictionaryAttrGet(c, 2, stats));
   /* opt's user-visible line, as the reference compiler prints it; a driver
-   * embedding the pass reads the counters from bir.dedup instead of stderr */
+   * embedding the pass reads the counters from bir.dedup instead of stderr.
+   * The module's total, as the NEFF records it: a later run of a split
+   * pipeline finds nothing left to merge, but the model's files were. */
   if (run->hooks)
-    fprintf(stderr, "Const File de-dup saved %llu KB\n", (unsigned long long)(saved / 1024));
+    fprintf(stderr, "Const File de-dup saved %llu KB\n", (unsigned long long)(total / 1024));
   rc = 0;
 out:
   free(d.files);
