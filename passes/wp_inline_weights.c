@@ -798,9 +798,10 @@ static int run_inline_weights(const wp_pass_run *run) {
      * did not make: say how to give the right one */
     bool guessed = !wp_pass_option(run, "model-dir")[0];
     wp_emit_error(wp_unknown_loc(module), "%s%s", err.msg,
-                  guessed ? "; the model directory is the input file's own directory unless "
-                            "given (--inline-weights=\"model-dir=DIR\", or the model directory "
-                            "as opt's input)"
+                  guessed ? "; the model directory is the input file's own directory (the "
+                            "working directory for standard input) unless given "
+                            "(--inline-weights=\"model-dir=DIR\", or the model directory as "
+                            "opt's input)"
                           : "");
     return -1;
   }

@@ -214,11 +214,39 @@ static int check_pass_options(const opt_config *cfg) {
   return 0;
 }
 
+/* The pass whose option ARG names (ARG is "name=value"), when ARG is no
+ * file: a pass option given as an argument of its own, which would be
+ * taken for the input. The passes already named are looked at first. */
+static const char *stray_pass_option(const opt_config *cfg, const char *arg) {
+  const char *eq = strchr(arg, '=');
+  struct stat st;
+  if (!eq || eq == arg || strchr(arg, '/') || stat(arg, &st) == 0)
+    return NULL;
+  size_t n_all;
+  const wp_pass_info *const *all = wp_pass_registry(&n_all);
+  for (size_t round = 0; round < 2; round++)
+    for (size_t i = 0; i < (round ? n_all : cfg->n_passes); i++) {
+      const wp_pass_info *p = round ? all[i] : cfg->passes[cfg->n_passes - 1 - i].info;
+      for (int k = 0; k < WP_PASS_MAX_OPTIONS && p->options[k].name; k++)
+        if (strlen(p->options[k].name) == (size_t)(eq - arg) &&
+            !strncmp(p->options[k].name, arg, (size_t)(eq - arg)))
+          return p->name;
+    }
+  return NULL;
+}
+
 int opt_parse_args(int argc, char **argv, opt_config *cfg) {
   bool options_end = false; /* after "--", everything is the input */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
     if (options_end || (a[0] != '-' || !a[1])) {
+      const char *owner = options_end ? NULL : stray_pass_option(cfg, a);
+      if (owner) {
+        fprintf(stderr, "error: '%s' is no file; a pass option goes in its pass's flag, as in "
+                        "--%s=\"%s\"\n(run 'opt --list-passes' for the passes' options)\n",
+                a, owner, a);
+        return EXIT_USAGE;
+      }
       if (cfg->input)
         return opt_usage_error("more than one input ('%s')", a);
       cfg->input = a;
@@ -296,6 +324,11 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
       if (cfg->n_passes == MAX_PASSES)
         return opt_usage_error("too many passes (%s)", a);
       cfg->passes[cfg->n_passes++] = (pass_request){info, eq ? eq + 1 : "", false};
+    } else if (a[1] == 'o' && a[2] && strncmp(a, "-output", 7) != 0) {
+      /* cc's -oFILE */
+      fprintf(stderr, "error: unknown option '%s'; give the output as '-o %s'\n"
+                      "(run 'opt --help' for usage)\n", a, a + 2);
+      return EXIT_USAGE;
     } else if (a[2]) {
       /* LLVM's tools (and MLIR's docs) write -pass-pipeline=, -emit=: say
        * what opt takes instead */
