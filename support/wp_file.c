@@ -1,6 +1,7 @@
 #include "wp_file.h"
 
 #include "wp_mapreg.h"
+#include "wp_stop.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -289,7 +290,8 @@ int wp_dir_ensure(const char *dir, bool *made, wp_error *err) {
 
 /* ---- all-or-nothing outputs ---- */
 
-#define WP_MAX_OPEN_OUTPUTS 16
+/* outputs, and the temporaries of up to 1024 placing threads */
+#define WP_MAX_OPEN_OUTPUTS 1100
 
 struct wp_output {
   FILE *stream;
@@ -526,6 +528,8 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
       fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
     free(dir);
     out->anon = fd >= 0;
+    wp_stop_section section;
+    wp_stop_enter(&section);
     for (int tries = 0; fd < 0 && tries < 100; tries++) {
       free(out->tmp);
       if (!(out->tmp = temp_name(out->path)))
@@ -534,13 +538,14 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
       if (fd < 0 && errno != EEXIST)
         break;
     }
+    if (fd >= 0 && !out->anon)
+      remember_tmp(out);
+    wp_stop_leave(&section);
     if (fd < 0) {
       wp_error_errno(err, errno, "%s: cannot create output", path);
       free_output(out);
       return NULL;
     }
-    if (!out->anon)
-      remember_tmp(out);
   }
   out->stream = fdopen(fd, "wb");
   if (!out->stream) {
@@ -564,11 +569,16 @@ static int name_anon(wp_output *out) {
       errno = ENOMEM;
       return -1;
     }
-    if (linkat(AT_FDCWD, proc, AT_FDCWD, out->tmp, AT_SYMLINK_FOLLOW) == 0) {
+    wp_stop_section section;
+    wp_stop_enter(&section);
+    bool named = linkat(AT_FDCWD, proc, AT_FDCWD, out->tmp, AT_SYMLINK_FOLLOW) == 0;
+    int e = errno;
+    if (named)
       remember_tmp(out);
+    wp_stop_leave(&section);
+    if (named)
       return 0;
-    }
-    if (errno != EEXIST)
+    if (e != EEXIST)
       break;
   }
   free(out->tmp);

@@ -2,6 +2,7 @@
 
 #include "wp_file.h"
 #include "wp_placed.h"
+#include "wp_stop.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -414,11 +415,15 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
     wp_error_set(err, "out of memory");
     goto out_notmp;
   }
+  wp_stop_section section;
+  wp_stop_enter(&section);
   if ((fd = wp_temp_beside(final, &tmp)) < 0) {
+    wp_stop_leave(&section);
     wp_error_errno(err, errno, "%s", final);
     goto out_notmp;
   }
   slot = wp_output_track(tmp); /* an interrupted run removes it */
+  wp_stop_leave(&section);
   struct stat src_st;
   if (src->path && (src_fd = open_source(src, &src_st)) < 0) {
     source_error(err, src, errno);
@@ -470,10 +475,14 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
     goto out;
   }
   fd = -1;
-  if (commit(tmp, final, src->size, how, err))
+  wp_stop_enter(&section);
+  if (commit(tmp, final, src->size, how, err)) {
+    wp_stop_leave(&section);
     goto out_notmp;
+  }
   if (known && *how != WP_PLACED_EXISTING)
     wp_placed_note(final, &placed_st);
+  wp_stop_leave(&section);
   rc = 0;
   goto out_notmp;
 out:
@@ -496,14 +505,20 @@ out_notmp:
 int wp_place_alias(const char *dir, const char *from, const char *to, wp_error *err) {
   char *a = join(dir, from), *b = join(dir, to);
   int rc = 0;
-  if (!a || !b) {
-    rc = wp_error_set(err, "out of memory");
-  } else if (link(a, b) == 0) {
+  wp_stop_section section;
+  wp_stop_enter(&section);
+  bool linked = a && b && link(a, b) == 0;
+  int link_errno = errno;
+  if (linked) {
     struct stat sb;
     if (lstat(b, &sb) == 0)
       wp_placed_note(b, &sb);
-  } else {
-    if (errno == EEXIST) {
+  }
+  wp_stop_leave(&section);
+  if (!a || !b) {
+    rc = wp_error_set(err, "out of memory");
+  } else if (!linked) {
+    if (link_errno == EEXIST) {
       struct stat sa, sb;
       if (lstat(b, &sb) != 0 || !S_ISREG(sb.st_mode) || stat(a, &sa) != 0 ||
           sa.st_ino != sb.st_ino) {

@@ -12,6 +12,7 @@
 #include "wp_hlo.h"
 #include "wp_mlir_util.h"
 #include "wp_model_dir.h"
+#include "wp_stop.h"
 #include "opt_args.h"
 #include "opt_config.h"
 #include "opt_hugepages.h"
@@ -395,6 +396,7 @@ static char g_tmp_artifacts[PATH_MAX];
  * then those directories, if that empties them (a full cleanup is not
  * signal-safe). */
 static void cleanup_from_signal(void) {
+  wp_stop_begin_from_signal(); /* no thread makes a file from now on */
   wp_output_abort_all_from_signal();
   opt_lock_remove_made_from_signal();
   if (g_tmp_artifacts[0])
