@@ -119,6 +119,9 @@ int wp_model_dir_resolve_cached(wp_resolve_cache *cache, const char *dir, const 
   *out = NULL;
   if (!rel[0])
     return wp_error_set(err, "%s: the path is empty", dir);
+  if (rel[0] == '/') /* even one that leads into the directory */
+    return wp_error_set(err, "%s: path '%s' is absolute; paths in metadata.json are relative "
+                        "to the model directory", dir, rel);
   if (!plain_rel(rel))
     return wp_error_set(err, "%s: path '%s' leaves the model directory", dir, rel);
   if (cache_dir(cache, dir, err))
@@ -335,13 +338,23 @@ int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
     wp_error_set(err, "%s: \"model_files\" is missing", json_path);
     goto out;
   }
-  /* Only the first is read; the rest must still be paths, as the error
-   * above says (a number or null there was taken without a word). */
-  for (size_t i = 1; json_is_array(mf) && i < json_array_size(mf); i++)
-    if (!json_is_string(json_array_get(mf, i))) {
+  /* Only the first is read; the rest must still be paths inside the
+   * directory, as the error above and the README say (a number, null or
+   * an absolute path there was taken without a word). */
+  for (size_t i = 1; json_is_array(mf) && i < json_array_size(mf); i++) {
+    json_t *other = json_array_get(mf, i);
+    char *ignored = NULL;
+    if (!json_is_string(other)) {
       wp_error_set(err, "%s: model_files[%zu] must be a path string", json_path, i);
       goto out;
     }
+    wp_error why;
+    if (wp_model_dir_resolve(dir, json_string_value(other), 1, &ignored, &why)) {
+      wp_error_set(err, "%s (model_files[%zu])", why.msg, i);
+      goto out;
+    }
+    free(ignored);
+  }
   if (wp_model_dir_resolve(dir, model_rel, 1, &out->model_path, err))
     goto out;
   if (stat(out->model_path, &st) != 0) {
