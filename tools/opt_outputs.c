@@ -131,6 +131,26 @@ static int artifact_clash(const opt_config *cfg, MlirModule module, const char *
   return rc;
 }
 
+/* 0 when the directory an output to OUT lands in (through links: where a
+ * dangling one points) takes a new file: the output is written beside its
+ * place and renamed there, a file it replaces too. */
+static int landing_dir_takes(const char *out) {
+  char *path = wp_output_path(out);
+  char *dir = path ? wp_path_dir(path) : NULL;
+  int rc = 0;
+  if (dir && access(dir, W_OK | X_OK) != 0) {
+    int e = errno;
+    if (strcmp(path, out) != 0)
+      fprintf(stderr, "error: %s: cannot create output %s: %s\n", out, path, strerror(e));
+    else
+      fprintf(stderr, "error: %s: cannot create output: %s\n", out, strerror(e));
+    rc = EXIT_BAD_INPUT;
+  }
+  free(dir);
+  free(path);
+  return rc;
+}
+
 int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
                       const char *default_model_dir, MlirModule module) {
   const char *outs[MAX_PASSES + 1];
@@ -185,15 +205,10 @@ int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
     } else if (stat(out, &st) != 0 && errno == ELOOP) {
       fprintf(stderr, "error: %s: cannot open output: %s\n", out, strerror(ELOOP));
       rc = EXIT_BAD_INPUT;
+    } else if ((stat(out, &st) != 0 || S_ISREG(st.st_mode)) && (rc = landing_dir_takes(out))) {
+      /* found out now rather than after the whole pipeline ran */
     } else if (stat(out, &st) != 0) {
-      /* a new file: its directory must take it, found out now rather than
-       * after the whole pipeline ran */
-      char *dir = wp_path_dir(out);
-      if (dir && access(dir, W_OK | X_OK) != 0) {
-        fprintf(stderr, "error: %s: cannot create output: %s\n", out, strerror(errno));
-        rc = EXIT_BAD_INPUT;
-      }
-      free(dir);
+      continue; /* a new file */
     } else if (S_ISDIR(st.st_mode)) {
       fprintf(stderr, "error: %s: is a directory; give an output file\n", out);
       rc = EXIT_USAGE;
