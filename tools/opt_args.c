@@ -16,10 +16,10 @@ static void usage(FILE *f) {
   fprintf(f,
           "usage: opt [options] INPUT\n"
           "\n"
-          "INPUT is an HloModuleProto or HloProto (.pb), MLIR text (.mlir), or a model\n"
-          "directory holding metadata.json (see README, \"Model directory\"); - (or a\n"
-          "pipe) is read to its end. Without INPUT, standard input is read when it is\n"
-          "a pipe or a file.\n"
+          "INPUT is an HloModuleProto or HloProto (.pb), MLIR text or bytecode, a BIR\n"
+          "module (weightpack's protobuf or JSON form), or a model directory holding\n"
+          "metadata.json (see README, \"Model directory\"); - (or a pipe) is read to\n"
+          "its end. Without INPUT, standard input is read when it is a pipe or a file.\n"
           "\n"
           "Options:\n"
           "  -o FILE                    write the result to FILE (default: stdout)\n"
@@ -44,17 +44,21 @@ static void usage(FILE *f) {
           "  --debug                    log what the file passes do, per file\n"
           "  --list-passes              list the passes and their options\n"
           "  --print-irdl=DIALECT       print the IRDL definition of a dialect (hlo, bir)\n"
+          "  --pass-pipeline=PIPELINE   the passes as mlir-opt's textual pipeline,\n"
+          "                             'builtin.module(NAME{opt=value ...},...)'\n"
           "  -h, --help, --version\n"
           "\n"
           "An option's value may follow it as --OPTION=VALUE or as --OPTION VALUE.\n"
           "Passes run in the order given, each as --NAME or --NAME=\"opt=value ...\",\n"
           "or as mlir-opt's --pass-pipeline='builtin.module(NAME{opt=value ...},...)'.\n"
           "With --neff-pack, -o names the NEFF, and copy-const-artifacts and\n"
-          "dedup-consts run before it when not named:\n");
+          "dedup-consts run before it when not named (copy-const-artifacts before\n"
+          "a dedup-consts that is named):\n");
   size_t n;
   const wp_pass_info *const *passes = wp_pass_registry(&n);
   for (size_t i = 0; i < n; i++)
     fprintf(f, "  --%-25s %s\n", passes[i]->name, passes[i]->description);
+  fprintf(f, "\nExit status: 0 fine, 1 bad input (or a failed write), 2 bad usage.\n");
 }
 
 static void list_passes(void) {
