@@ -591,6 +591,12 @@ static int check_command(int argc, char **argv, int i) {
   if (operand && argc - i < 3)
     return usage_error("%s: no %s given", cmd, operand);
   int need = operand ? 3 : 2;
+  /* an option after the command was taken for FILE: name it instead */
+  for (int k = i + 1; k < argc; k++)
+    if ((!strncmp(argv[k], "--max-size", 10) || !strcmp(argv[k], "--help") ||
+         !strcmp(argv[k], "-h")) && access(argv[k], F_OK) != 0)
+      return usage_error("%s: options go before the command ('%s' after it is read as a "
+                         "file name)", cmd, argv[k]);
   if (argc - i > need)
     return usage_error("%s: unexpected argument '%s'", cmd, argv[i + need]);
   if (!strcmp(cmd, "unpack") && !argv[i + 2][0])
