@@ -702,7 +702,7 @@ int main(int argc, char **argv) {
   }
   /* before the output checks: an -o inside an artifact directory this run
    * creates is fine */
-  if ((rc = opt_lock_artifact_dirs(&cfg, cfg.debug, &locks)) != 0 ||
+  if ((rc = opt_lock_artifact_dirs(&cfg, &locks)) != 0 ||
       (rc = opt_check_outputs(&cfg, &md, model_dir, module)) != 0)
     goto out;
   rc = EXIT_BAD_INPUT;

@@ -60,17 +60,17 @@ static int open_dir(const char *dir, opt_dir_locks *locks, dir_to_lock *d, wp_er
   return 0;
 }
 
-static void lock_dir(const dir_to_lock *d, bool debug) {
+static void lock_dir(const dir_to_lock *d) {
   if (flock(d->fd, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK)
     return; /* locked, or a file system without locks (some NFS): go on */
-  if (debug)
-    fprintf(stderr, "opt: %s: waiting for another run that uses this artifact directory\n",
-            d->path);
+  /* said always: a run that waits silently looks hung */
+  fprintf(stderr, "note: %s: waiting for another run that uses this artifact directory\n",
+          d->path);
   while (flock(d->fd, LOCK_EX) != 0 && errno == EINTR)
     ;
 }
 
-int opt_lock_artifact_dirs(const opt_config *cfg, bool debug, opt_dir_locks *locks) {
+int opt_lock_artifact_dirs(const opt_config *cfg, opt_dir_locks *locks) {
   memset(locks, 0, sizeof *locks);
   if (!opt_uses_artifact_dir(cfg))
     return 0;
@@ -99,7 +99,7 @@ int opt_lock_artifact_dirs(const opt_config *cfg, bool debug, opt_dir_locks *loc
       close(open_dirs[i].fd);
       continue;
     }
-    lock_dir(&open_dirs[i], debug);
+    lock_dir(&open_dirs[i]);
     locks->fds[locks->n_fds++] = open_dirs[i].fd;
   }
   for (size_t i = 0; i < n_dirs; i++)

@@ -19,12 +19,12 @@ typedef struct opt_dir_locks {
 
 /* Creates (one level, as copy-const-artifacts would) and locks the
  * artifact directories the run's passes write (opt_written_artifact_dirs);
- * waits for another run holding one (saying so with DEBUG). A directory it
+ * waits for another run holding one, saying so on stderr. A directory it
  * creates is watched (wp_placed_watch_dir). 0, or EXIT_BAD_INPUT after an
  * error line for one that is no directory or cannot be made or opened
  * (then nothing is locked; opt_unlock_artifact_dirs still undoes what was
  * made). */
-int opt_lock_artifact_dirs(const opt_config *cfg, bool debug, opt_dir_locks *locks);
+int opt_lock_artifact_dirs(const opt_config *cfg, opt_dir_locks *locks);
 
 /* Releases LOCKS; when the run FAILED, first takes back the files it
  * placed in the directories it made (wp_placed.h) and removes those
