@@ -71,6 +71,8 @@ typedef struct placement {
   wp_arena *arena;
   place_job *jobs;
   size_t n_jobs, cap_jobs;
+  size_t signal_at; /* tests interrupt a run as it places this job, while the
+                       other threads go on placing (WP_TEST_SIGNAL_AT_PLACED) */
 } placement;
 
 /* file_names values: a name a job or an earlier run's file holds, or one
@@ -260,9 +262,7 @@ static int place_one(size_t i, void *user) {
   place_job *job = &pl->jobs[i];
   if (pl->in_place && !job->moved)
     return 0;
-  /* Tests interrupt a run here, while the other threads go on placing. */
-  const char *kill_at = getenv("WP_TEST_SIGNAL_AT_PLACED");
-  if (kill_at && i == (size_t)atol(kill_at))
+  if (i == pl->signal_at)
     kill(getpid(), SIGTERM);
   if (wp_place_file(pl->dir, job->name, &job->src, pl->methods, &job->how, job->md5,
                     &job->err))
@@ -333,7 +333,9 @@ static int run_copy_artifacts(const wp_pass_run *run) {
     return -1;
   }
   long long threads = wp_pass_option_count(run, "threads", wp_parallel_cores());
-  placement pl = {.run = run, .dir = dir, .methods = {true, false}};
+  const char *signal_at = getenv("WP_TEST_SIGNAL_AT_PLACED");
+  placement pl = {.run = run, .dir = dir, .methods = {true, false},
+                  .signal_at = signal_at ? (size_t)atol(signal_at) : SIZE_MAX};
   const char *method = wp_pass_option(run, "copy-method");
   if (!strcmp(method, "stream"))
     pl.methods = (wp_place_methods){false, false};
