@@ -1,5 +1,6 @@
 #include "wp_stop.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <time.h>
@@ -22,7 +23,10 @@ static void cleanup_signals(sigset_t *set) {
   sigaddset(set, SIGPIPE);
 }
 
+/* errno survives both calls: callers report the failure of the system call
+ * the section wraps after closing it */
 void wp_stop_enter(wp_stop_section *s) {
+  int e = errno;
   sigset_t block;
   cleanup_signals(&block);
   pthread_sigmask(SIG_BLOCK, &block, &s->saved);
@@ -34,14 +38,17 @@ void wp_stop_enter(wp_stop_section *s) {
     __atomic_sub_fetch(&g_inside, 1, __ATOMIC_SEQ_CST);
     wait_to_die();
   }
+  errno = e;
 }
 
 void wp_stop_leave(wp_stop_section *s) {
+  int e = errno;
   __atomic_sub_fetch(&g_inside, 1, __ATOMIC_SEQ_CST);
   bool stop = __atomic_load_n(&g_stopping, __ATOMIC_SEQ_CST);
   pthread_sigmask(SIG_SETMASK, &s->saved, NULL);
   if (stop)
     wait_to_die();
+  errno = e;
 }
 
 void wp_stop_begin_from_signal(void) {
