@@ -129,8 +129,9 @@ static void test_resolve(void) {
   CHECK(wp_model_dir_resolve(dir, "weights/../weights/a.npy", 0, &out, &err) == 0);
   free(out);
   CHECK(wp_model_dir_resolve(dir, "/etc/passwd", 0, &out, &err) == -1);
-  CHECK_CONTAINS(err.msg, "leaves the model directory");
+  CHECK_CONTAINS(err.msg, "is absolute");
   CHECK(wp_model_dir_resolve(dir, "../secret.npy", 0, &out, &err) == -1);
+  CHECK_CONTAINS(err.msg, "leaves the model directory");
   CHECK(wp_model_dir_resolve(dir, "weights/../../secret.npy", 0, &out, &err) == -1);
   char link[400];
   snprintf(link, sizeof link, "%s/weights/link.npy", dir);
