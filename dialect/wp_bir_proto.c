@@ -262,6 +262,9 @@ static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function 
   if (!(f->name = str_attr(t, func, "sym_name", true)))
     return -1;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (mlirBlockIsNull(body))
+    return wp_error_set(t->err, "function '%s' is a declaration; a BIR function needs a body",
+                        f->name);
   size_t n_files = 0, n_sets = 0, n_locs = 0, n_kernels = 0, n_tables = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
@@ -334,7 +337,11 @@ static Wp__Bir__Module *module_to_proto(to_proto *t, MlirModule m, bool with_pro
     return NULL;
   mod->artifact_path = str_attr(t, mop, "bir.artifact_path", false);
   MlirAttribute arts = wp_attr(mop, "bir.artifacts");
-  if (!mlirAttributeIsNull(arts) && mlirAttributeIsAArray(arts)) {
+  if (!mlirAttributeIsNull(arts) && !mlirAttributeIsAArray(arts)) {
+    wp_error_set(err, "bir.artifacts must be an array of {path, info}");
+    return NULL;
+  }
+  if (!mlirAttributeIsNull(arts)) {
     mod->artifacts = wp_arena_alloc(arena, (size_t)(mlirArrayAttrGetNumElements(arts) + 1) *
                                                sizeof(void *));
     for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(arts); i++) {
@@ -355,6 +362,14 @@ static Wp__Bir__Module *module_to_proto(to_proto *t, MlirModule m, bool with_pro
   if (!mlirAttributeIsNull(dd)) {
     Wp__Bir__DedupStats *st = wp_pb_new(arena, &wp__bir__dedup_stats__descriptor);
     MlirAttribute u = wp_dict_get(dd, "unique_files"), b = wp_dict_get(dd, "bytes_saved");
+    /* counts: a negative one would be written as 2^64 less it */
+    if ((!mlirAttributeIsNull(u) && mlirAttributeIsAInteger(u) &&
+         mlirIntegerAttrGetValueInt(u) < 0) ||
+        (!mlirAttributeIsNull(b) && mlirAttributeIsAInteger(b) &&
+         mlirIntegerAttrGetValueInt(b) < 0)) {
+      wp_error_set(err, "bir.dedup counts must not be negative");
+      return NULL;
+    }
     if (!mlirAttributeIsNull(u) && mlirAttributeIsAInteger(u))
       st->unique_files = (uint64_t)mlirIntegerAttrGetValueInt(u);
     if (!mlirAttributeIsNull(b) && mlirAttributeIsAInteger(b))
@@ -745,11 +760,27 @@ int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *f
 /* ---- bytes ---- */
 
 bool wp_bir_sniff(const void *data, size_t len) {
-  /* The schema marker is the last field bir.proto writes; look for its
-   * tag and value near the end. */
+  /* The schema marker's field, wherever a writer put it among the
+   * top-level fields (ours writes it last; another writer may add fields
+   * after it): a walk that steps over each field, large ones included,
+   * without reading them. */
   static const char marker[] = WP_BIR_SCHEMA;
+  /* ours, last: also when the middle is damaged (then import says so) */
   size_t n = sizeof marker - 1;
-  return len >= n && memcmp((const char *)data + len - n, marker, n) == 0;
+  if (len >= n && memcmp((const char *)data + len - n, marker, n) == 0)
+    return true;
+  const uint64_t schema_tag = (536870001ull << 3) | 2;
+  const uint8_t *p = data, *end = p + len;
+  while (p < end) {
+    uint64_t tag;
+    const uint8_t *payload;
+    size_t plen;
+    if (wp_pb_next_field(&p, end, &tag, &payload, &plen))
+      return false;
+    if (tag == schema_tag && payload && plen >= 15 && !memcmp(payload, marker, 15))
+      return true; /* "weightpack-bir-N": another version is named by import */
+  }
+  return false;
 }
 
 int wp_bir_import(MlirContext ctx, const void *data, size_t len, const char *filename,

@@ -7,6 +7,7 @@
 #include "wp_arena.h"
 #include "wp_mlir_util.h"
 #include "wp_pass.h"
+#include "wp_jsonw.h"
 #include "wp_strmap.h"
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -35,18 +36,44 @@ static void fail(checker *c, const char *attr, const char *what) {
                 (int)name.length, name.data, named ? "'" : "", attr, what);
 }
 
+/* Why S will not do as a name, or NULL: names become C strings, file
+ * names and the NEFF's JSON, where a NUL would cut them and bytes that are
+ * not UTF-8 would be replaced (two names could become one). */
+static const char *bad_name(MlirStringRef s) {
+  if (memchr(s.data, 0, s.length))
+    return "must not contain a NUL byte";
+  if (!wp_utf8_valid(s.data, s.length))
+    return "must be UTF-8";
+  return NULL;
+}
+
+/* Why integer A is no count or offset the passes can read (they read 64
+ * signed bits), or NULL. */
+static const char *not_int64(MlirAttribute a) {
+  /* true is an i1 whose value reads as -1: not a count either (an index
+   * is fine; it has no width to ask) */
+  if (!mlirAttributeIsAInteger(a))
+    return "must be an integer";
+  MlirType t = mlirAttributeGetType(a);
+  if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) < 2)
+    return "must be an integer";
+  /* an i128 would be read as its low 64 bits, a ui64 past 2^63-1 as negative */
+  if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) > 64)
+    return "must be an integer of at most 64 bits";
+  if (mlirTypeIsAInteger(t) && mlirIntegerTypeIsUnsigned(t) &&
+      mlirIntegerAttrGetValueUInt(a) > (uint64_t)INT64_MAX)
+    return "is past 2^63-1";
+  return NULL;
+}
+
 /* An optional integer attribute: absent, or an integer in [MIN, INT64_MAX]. */
 static void opt_int(checker *c, const char *attr, int64_t min) {
   MlirAttribute a = wp_attr(c->op, attr);
   if (mlirAttributeIsNull(a))
     return;
-  /* true is an i1 whose value reads as -1: not a count either (an index
-   * is fine; it has no width to ask) */
-  if (!mlirAttributeIsAInteger(a))
-    return fail(c, attr, "must be an integer");
-  MlirType t = mlirAttributeGetType(a);
-  if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) < 2)
-    return fail(c, attr, "must be an integer");
+  const char *why = not_int64(a);
+  if (why)
+    return fail(c, attr, why);
   if (mlirIntegerAttrGetValueInt(a) < min)
     fail(c, attr, min ? "must be at least 1" : "must not be negative");
 }
@@ -68,6 +95,10 @@ static void check_const_file(checker *c) {
     if (mlirAttributeIsNull(f) || !mlirAttributeIsAString(f) || mlirAttributeIsNull(off) ||
         !mlirAttributeIsAInteger(off))
       return fail(c, "source", "must be {file = \"PATH\", offset = N}");
+    const char *why = not_int64(off);
+    if (why)
+      return fail(c, "source", why[0] == 'm' ? "offset must be an integer of at most 64 bits"
+                                             : "offset is past 2^63-1");
     if (mlirIntegerAttrGetValueInt(off) < 0)
       return fail(c, "source", "offset must not be negative");
   }
@@ -149,6 +180,15 @@ static void check_memloc(checker *c) {
   opt_ref(c, "const_file");
   if (c->failed)
     return;
+  MlirStringRef mt;
+  if (!mlirAttributeIsNull(wp_attr(c->op, "const_file")) &&
+      wp_attr_str(c->op, "memory_type", &mt) &&
+      (mlirStringRefEqual(mt, wp_sref("ExternalInput")) ||
+       mlirStringRefEqual(mt, wp_sref("ExternalOutput")) ||
+       mlirStringRefEqual(mt, wp_sref("Unallocated"))))
+    /* the NEFF would list it as an input or output and as a constant */
+    return fail(c, "const_file", "is for a constant's memory (Const or DRAM), not this "
+                                 "location's memory type");
   int64_t align = 0, at = 0, off = 0, size = 0;
   bool have_align = wp_attr_i64(c->op, "alignment", &align),
        have_at = wp_attr_i64(c->op, "placement", &at),
@@ -182,8 +222,8 @@ static void check_table(checker *c, wp_bir_table *t) {
       col = "tensor_classes", what = err.msg;
     else if (wp_dtype_parse(r.dtype.data, r.dtype.length, &v, &err))
       col = "dtypes", what = err.msg;
-    else if (r.name.length == 0 || memchr(r.name.data, 0, r.name.length))
-      col = "names", what = "must be a non-empty name without NUL bytes";
+    else if (r.name.length == 0 || bad_name(r.name))
+      col = "names", what = "must be a non-empty UTF-8 name without NUL bytes";
     for (intptr_t i = 0; !col && i < mlirDenseArrayGetNumElements(r.shape); i++)
       if (mlirDenseI64ArrayGetElement(r.shape, i) < 0)
         col = "shapes", what = "has a negative dimension";
@@ -346,8 +386,43 @@ static void table_names(checker *c, const wp_bir_table *t, wp_strmap *sets, wp_s
   }
 }
 
+/* The module's own BIR attributes, as the passes read them. */
+static void check_module_attrs(checker *c, MlirOperation module) {
+  c->op = module;
+  MlirAttribute arts = wp_attr(module, "bir.artifacts");
+  if (!mlirAttributeIsNull(arts)) {
+    bool ok = mlirAttributeIsAArray(arts);
+    for (intptr_t i = 0; ok && i < mlirArrayAttrGetNumElements(arts); i++) {
+      MlirAttribute a = mlirArrayAttrGetElement(arts, i);
+      MlirAttribute path = wp_dict_get(a, "path"), info = wp_dict_get(a, "info");
+      ok = !mlirAttributeIsNull(path) && mlirAttributeIsAString(path) &&
+           (mlirAttributeIsNull(info) || mlirAttributeIsAString(info));
+    }
+    if (!ok)
+      return fail(c, "bir.artifacts", "must be an array of {path = \"...\", info = \"...\"}");
+  }
+  MlirStringRef name;
+  if (wp_attr_str(module, "bir.name", &name) && bad_name(name))
+    return fail(c, "bir.name", bad_name(name));
+  MlirAttribute dir = wp_attr(module, "bir.artifact_path");
+  if (!mlirAttributeIsNull(dir) && !mlirAttributeIsAString(dir))
+    return fail(c, "bir.artifact_path", "must be a string");
+  MlirAttribute dd = wp_attr(module, "bir.dedup");
+  if (mlirAttributeIsNull(dd))
+    return;
+  bool ok = mlirAttributeIsADictionary(dd);
+  const char *keys[] = {"unique_files", "bytes_saved"};
+  for (int k = 0; ok && k < 2; k++) {
+    MlirAttribute v = wp_dict_get(dd, keys[k]);
+    ok = mlirAttributeIsNull(v) || (!not_int64(v) && mlirIntegerAttrGetValueInt(v) >= 0);
+  }
+  if (!ok)
+    fail(c, "bir.dedup", "must be {unique_files = N, bytes_saved = N} (counts)");
+}
+
 int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) {
   checker c = {pass ? pass : "", {NULL}, false};
+  check_module_attrs(&c, module);
   wp_strmap names;
   wp_strmap_init(&names);
   for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
@@ -356,16 +431,18 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
     c.op = f;
     /* two functions of one name would put every member in the NEFF twice */
     if (wp_attr_str(f, "sym_name", &fname)) {
-      if (memchr(fname.data, 0, fname.length))
-        fail(&c, "sym_name", "must not contain a NUL byte");
+      if (bad_name(fname))
+        fail(&c, "sym_name", bad_name(fname));
       else if (wp_strmap_get(&names, fname.data, fname.length, NULL))
         fail(&c, "sym_name", "is the name of another BIR function");
       else if (wp_strmap_put(&names, fname.data, fname.length, 1))
         fail(&c, "sym_name", "could not be recorded (out of memory)");
     }
     MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
-    if (mlirBlockIsNull(b))
-      continue;
+    if (mlirBlockIsNull(b)) {
+      fail(&c, "bir.function", "marks a declaration; a BIR function needs a body");
+      break;
+    }
     /* two sets, locations or const files of one name: whatever names it
      * would find either (a const file's second twin was taken for one
      * that was never placed) */
@@ -397,10 +474,10 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
           table_names(&c, &t, &sets, &locs, arena);
       }
       MlirStringRef sname;
-      /* names become C strings, file names and JSON: a NUL would cut them */
-      if (seen && !c.failed && wp_attr_str(op, "sym_name", &sname) &&
-          memchr(sname.data, 0, sname.length))
-        fail(&c, "sym_name", "must not contain a NUL byte");
+      if (!c.failed && wp_attr_str(op, "sym_name", &sname) && bad_name(sname))
+        fail(&c, "sym_name", bad_name(sname));
+      if (!c.failed && wp_attr_str(op, "hlo_value", &sname) && bad_name(sname))
+        fail(&c, "hlo_value", bad_name(sname));
       if (seen && !c.failed && set_names && wp_attr_str(op, "sym_name", &sname))
         unique_name(&c, seen, sname, kind);
     }

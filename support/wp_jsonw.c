@@ -151,6 +151,14 @@ static size_t utf8_len(const unsigned char *s, size_t n) {
   return len;
 }
 
+bool wp_utf8_valid(const char *str, size_t n) {
+  const unsigned char *s = (const unsigned char *)str;
+  for (size_t i = 0, len; i < n; i += len)
+    if (!(len = utf8_len(s + i, n - i)))
+      return false;
+  return true;
+}
+
 void wp_jsonw_str(wp_jsonw *w, const char *str) {
   const unsigned char *s = (const unsigned char *)str;
   size_t n = strlen(str), run = 0;

@@ -50,6 +50,8 @@ void wp_jsonw_lit(wp_jsonw *w, const char *s); /* raw text, NUL-terminated */
 /* A quoted, escaped string. Bytes that are not UTF-8 become U+FFFD (jansson
  * refuses such a string; a record here keeps its field). */
 void wp_jsonw_str(wp_jsonw *w, const char *s);
+/* Are S's N bytes UTF-8 as JSON takes it (jansson's rules)? */
+bool wp_utf8_valid(const char *s, size_t n);
 void wp_jsonw_int(wp_jsonw *w, long long v);
 void wp_jsonw_bool(wp_jsonw *w, bool v);
 void wp_jsonw_int_list(wp_jsonw *w, const int64_t *v, size_t n); /* [1, 2] */
