@@ -179,9 +179,11 @@ static int collect_fn(const char *name, uint64_t size, const void *data, size_t 
     memset(cur, 0, sizeof *cur);
     cur->name = strdup(name);
     cur->size = size;
-    /* only these two are read: a package of large JSON members must not
-     * be held in memory whole */
-    if (c->keep_json && (!strcmp(name, "neff.json") || !strcmp(name, "bom.json")) &&
+    /* only these are read (the graphs are small): a package of large JSON
+     * members must not be held in memory whole */
+    if (c->keep_json &&
+        (!strcmp(name, "neff.json") || !strcmp(name, "bom.json") ||
+         (!strncmp(name, "kelf-", 5) && has_suffix(name, ".json") && !strchr(name, '/'))) &&
         size <= MAX_JSON)
       cur->text = calloc(1, (size_t)size + 1);
     cur->key = c->check_keys && cur->name ? key_name(cur->name) : NULL;
@@ -439,6 +441,40 @@ static int verify_fail(const char *path, const char *fmt, const char *a, const c
   return 1;
 }
 
+/* What neff.json says of the package against what it holds: its member
+ * list (every member once), and each graph, whose definition must be a
+ * member. A failure's message, or NULL; NAME gets the member named. */
+static const char *package_mismatch(collect *c, json_t *neff, const char **name) {
+  json_t *list = json_object_get(neff, "members");
+  if (list) {
+    if (!json_is_array(list) || json_array_size(list) != c->n)
+      return "neff.json's member list is not the package's members";
+    for (size_t i = 0; i < c->n; i++)
+      c->m[i].listed = false;
+    for (size_t i = 0; i < json_array_size(list); i++) {
+      *name = json_string_value(json_array_get(list, i));
+      member *m = *name ? find(c, *name) : NULL;
+      if (!m || m->listed)
+        return "neff.json's member list names '%s', which is not one member of the package";
+      m->listed = true;
+    }
+  }
+  json_t *graphs = json_object_get(neff, "graphs");
+  for (size_t i = 0; i < json_array_size(graphs); i++) {
+    *name = json_string_value(json_array_get(graphs, i));
+    member *g = *name ? find(c, *name) : NULL;
+    if (!g || !g->text)
+      return "neff.json's graph '%s' is not a member of the package";
+    json_t *kelf = json_loads(g->text, 0, NULL);
+    const char *def = json_string_value(json_object_get(kelf, "definition"));
+    bool ok = def && find(c, def);
+    json_decref(kelf);
+    if (!ok)
+      return "graph '%s' is not JSON naming its definition, a member of the package";
+  }
+  return NULL;
+}
+
 /* Reading the members checks the payload as it streams (gzip, CRCs, the
  * tar's padding, the header's MD5); then the BOM, the IR signature and,
  * last, the header's other fields (a package rebuilt by hand with only
@@ -545,6 +581,12 @@ static int cmd_verify(wp_neff_reader *r, const char *path) {
   if (!stored || strcmp(stored, sig) != 0) {
     verify_fail(path, "the IR signature in neff.json (%s) does not match the members (%s)",
                 stored ? stored : "none", sig);
+    goto out;
+  }
+  const char *named = "";
+  const char *mismatch = package_mismatch(&c, neff, &named);
+  if (mismatch) {
+    verify_fail(path, mismatch, named ? named : "?", "");
     goto out;
   }
   const char *unreproducible = wp_neff_unreproducible(r);

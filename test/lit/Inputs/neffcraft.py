@@ -19,6 +19,10 @@
       notrailer   the payload without its gzip trailer (CRC, size) (redone)
       tarjunk     text after the tar's end-of-archive blocks, inside the gzip
                   stream, where tar readers stop (redone)
+      memberlist  neff.json's member list leaves out its last member (BOM and
+                  header redone)
+      graph       kelf-0.json names a definition the package does not hold
+                  (BOM and header redone)
       bomtwice    bom.json lists its first entry twice and leaves out its
                   last, so the entry count still matches (header MD5 redone)
       escape      add a member whose name holds a terminal escape sequence
@@ -188,6 +192,19 @@ def main():
                 if e["name"] == "neff.json":
                     e["md5"] = hashlib.md5(ms["neff.json"]).hexdigest()
                     e["size"] = len(ms["neff.json"])
+            ms["bom.json"] = (json.dumps(bom, indent=1) + "\n").encode()
+        elif kind in ("memberlist", "graph"):
+            if kind == "memberlist":
+                neff = json.loads(ms["neff.json"])
+                neff["members"] = neff["members"][:-1]
+                ms["neff.json"] = (json.dumps(neff, indent=1) + "\n").encode()
+            else:
+                ms["kelf-0.json"] = b'{"definition": "sg99/def.json", "name": "sg99"}\n'
+            bom = json.loads(ms["bom.json"])
+            for e in bom["members"]:
+                if e["name"] in ("neff.json", "kelf-0.json"):
+                    e["md5"] = hashlib.md5(ms[e["name"]]).hexdigest()
+                    e["size"] = len(ms[e["name"]])
             ms["bom.json"] = (json.dumps(bom, indent=1) + "\n").encode()
         elif kind == "bomtwice":
             bom = json.loads(ms["bom.json"])
