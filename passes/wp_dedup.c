@@ -279,7 +279,8 @@ static int hash_batch(dedup *d, bool keys, const size_t *members, size_t n_membe
     f->failed = jobs[i].failed;
     f->key_hashed = !f->failed;
     if (f->failed && rc == 0) {
-      wp_emit_error(wp_unknown_loc(d->run->module), "dedup-consts: %s", f->err.msg);
+      wp_emit_error(mlirOperationGetLocation(f->op), "dedup-consts: const file '%s': %s",
+                    f->name, f->err.msg);
       rc = -1;
     } else if (!f->failed && f->recorded_md5[0] && strcmp(f->recorded_md5, f->md5) && rc == 0) {
       /* the IR says what these bytes were; packing others would be silent */
