@@ -217,8 +217,10 @@ static int in_place_source(pack *p, const Wp__Bir__Function *f, const Wp__Bir__C
           !memcmp(n.data, f->name, n.length))
         break;
     }
-    if (mlirOperationIsNull(func) || wp_bir_names_init(&p->names, func, "bir.const_file"))
+    if (mlirOperationIsNull(func))
       return wp_error_set(err, "function '%s' not found", f->name);
+    if (wp_bir_names_init(&p->names, func, "bir.const_file"))
+      return wp_error_set(err, "out of memory");
     p->names_for = f->name;
   }
   MlirOperation op = wp_bir_names_find(&p->names, wp_sref(cf->name));

@@ -371,6 +371,7 @@ static int run_copy_artifacts(const wp_pass_run *run) {
     wp_bir_names files;
     if (wp_bir_names_init(&files, f, "bir.const_file")) {
       wp_bir_names_free(&files);
+      wp_emit_error(mlirOperationGetLocation(f), "copy-const-artifacts: out of memory");
       goto out;
     }
     MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));

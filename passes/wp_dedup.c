@@ -52,8 +52,10 @@ static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *inde
   if (d->n_files == d->cap_files) {
     d->cap_files = d->cap_files ? 2 * d->cap_files : 64;
     cfile *f = realloc(d->files, d->cap_files * sizeof *f);
-    if (!f)
+    if (!f) {
+      wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: out of memory");
       return -1;
+    }
     d->files = f;
   }
   cfile *f = &d->files[d->n_files];
@@ -114,8 +116,10 @@ static int add_ref(dedup *d, MlirOperation memloc, intptr_t row, size_t file,
   if (d->n_refs == d->cap_refs) {
     d->cap_refs = d->cap_refs ? 2 * d->cap_refs : 64;
     ref *r = realloc(d->refs, d->cap_refs * sizeof *r);
-    if (!r)
+    if (!r) {
+      wp_emit_error(mlirOperationGetLocation(memloc), "dedup-consts: out of memory");
       return -1;
+    }
     d->refs = r;
   }
   d->refs[d->n_refs++] = (ref){memloc, row, file, NULL, (char *)dtype, (char *)memtype, 0};
@@ -188,14 +192,15 @@ static int collect_table(dedup *d, MlirOperation func, MlirOperation op,
 }
 
 static int collect_function(dedup *d, MlirOperation func) {
-  wp_bir_names files, sets;
+  wp_bir_names files = {0}, sets = {0}; /* both freed at out */
   int rc = -1;
+  size_t *file_index = NULL;
   if (wp_bir_names_init(&files, func, "bir.const_file") ||
-      wp_bir_names_init(&sets, func, "bir.memloc_set"))
+      wp_bir_names_init(&sets, func, "bir.memloc_set") ||
+      !(file_index = malloc((files.n + 1) * sizeof *file_index))) {
+    wp_emit_error(mlirOperationGetLocation(func), "dedup-consts: out of memory");
     goto out;
-  size_t *file_index = malloc((files.n + 1) * sizeof *file_index);
-  if (!file_index)
-    goto out;
+  }
   for (size_t i = 0; i < files.n; i++)
     file_index[i] = (size_t)-1;
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));

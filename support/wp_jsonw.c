@@ -12,14 +12,20 @@ static bool spill_open(wp_jsonw_spill *s) {
   if (s->fd >= 0 || s->failed)
     return s->fd >= 0;
   const char *dir = getenv("TMPDIR");
-  char path[4096];
-  snprintf(path, sizeof path, "%s/wp-text-XXXXXX", dir && *dir ? dir : "/tmp");
-  int fd = mkostemp(path, O_CLOEXEC);
-  if (fd < 0) {
-    s->failed = true;
-    return false;
+  dir = dir && *dir ? dir : "/tmp";
+  /* nameless: gone when the process is, however it ends (even killed
+   * between creating and unlinking a named one) */
+  int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (fd < 0) { /* a file system without O_TMPFILE */
+    char path[4096];
+    snprintf(path, sizeof path, "%s/wp-text-XXXXXX", dir);
+    fd = mkostemp(path, O_CLOEXEC);
+    if (fd < 0) {
+      s->failed = true;
+      return false;
+    }
+    unlink(path);
   }
-  unlink(path); /* gone when the process is, however it ends */
   /* the archive writer opens members by name */
   snprintf(s->path, sizeof s->path, "/proc/self/fd/%d", fd);
   int probe = open(s->path, O_RDONLY | O_CLOEXEC);

@@ -442,14 +442,15 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
     if (cfr > 0) {
       *how = WP_PLACED_COPY_FILE_RANGE;
     } else {
-      if (ftruncate(fd, 0) != 0 || !(md5 = wp_md5_create(err)) ||
-          !(buf = malloc(chunk_for(src->size)))) {
-        if (md5 && !buf)
-          wp_error_set(err, "out of memory");
-        else if (!md5)
-          ; /* the MD5 error is already set */
-        else
-          wp_error_errno(err, errno, "%s", final);
+      /* a failed reflink or copy_file_range may have written some */
+      if (ftruncate(fd, 0) != 0) {
+        wp_error_errno(err, errno, "%s", final);
+        goto out;
+      }
+      if (!(md5 = wp_md5_create(err))) /* it says why */
+        goto out;
+      if (!(buf = malloc(chunk_for(src->size)))) {
+        wp_error_set(err, "out of memory");
         goto out;
       }
       stream_state st = {fd, md5};
@@ -480,8 +481,12 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
     wp_stop_leave(&section);
     goto out_notmp;
   }
-  if (known && *how != WP_PLACED_EXISTING)
-    wp_placed_note(final, &placed_st);
+  if (known && *how != WP_PLACED_EXISTING && wp_placed_note(final, &placed_st)) {
+    unlink(final); /* unknown, a failed run could not take it back */
+    wp_stop_leave(&section);
+    wp_error_set(err, "out of memory");
+    goto out_notmp;
+  }
   wp_stop_leave(&section);
   rc = 0;
   goto out_notmp;
@@ -509,13 +514,12 @@ int wp_place_alias(const char *dir, const char *from, const char *to, wp_error *
   wp_stop_enter(&section);
   bool linked = a && b && link(a, b) == 0;
   int link_errno = errno;
-  if (linked) {
-    struct stat sb;
-    if (lstat(b, &sb) == 0)
-      wp_placed_note(b, &sb);
-  }
+  struct stat made;
+  bool unknown = linked && lstat(b, &made) == 0 && wp_placed_note(b, &made) != 0;
+  if (unknown)
+    unlink(b); /* a failed run could not take it back */
   wp_stop_leave(&section);
-  if (!a || !b) {
+  if (!a || !b || unknown) {
     rc = wp_error_set(err, "out of memory");
   } else if (!linked) {
     if (link_errno == EEXIST) {

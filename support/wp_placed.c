@@ -71,11 +71,11 @@ void wp_placed_forget(void) {
   pthread_mutex_unlock(&g_lock);
 }
 
-void wp_placed_note(const char *path, const struct stat *st) {
+int wp_placed_note(const char *path, const struct stat *st) {
   size_t n = strlen(path);
   placed *p = malloc(sizeof *p + n + 1);
   if (!p)
-    return; /* not known as ours: kept by dedup-consts, left by a failed run */
+    return -1;
   p->dev = st->st_dev;
   p->ino = st->st_ino;
   const char *base = base_name(path);
@@ -87,7 +87,7 @@ void wp_placed_note(const char *path, const struct stat *st) {
     if (__atomic_load_n(&g_n_watched, __ATOMIC_ACQUIRE)) {
       pthread_mutex_unlock(&g_lock);
       free(p);
-      return;
+      return 0; /* a million files: the rest stay if the run fails */
     }
     forget_all();
   }
@@ -98,6 +98,7 @@ void wp_placed_note(const char *path, const struct stat *st) {
   __atomic_store_n(&g_head, p, __ATOMIC_RELEASE);
   g_n++;
   pthread_mutex_unlock(&g_lock);
+  return 0;
 }
 
 bool wp_placed_here(const char *path) {

@@ -17,8 +17,10 @@
 #include <stdbool.h>
 #include <sys/stat.h>
 
-/* PATH (DIR/NAME) was just created by this process; ST describes it. */
-void wp_placed_note(const char *path, const struct stat *st);
+/* PATH (DIR/NAME) was just created by this process; ST describes it. -1
+ * when out of memory: the caller removes the file, or a failed run could
+ * not take it back. */
+int wp_placed_note(const char *path, const struct stat *st);
 
 /* Did this process create PATH, and is it still that file (same name,
  * device and inode)? */

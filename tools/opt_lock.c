@@ -114,8 +114,10 @@ void opt_unlock_artifact_dirs(opt_dir_locks *locks, bool failed) {
   if (failed)
     wp_placed_take_back();
   for (size_t i = 0; i < locks->n_made; i++) {
-    if (failed && locks->made[i])
-      rmdir(locks->made[i]);
+    if (failed && locks->made[i] && rmdir(locks->made[i]) != 0 && errno != ENOENT)
+      /* something outside the run changed it (its mode, say) */
+      fprintf(stderr, "warning: %s, the artifact directory this failed run made, could not "
+                      "be removed: %s\n", locks->made[i], strerror(errno));
     free(locks->made[i]);
   }
   for (size_t i = 0; i < locks->n_fds; i++)
