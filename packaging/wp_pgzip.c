@@ -256,18 +256,23 @@ wp_pgzip *wp_pgzip_create(int threads, wp_pgzip_sink sink, wp_pgzip_sink tap, vo
   }
   if (!z->slots)
     goto oom;
+  int why = 0; /* fewer workers than asked do: the stream is the same */
   for (int i = 0; i < threads; i++) {
-    if (pthread_create(&z->workers[i], NULL, compress_worker, z) != 0)
+    if ((why = pthread_create(&z->workers[i], NULL, compress_worker, z)) != 0)
       break;
     z->n_workers++;
   }
   bool started = z->n_workers > 0;
   for (int i = 0; started && i < z->n_consumers; i++)
-    started = (z->consumers[i].started = pthread_create(&z->consumers[i].thread, NULL,
-                                                        consume_worker, &z->consumers[i]) == 0);
+    started = (z->consumers[i].started =
+                   (why = pthread_create(&z->consumers[i].thread, NULL, consume_worker,
+                                         &z->consumers[i])) == 0);
   if (!started) {
+    int needed = 1 + z->n_consumers;
     wp_pgzip_destroy(z);
-    wp_error_set(err, "cannot start the compression threads");
+    wp_error_set(err, "cannot start the compression threads: %s (it needs %d threads at "
+                      "least: is the process limit, ulimit -u, that low?)",
+                 strerror(why), needed);
     return NULL;
   }
   return z;

@@ -19,7 +19,8 @@
  * metadata.json and model files (not the weights), of
  * OPT_HUGE_PAGES_MIN_INPUT bytes or more (about 15,000 instructions or
  * weights). WP_NO_HUGE_PAGES=1 (or a GLIBC_TUNABLES that already sets
- * glibc.malloc.hugetlb) keeps the process as it was started.
+ * glibc.malloc.hugetlb, or an address-space limit) keeps the process as
+ * it was started.
  *
  * It restarts at most once: WP_HUGE_PAGES_RESTARTED marks the restarted
  * process, which puts GLIBC_TUNABLES back as it was (glibc read it at
@@ -36,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -106,9 +108,13 @@ bool opt_exec_with_huge_pages(char **argv, const char *input) {
   }
   const char *off = getenv("WP_NO_HUGE_PAGES");
   const char *old = getenv("GLIBC_TUNABLES");
+  /* under an address-space limit (ulimit -v) the 64 MiB heap blocks and
+   * 2 MiB alignments spend it: a run that fits without them would not */
+  struct rlimit as;
+  bool as_limited = getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY;
   if ((off && *off && strcmp(off, "0") != 0) || (old && strstr(old, "glibc.malloc.hugetlb")) ||
-      getauxval(AT_SECURE) || getauxval(AT_BASE) == 0 || !huge_pages_on_request() ||
-      !input_is_large(input))
+      getauxval(AT_SECURE) || getauxval(AT_BASE) == 0 || as_limited ||
+      !huge_pages_on_request() || !input_is_large(input))
     return false;
   size_t n = (old ? strlen(old) : 0) + sizeof OPT_TUNABLES + 1;
   char *value = malloc(n), *marker = malloc(n + 1);
