@@ -446,11 +446,12 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
     /* two sets, locations or const files of one name: whatever names it
      * would find either (a const file's second twin was taken for one
      * that was never placed) */
-    wp_strmap sets, locs, files;
+    wp_strmap sets, locs, files, kernels;
     wp_arena *arena = wp_arena_create(); /* the tables' location names: the maps keep keys */
     wp_strmap_init(&sets);
     wp_strmap_init(&locs);
     wp_strmap_init(&files);
+    wp_strmap_init(&kernels);
     for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !c.failed;
          op = mlirOperationGetNextInBlock(op)) {
       c.op = op;
@@ -467,6 +468,7 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
         seen = &files, kind = "const file";
       } else if (wp_op_is(op, "bir.kernel")) {
         check_kernel(&c);
+        seen = &kernels, kind = "kernel";
       } else if (wp_bir_is_table(op)) {
         wp_bir_table t;
         check_table(&c, &t);
@@ -492,6 +494,7 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
     wp_strmap_free(&sets);
     wp_strmap_free(&locs);
     wp_strmap_free(&files);
+    wp_strmap_free(&kernels);
     wp_arena_destroy(arena);
   }
   wp_strmap_free(&names);

@@ -33,6 +33,13 @@
 // RUN: opt %t/in.mlir --neff-pack -o %t/i.neff 2> %t/e5; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=INPUT --input-file=%t/e5
 // INPUT: error: {{.*}}in.mlir:{{[0-9]+}}:5: copy-const-artifacts: bir.memloc 'k.0': const_file is for a constant's memory (Const or DRAM), not this location's memory type
+// Two kernels of one name (taken without a word; sets, locations and
+// const files were checked already).
+// RUN: sed '/"bir.kernel"/p' %s > %t/kern.mlir
+// RUN: opt %t/kern.mlir --neff-pack -o %t/k.neff 2> %t/e6; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=KERNEL --input-file=%t/e6
+// KERNEL: error: {{.*}}kern.mlir:{{[0-9]+}}:5: copy-const-artifacts: bir.kernel 'kernel': sym_name is the name of another kernel in this function
+// RUN: not test -e %t/k.neff
 // RUN: not test -e %t/d.neff -o -e %t/d.json -o -e %t/a.mlir -o -e %t/a.json -o -e %t/w.neff -o -e %t/u.neff -o -e %t/i.neff
 // The module itself packs.
 // RUN: opt %s --neff-pack -o %t/ok.neff && neff verify %t/ok.neff
