@@ -198,6 +198,18 @@ typedef struct from_json {
   const char *where;
 } from_json;
 
+/* The path of the entity at KEY[I] inside the one F->where names, for
+ * messages: "BIR JSON: functions[0].memory_location_sets[3]". Arena
+ * memory. */
+static const char *nest(from_json *f, const char *key, size_t i) {
+  size_t n = strlen(f->where) + strlen(key) + 32;
+  char *w = wp_arena_alloc(f->arena, n);
+  if (!w)
+    return f->where;
+  snprintf(w, n, strchr(f->where, ':') ? "%s.%s[%zu]" : "%s: %s[%zu]", f->where, key, i);
+  return w;
+}
+
 static char *get_str(from_json *f, json_t *obj, const char *key, bool required) {
   json_t *v = json_object_get(obj, key);
   if (json_is_string(v))
@@ -305,7 +317,8 @@ static int loc_from(from_json *f, json_t *j, const char *set, Wp__Bir__MemoryLoc
   int mt;
   if (!(l->name = get_str(f, j, "name", true)) ||
       !(l->memory_type = get_str(f, j, "memory_type", true)) ||
-      wp_memory_type_parse(l->memory_type, strlen(l->memory_type), &mt, f->err) ||
+      (wp_memory_type_parse(l->memory_type, strlen(l->memory_type), &mt, f->err) &&
+       wp_error_prefix(f->err, "%s (memory location '%s')", f->where, l->name)) ||
       get_u64(f, j, "size", &l->size) || get_u64(f, j, "alignment", &l->alignment) ||
       get_u64(f, j, "placement", &l->placement) ||
       !(l->const_file = get_str(f, j, "const_file", false)) ||
@@ -336,7 +349,7 @@ static int set_from(from_json *f, json_t *j, Wp__Bir__Function *fn) {
     return -1;
   if (wp_tensor_class_parse(s->tensor_class, strlen(s->tensor_class), &v, f->err) ||
       wp_dtype_parse(s->dtype, strlen(s->dtype), &v, f->err))
-    return -1;
+    return wp_error_prefix(f->err, "%s (set '%s')", f->where, s->name);
   json_t *shape = json_object_get(j, "shape");
   if (!json_is_array(shape))
     return wp_error_set(f->err, "%s: set '%s': \"shape\" must be a list", f->where, s->name);
@@ -352,12 +365,15 @@ static int set_from(from_json *f, json_t *j, Wp__Bir__Function *fn) {
   json_t *locs = json_object_get(j, "memory_locations");
   if (locs && !json_is_array(locs))
     return wp_error_set(f->err, "%s: \"memory_locations\" must be a list", f->where);
+  const char *outer = f->where;
   for (size_t k = 0; locs && k < json_array_size(locs); k++) {
     Wp__Bir__MemoryLocation *l = NULL;
+    f->where = nest(f, "memory_locations", k);
     if (loc_from(f, json_array_get(locs, k), s->name, &l))
       return -1;
     fn->locations[fn->n_locations++] = l;
   }
+  f->where = outer;
   return 0;
 }
 
@@ -406,15 +422,25 @@ static int function_from(from_json *f, json_t *j, Wp__Bir__Function **out) {
   fn->sets = (Wp__Bir__MemoryLocationSet **)alloc_array(f->arena, json_array_size(sets));
   fn->locations = (Wp__Bir__MemoryLocation **)alloc_array(f->arena, count_locations(sets));
   fn->kernels = (Wp__Bir__Kernel **)alloc_array(f->arena, json_array_size(kernels));
-  for (size_t i = 0; i < json_array_size(files); i++)
+  const char *outer = f->where;
+  for (size_t i = 0; i < json_array_size(files); i++) {
+    f->where = nest(f, "const_files", i);
     if (const_file_from(f, json_array_get(files, i), &fn->const_files[fn->n_const_files++]))
       return -1;
-  for (size_t i = 0; i < json_array_size(sets); i++)
+    f->where = outer;
+  }
+  for (size_t i = 0; i < json_array_size(sets); i++) {
+    f->where = nest(f, "memory_location_sets", i);
     if (set_from(f, json_array_get(sets, i), fn))
       return -1;
-  for (size_t i = 0; i < json_array_size(kernels); i++)
+    f->where = outer;
+  }
+  for (size_t i = 0; i < json_array_size(kernels); i++) {
+    f->where = nest(f, "kernels", i);
     if (kernel_from(f, json_array_get(kernels, i), &fn->kernels[fn->n_kernels++]))
       return -1;
+    f->where = outer;
+  }
   *out = fn;
   return 0;
 }
@@ -437,9 +463,12 @@ int wp_bir_from_json(wp_arena *arena, json_t *root, Wp__Bir__Module **out, wp_er
   if ((funcs && !json_is_array(funcs)) || (arts && !json_is_array(arts)))
     return wp_error_set(err, "BIR JSON: \"functions\" and \"artifacts\" must be lists");
   m->functions = (Wp__Bir__Function **)alloc_array(arena, json_array_size(funcs));
-  for (size_t i = 0; i < json_array_size(funcs); i++)
+  for (size_t i = 0; i < json_array_size(funcs); i++) {
+    f.where = nest(&f, "functions", i);
     if (function_from(&f, json_array_get(funcs, i), &m->functions[m->n_functions++]))
       return -1;
+    f.where = "BIR JSON";
+  }
   m->artifacts = (Wp__Bir__Artifact **)alloc_array(arena, json_array_size(arts));
   for (size_t i = 0; i < json_array_size(arts); i++) {
     json_t *a = json_array_get(arts, i);
