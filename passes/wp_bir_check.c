@@ -96,9 +96,10 @@ static void check_const_file(checker *c) {
         !mlirAttributeIsAInteger(off))
       return fail(c, "source", "must be {file = \"PATH\", offset = N}");
     const char *why = not_int64(off);
+    char what[80];
+    snprintf(what, sizeof what, "offset %s", why ? why : "");
     if (why)
-      return fail(c, "source", why[0] == 'm' ? "offset must be an integer of at most 64 bits"
-                                             : "offset is past 2^63-1");
+      return fail(c, "source", what);
     if (mlirIntegerAttrGetValueInt(off) < 0)
       return fail(c, "source", "offset must not be negative");
   }

@@ -73,6 +73,10 @@ typedef struct placement {
   size_t n_jobs, cap_jobs;
   size_t signal_at; /* tests interrupt a run as it places this job, while the
                        other threads go on placing (WP_TEST_SIGNAL_AT_PLACED) */
+  /* const files recorded in place whose name another's job writes (after
+   * dedup-consts, each function's op of one key): no longer in place */
+  MlirOperation *followers;
+  size_t n_followers, cap_followers;
 } placement;
 
 /* file_names values: a name a job or an earlier run's file holds, or one
@@ -169,7 +173,19 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
         continue;
     } else if (refiled && wp_strmap_get(&pl->file_names, artifact, strlen(artifact), &held) &&
                held != NAME_TO_REFILE) {
-      continue; /* queued already */
+      /* another op's job writes the file (or it is there): this one
+       * follows it out of place */
+      if (pl->n_followers == pl->cap_followers) {
+        pl->cap_followers = pl->cap_followers ? 2 * pl->cap_followers : 16;
+        MlirOperation *grown = realloc(pl->followers, pl->cap_followers * sizeof *grown);
+        if (!grown) {
+          wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: out of memory");
+          return -1;
+        }
+        pl->followers = grown;
+      }
+      pl->followers[pl->n_followers++] = cf;
+      continue;
     }
     if (placed && pl->gone_dir && mlirAttributeIsNull(wp_attr(cf, "artifact_in_place")) &&
         !in_dir(pl, wp_bir_str(pl->arena, cf, "artifact"))) {
@@ -281,6 +297,8 @@ static int place_one(size_t i, void *user) {
 static void record_jobs(placement *pl, MlirAttribute *arts, size_t *n_arts) {
   MlirContext c = mlirOperationGetContext(pl->run->module);
   bool debug = pl->run->hooks && pl->run->hooks->debug;
+  for (size_t i = 0; i < pl->n_followers; i++)
+    mlirOperationRemoveAttributeByName(pl->followers[i], wp_sref("artifact_in_place"));
   for (size_t i = 0; i < pl->n_jobs; i++) {
     place_job *job = &pl->jobs[i];
     const wp_place_src *src = &job->src;
@@ -431,6 +449,7 @@ out:
   wp_i64map_free(&queued);
   wp_strmap_free(&pl.file_names);
   free(pl.jobs);
+  free(pl.followers);
   wp_arena_destroy(pl.arena);
   return rc;
 }

@@ -317,8 +317,13 @@ void wp_output_abort_all_from_signal(void) {
 
 static void remember_tmp(wp_output *out) { out->slot = wp_output_track(out->tmp); }
 
+/* In a section: a signal handler that read the name from the list holds
+ * this thread up before the name is freed. */
 static void forget_tmp(wp_output *out) {
+  wp_stop_section section;
+  wp_stop_enter(&section);
   wp_output_untrack(out->slot);
+  wp_stop_leave(&section);
   out->slot = -1;
 }
 
@@ -442,7 +447,7 @@ char *wp_output_path(const char *path) {
   bool exists = stat(path, &st) == 0; /* what the path names, through links */
   char *target = NULL;
   if (lstat(path, &link_st) == 0 && S_ISLNK(link_st.st_mode))
-    target = !exists ? dangling_target(path)
+    target = !exists ? dangling_end(path)
              : S_ISREG(st.st_mode) ? realpath(path, NULL)
                                    : NULL;
   return target ? target : strdup(path);
@@ -487,10 +492,9 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
     wp_error_errno(err, ELOOP, "%s: cannot open output", path);
     return NULL;
   }
-  if (lstat(path, &link_st) == 0 && S_ISLNK(link_st.st_mode))
-    target = !exists ? dangling_end(path)
-             : S_ISREG(st.st_mode) ? realpath(path, NULL)
-                                   : NULL;
+  /* where the file lands, as the checks before any pass saw it */
+  if (lstat(path, &link_st) == 0 && S_ISLNK(link_st.st_mode) && (!exists || S_ISREG(st.st_mode)))
+    target = wp_output_path(path);
   int fd = -1;
   if (exists && S_ISDIR(st.st_mode)) {
     free(out);

@@ -338,6 +338,18 @@ int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
     wp_error_set(err, "%s: \"model_files\" is missing", json_path);
     goto out;
   }
+  if (wp_model_dir_resolve(dir, model_rel, 1, &out->model_path, err))
+    goto out;
+  if (stat(out->model_path, &st) != 0) {
+    wp_error_set(err, "%s: Corrupted input dir, model file does not exist! (%s)", dir,
+                 out->model_path);
+    goto out;
+  }
+  if (!S_ISREG(st.st_mode)) { /* the message's wording is the reference tool's; say why */
+    wp_error_set(err, "%s: Corrupted input dir, model file does not exist! (%s is %s, not a "
+                 "regular file)", dir, out->model_path, not_file_kind(st.st_mode));
+    goto out;
+  }
   /* Only the first is read; the rest must still be paths inside the
    * directory, as the error above and the README say (a number, null or
    * an absolute path there was taken without a word). */
@@ -354,18 +366,6 @@ int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
       goto out;
     }
     free(ignored);
-  }
-  if (wp_model_dir_resolve(dir, model_rel, 1, &out->model_path, err))
-    goto out;
-  if (stat(out->model_path, &st) != 0) {
-    wp_error_set(err, "%s: Corrupted input dir, model file does not exist! (%s)", dir,
-                 out->model_path);
-    goto out;
-  }
-  if (!S_ISREG(st.st_mode)) { /* the message's wording is the reference tool's; say why */
-    wp_error_set(err, "%s: Corrupted input dir, model file does not exist! (%s is %s, not a "
-                 "regular file)", dir, out->model_path, not_file_kind(st.st_mode));
-    goto out;
   }
   /* read as a module, the metadata would fail as a BIR JSON of no name */
   if (meta.st_dev == st.st_dev && meta.st_ino == st.st_ino) {

@@ -502,7 +502,11 @@ out_notmp:
   wp_md5_destroy(md5);
   free(buf);
   free(final);
+  /* in a section: a handler that read the name before it goes holds up
+   * this thread, so the name is not freed under it */
+  wp_stop_enter(&section);
   wp_output_untrack(slot);
+  wp_stop_leave(&section);
   free(tmp);
   return rc;
 }
