@@ -8,6 +8,7 @@
 #include "wp_hlo_literal.h"
 #include "wp_i64map.h"
 #include "wp_mlir_util.h"
+#include "wp_jsonw.h"
 #include "wp_pb.h"
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -59,10 +60,22 @@ static char *intern(to_proto *t, MlirStringRef s) {
   return copy;
 }
 
+/* Names go into the NEFF's JSON: one that is not UTF-8 would lose its
+ * field there, or be replaced and meet another (paths may be any bytes). */
+static bool is_name(const char *attr) {
+  return !strcmp(attr, "sym_name") || !strcmp(attr, "bir.name") || !strcmp(attr, "hlo_value");
+}
+
 static char *str_attr(to_proto *t, MlirOperation op, const char *name, bool required) {
   MlirStringRef s;
-  if (wp_attr_str(op, name, &s))
+  if (wp_attr_str(op, name, &s)) {
+    if (is_name(name) && !wp_utf8_valid(s.data, s.length)) {
+      MlirStringRef opname = wp_ident_str(mlirOperationGetName(op));
+      wp_error_set(t->err, "%.*s: %s is not UTF-8", (int)opname.length, opname.data, name);
+      return NULL;
+    }
     return intern(t, s);
+  }
   if (required) {
     MlirStringRef opname = wp_ident_str(mlirOperationGetName(op));
     wp_error_set(t->err, "%.*s without a string '%s'", (int)opname.length, opname.data, name);
@@ -80,10 +93,21 @@ static char *sym_attr(to_proto *t, MlirOperation op, const char *name) {
   return "";
 }
 
-static uint64_t u64_attr(MlirOperation op, const char *name) {
-  int64_t v = 0;
-  wp_attr_i64(op, name, &v);
-  return (uint64_t)v;
+/* NAME's value into *OUT (0 when absent); -1 for an integer wider than 64
+ * bits, which would be cut to its low 64. */
+static int u64_attr(to_proto *t, MlirOperation op, const char *name, uint64_t *out) {
+  MlirAttribute a = wp_attr(op, name);
+  *out = 0;
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return 0;
+  MlirType type = mlirAttributeGetType(a);
+  if (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) > 64) {
+    MlirStringRef opname = wp_ident_str(mlirOperationGetName(op));
+    return wp_error_set(t->err, "%.*s: %s is wider than 64 bits", (int)opname.length,
+                        opname.data, name);
+  }
+  *out = (uint64_t)mlirIntegerAttrGetValueInt(a);
+  return 0;
 }
 
 /* Appends ITEM to an array sized beforehand (see function_to_proto). */
@@ -93,7 +117,8 @@ static int const_file_to_proto(to_proto *t, MlirOperation op, Wp__Bir__ConstFile
   Wp__Bir__ConstFile *cf = wp_pb_new(t->arena, &wp__bir__const_file__descriptor);
   if (!(cf->name = str_attr(t, op, "sym_name", true)))
     return -1;
-  cf->size = u64_attr(op, "size");
+  if (u64_attr(t, op, "size", &cf->size))
+    return wp_error_prefix(t->err, "const file '%s'", cf->name);
   cf->artifact = str_attr(t, op, "artifact", false);
   cf->md5 = str_attr(t, op, "md5", false);
   cf->artifact_in_place = !mlirAttributeIsNull(wp_attr(op, "artifact_in_place"));
@@ -105,8 +130,11 @@ static int const_file_to_proto(to_proto *t, MlirOperation op, Wp__Bir__ConstFile
     Wp__Bir__NpyPayload *np = wp_pb_new(t->arena, &wp__bir__npy_payload__descriptor);
     MlirAttribute file = wp_dict_get(source, "file"), off = wp_dict_get(source, "offset");
     if (mlirAttributeIsNull(file) || !mlirAttributeIsAString(file) || mlirAttributeIsNull(off) ||
-        !mlirAttributeIsAInteger(off))
-      return wp_error_set(t->err, "const file '%s': source needs file and offset", cf->name);
+        !mlirAttributeIsAInteger(off) ||
+        (mlirTypeIsAInteger(mlirAttributeGetType(off)) &&
+         mlirIntegerTypeGetWidth(mlirAttributeGetType(off)) > 64))
+      return wp_error_set(t->err, "const file '%s': source needs file and a 64-bit offset",
+                          cf->name);
     np->file = dup_ref(t->arena, wp_str_value(file));
     np->offset = (uint64_t)mlirIntegerAttrGetValueInt(off);
     cf->source = np;
@@ -165,11 +193,11 @@ static int loc_to_proto(to_proto *t, MlirOperation op, Wp__Bir__MemoryLocation *
   if (wp_memory_type_parse(l->memory_type, strlen(l->memory_type), &v, t->err))
     return wp_error_prefix(t->err, "memloc '%s'", l->name);
   l->set = sym_attr(t, op, "set");
-  l->size = u64_attr(op, "size");
-  l->alignment = u64_attr(op, "alignment");
-  l->placement = u64_attr(op, "placement");
   l->const_file = sym_attr(t, op, "const_file");
-  l->const_ap_offset = u64_attr(op, "const_ap_offset");
+  if (u64_attr(t, op, "size", &l->size) || u64_attr(t, op, "alignment", &l->alignment) ||
+      u64_attr(t, op, "placement", &l->placement) ||
+      u64_attr(t, op, "const_ap_offset", &l->const_ap_offset))
+    return wp_error_prefix(t->err, "memloc '%s'", l->name);
   wp_attr_i64(op, "const_sub_tensor_id", &l->const_sub_tensor_id);
   MlirAttribute r = wp_attr(op, "is_regloc_offset");
   l->is_regloc_offset = !mlirAttributeIsNull(r) && mlirAttributeIsABool(r) && mlirBoolAttrGetValue(r);
@@ -362,13 +390,17 @@ static Wp__Bir__Module *module_to_proto(to_proto *t, MlirModule m, bool with_pro
   if (!mlirAttributeIsNull(dd)) {
     Wp__Bir__DedupStats *st = wp_pb_new(arena, &wp__bir__dedup_stats__descriptor);
     MlirAttribute u = wp_dict_get(dd, "unique_files"), b = wp_dict_get(dd, "bytes_saved");
-    /* counts: a negative one would be written as 2^64 less it */
-    if ((!mlirAttributeIsNull(u) && mlirAttributeIsAInteger(u) &&
-         mlirIntegerAttrGetValueInt(u) < 0) ||
-        (!mlirAttributeIsNull(b) && mlirAttributeIsAInteger(b) &&
-         mlirIntegerAttrGetValueInt(b) < 0)) {
-      wp_error_set(err, "bir.dedup counts must not be negative");
-      return NULL;
+    /* counts: a negative one would be written as 2^64 less it, a wider
+     * one as its low 64 bits */
+    for (int k = 0; k < 2; k++) {
+      MlirAttribute v = k ? b : u;
+      if (!mlirAttributeIsNull(v) && mlirAttributeIsAInteger(v) &&
+          (mlirIntegerAttrGetValueInt(v) < 0 ||
+           (mlirTypeIsAInteger(mlirAttributeGetType(v)) &&
+            mlirIntegerTypeGetWidth(mlirAttributeGetType(v)) > 64))) {
+        wp_error_set(err, "bir.dedup counts must be 64-bit and not negative");
+        return NULL;
+      }
     }
     if (!mlirAttributeIsNull(u) && mlirAttributeIsAInteger(u))
       st->unique_files = (uint64_t)mlirIntegerAttrGetValueInt(u);

@@ -22,11 +22,18 @@
 // RUN: opt %t/wide.mlir --neff-pack -o %t/w.neff 2> %t/e3; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=WIDE --input-file=%t/e3
 // WIDE: error: {{.*}}wide.mlir:{{[0-9]+}}:5: copy-const-artifacts: bir.memloc 'k.0': size must be an integer of at most 64 bits
+// The exporters refuse it too (--emit=bir-json wrote "size": 4).
+// RUN: opt %t/wide.mlir --emit=bir-json -o %t/w.json 2> %t/e3b; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=WIDEJSON --input-file=%t/e3b
+// WIDEJSON: error: {{.*}}wide.mlir:{{[0-9]+}}:5: function 'sg00': memloc 'k.0': bir.memloc: size is wider than 64 bits
 // A name that is not UTF-8 (it left neff.json without a name).
 // RUN: sed 's|bir.name = "m"|bir.name = "m\\C3"|' %s > %t/utf.mlir
 // RUN: opt %t/utf.mlir --neff-pack -o %t/u.neff 2> %t/e4; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=UTF --input-file=%t/e4
 // UTF: error: {{.*}}utf.mlir:{{[0-9]+}}:1: copy-const-artifacts: builtin.module 'm': bir.name must be UTF-8
+// RUN: opt %t/utf.mlir --emit=bir-json -o %t/u.json 2> %t/e4b; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=UTFJSON --input-file=%t/e4b
+// UTFJSON: error: {{.*}}utf.mlir:{{[0-9]+}}:1: builtin.module: bir.name is not UTF-8
 // A const file on an input's memory location (def.json listed the tensor
 // as an input and as a constant).
 // RUN: sed 's|memory_type = "Const"|memory_type = "ExternalInput"|' %s > %t/in.mlir
@@ -40,7 +47,7 @@
 // RUN: FileCheck %s --check-prefix=KERNEL --input-file=%t/e6
 // KERNEL: error: {{.*}}kern.mlir:{{[0-9]+}}:5: copy-const-artifacts: bir.kernel 'kernel': sym_name is the name of another kernel in this function
 // RUN: not test -e %t/k.neff
-// RUN: not test -e %t/d.neff -o -e %t/d.json -o -e %t/a.mlir -o -e %t/a.json -o -e %t/w.neff -o -e %t/u.neff -o -e %t/i.neff
+// RUN: not test -e %t/w.json -o -e %t/u.json -o -e %t/d.neff -o -e %t/d.json -o -e %t/a.mlir -o -e %t/a.json -o -e %t/w.neff -o -e %t/u.neff -o -e %t/i.neff
 // The module itself packs.
 // RUN: opt %s --neff-pack -o %t/ok.neff && neff verify %t/ok.neff
 // A BIR protobuf with a field after its schema marker (another writer's
