@@ -284,6 +284,9 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
       cfg->artifact_dir = v;
     } else if (strcmp(a, "--debug") == 0) {
       cfg->debug = true;
+    } else if (!strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--version") ||
+               !strcmp(a, "--list-passes") || flag_arg(argv, &i, "--print-irdl")) {
+      /* opt_early_exit acts on these; here only another option is wrong */
     } else if (strcmp(a, "--verify-roundtrip") == 0) {
       cfg->verify_roundtrip = true;
     } else if (strcmp(a, "--verify-each") == 0 || strcmp(a, "--verify-each=true") == 0) {
@@ -364,7 +367,39 @@ static int stdout_status(void) {
   return EXIT_BAD_INPUT;
 }
 
+/* Is ARG an option opt_parse_args takes (its value aside)? */
+static bool known_option(const char *arg) {
+  static const char *const plain[] = {
+      "--debug", "--verify-roundtrip", "--verify-each", "--verify-each=true",
+      "--verify-each=false", "--mlir-print-ir-after-all", "--mlir-print-debuginfo",
+      "--mlir-timing", "--help", "-h", "--version", "--list-passes"};
+  for (size_t k = 0; k < sizeof plain / sizeof plain[0]; k++)
+    if (!strcmp(arg, plain[k]))
+      return true;
+  for (size_t k = 0; k < sizeof value_flags / sizeof value_flags[0]; k++)
+    if (!strcmp(arg, value_flags[k].flag) || opt_flag_value(arg, value_flags[k].flag))
+      return true;
+  if (strncmp(arg, "--", 2) != 0)
+    return false;
+  const char *eq = strchr(arg + 2, '=');
+  size_t n = eq ? (size_t)(eq - (arg + 2)) : strlen(arg + 2);
+  char name[64];
+  if (n >= sizeof name)
+    return false;
+  memcpy(name, arg + 2, n);
+  name[n] = 0;
+  return wp_pass_lookup(name) != NULL;
+}
+
 int opt_early_exit(int argc, char **argv) {
+  /* an unknown option is bad usage with --help or --version too (as in
+   * LLVM's tools): the full parse says which */
+  for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+    if (separate_value_of(argv[i]))
+      i++;
+    else if (argv[i][0] == '-' && argv[i][1] && !known_option(argv[i]))
+      return -1;
+  }
   for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
     /* a separate value is a file name or the like, whatever it reads */
     const char *what = separate_value_of(argv[i]);
