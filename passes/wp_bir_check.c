@@ -421,9 +421,38 @@ static void check_module_attrs(checker *c, MlirOperation module) {
     fail(c, "bir.dedup", "must be {unique_files = N, bytes_saved = N} (counts)");
 }
 
+static bool is_bir_op(MlirOperation op) {
+  MlirStringRef n = wp_ident_str(mlirOperationGetName(op));
+  return n.length > 4 && !memcmp(n.data, "bir.", 4);
+}
+
+/* BIR ops where no pass looks (at module level, or in a func that is not
+ * a bir.function): they would be left out of the NEFF without a word. */
+static void check_stray_ops(checker *c, MlirOperation module) {
+  for (MlirOperation op = wp_first_op_in(module); !mlirOperationIsNull(op) && !c->failed;
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirOperation stray = is_bir_op(op) ? op : (MlirOperation){NULL};
+    if (mlirOperationIsNull(stray) && wp_op_is(op, "func.func") &&
+        mlirAttributeIsNull(wp_attr(op, "bir.function")))
+      for (MlirOperation in = wp_first_op_in(op); !mlirOperationIsNull(in) &&
+                                                  mlirOperationIsNull(stray);
+           in = mlirOperationGetNextInBlock(in))
+        if (is_bir_op(in))
+          stray = in;
+    if (!mlirOperationIsNull(stray)) {
+      MlirStringRef n = wp_ident_str(mlirOperationGetName(stray));
+      c->failed = true;
+      wp_emit_error(mlirOperationGetLocation(stray), "%s%s%.*s outside a BIR function (a "
+                    "func.func with bir.function): no pass would read it", c->pass,
+                    c->pass[0] ? ": " : "", (int)n.length, n.data);
+    }
+  }
+}
+
 int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) {
   checker c = {pass ? pass : "", {NULL}, false};
   check_module_attrs(&c, module);
+  check_stray_ops(&c, module);
   wp_strmap names;
   wp_strmap_init(&names);
   for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});

@@ -8,6 +8,9 @@
 
 static int g_stopping; /* a handler's cleanup has begun */
 static int g_inside;   /* sections open now */
+/* this thread's open sections: a crash (SIGSEGV, SIGABRT) inside one runs
+ * the handler there, which must not wait for its own section */
+static __thread int t_inside __attribute__((tls_model("initial-exec")));
 
 /* The process dies of its signal once the handler's cleanup ends. */
 static void wait_to_die(void) {
@@ -38,11 +41,13 @@ void wp_stop_enter(wp_stop_section *s) {
     __atomic_sub_fetch(&g_inside, 1, __ATOMIC_SEQ_CST);
     wait_to_die();
   }
+  t_inside++;
   errno = e;
 }
 
 void wp_stop_leave(wp_stop_section *s) {
   int e = errno;
+  t_inside--;
   __atomic_sub_fetch(&g_inside, 1, __ATOMIC_SEQ_CST);
   bool stop = __atomic_load_n(&g_stopping, __ATOMIC_SEQ_CST);
   pthread_sigmask(SIG_SETMASK, &s->saved, NULL);
@@ -54,6 +59,6 @@ void wp_stop_leave(wp_stop_section *s) {
 void wp_stop_begin_from_signal(void) {
   __atomic_store_n(&g_stopping, 1, __ATOMIC_SEQ_CST);
   const struct timespec ms = {0, 1000000};
-  for (int i = 0; i < 2000 && __atomic_load_n(&g_inside, __ATOMIC_SEQ_CST) > 0; i++)
+  for (int i = 0; i < 2000 && __atomic_load_n(&g_inside, __ATOMIC_SEQ_CST) > t_inside; i++)
     nanosleep(&ms, NULL);
 }

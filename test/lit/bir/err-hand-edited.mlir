@@ -47,6 +47,12 @@
 // RUN: FileCheck %s --check-prefix=KERNEL --input-file=%t/e6
 // KERNEL: error: {{.*}}kern.mlir:{{[0-9]+}}:5: copy-const-artifacts: bir.kernel 'kernel': sym_name is the name of another kernel in this function
 // RUN: not test -e %t/k.neff
+// A BIR op outside a bir.function (ignored: the NEFF went without it).
+// RUN: sed 's|attributes {bir.function} {|{|' %s > %t/nofunc.mlir
+// RUN: opt %t/nofunc.mlir --neff-pack -o %t/n.neff 2> %t/e7; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=STRAY --input-file=%t/e7
+// STRAY: error: {{.*}}nofunc.mlir:{{[0-9]+}}:5: copy-const-artifacts: bir.const_file outside a BIR function (a func.func with bir.function): no pass would read it
+// RUN: not test -e %t/n.neff
 // RUN: not test -e %t/w.json -o -e %t/u.json -o -e %t/d.neff -o -e %t/d.json -o -e %t/a.mlir -o -e %t/a.json -o -e %t/w.neff -o -e %t/u.neff -o -e %t/i.neff
 // The module itself packs.
 // RUN: opt %s --neff-pack -o %t/ok.neff && neff verify %t/ok.neff
