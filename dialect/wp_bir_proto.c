@@ -100,8 +100,7 @@ static int u64_attr(to_proto *t, MlirOperation op, const char *name, uint64_t *o
   *out = 0;
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
     return 0;
-  MlirType type = mlirAttributeGetType(a);
-  if (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) > 64) {
+  if (wp_int_attr_too_wide(a)) {
     MlirStringRef opname = wp_ident_str(mlirOperationGetName(op));
     return wp_error_set(t->err, "%.*s: %s is wider than 64 bits", (int)opname.length,
                         opname.data, name);
@@ -130,9 +129,7 @@ static int const_file_to_proto(to_proto *t, MlirOperation op, Wp__Bir__ConstFile
     Wp__Bir__NpyPayload *np = wp_pb_new(t->arena, &wp__bir__npy_payload__descriptor);
     MlirAttribute file = wp_dict_get(source, "file"), off = wp_dict_get(source, "offset");
     if (mlirAttributeIsNull(file) || !mlirAttributeIsAString(file) || mlirAttributeIsNull(off) ||
-        !mlirAttributeIsAInteger(off) ||
-        (mlirTypeIsAInteger(mlirAttributeGetType(off)) &&
-         mlirIntegerTypeGetWidth(mlirAttributeGetType(off)) > 64))
+        !mlirAttributeIsAInteger(off) || wp_int_attr_too_wide(off))
       return wp_error_set(t->err, "const file '%s': source needs file and a 64-bit offset",
                           cf->name);
     np->file = dup_ref(t->arena, wp_str_value(file));
@@ -278,12 +275,7 @@ static int kernel_to_proto(to_proto *t, MlirOperation op, Wp__Bir__Kernel **out)
   return 0;
 }
 
-/* Names OP as where the error being reported lies (the innermost op
- * first). */
-static void blame(to_proto *t, MlirOperation op) {
-  if (t->where && mlirLocationIsNull(*t->where))
-    *t->where = mlirOperationGetLocation(op);
-}
+static void blame(to_proto *t, MlirOperation op) { wp_blame(t->where, op); }
 
 static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function **out) {
   Wp__Bir__Function *f = wp_pb_new(t->arena, &wp__bir__function__descriptor);
@@ -395,9 +387,7 @@ static Wp__Bir__Module *module_to_proto(to_proto *t, MlirModule m, bool with_pro
     for (int k = 0; k < 2; k++) {
       MlirAttribute v = k ? b : u;
       if (!mlirAttributeIsNull(v) && mlirAttributeIsAInteger(v) &&
-          (mlirIntegerAttrGetValueInt(v) < 0 ||
-           (mlirTypeIsAInteger(mlirAttributeGetType(v)) &&
-            mlirIntegerTypeGetWidth(mlirAttributeGetType(v)) > 64))) {
+          (mlirIntegerAttrGetValueInt(v) < 0 || wp_int_attr_too_wide(v))) {
         wp_error_set(err, "bir.dedup counts must be 64-bit and not negative");
         return NULL;
       }

@@ -42,12 +42,7 @@ typedef struct exporter {
   MlirLocation *where; /* the op an error is about, or NULL */
 } exporter;
 
-/* Names OP as where the error being reported lies (the innermost op
- * first: later, outer calls keep it). */
-static void blame(exporter *ex, MlirOperation op) {
-  if (ex->where && mlirLocationIsNull(*ex->where))
-    *ex->where = mlirOperationGetLocation(op);
-}
+static void blame(exporter *ex, MlirOperation op) { wp_blame(ex->where, op); }
 
 /* A new id above every id in the module (duplicates, should ids run out at
  * INT64_MAX, are caught by the final check). */

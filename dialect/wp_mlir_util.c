@@ -30,6 +30,18 @@ MlirLocation wp_unknown_loc(MlirOperation op) {
   return mlirLocationUnknownGet(mlirOperationGetContext(op));
 }
 
+void wp_blame(MlirLocation *where, MlirOperation op) {
+  if (where && mlirLocationIsNull(*where))
+    *where = mlirOperationGetLocation(op);
+}
+
+bool wp_int_attr_too_wide(MlirAttribute a) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return false;
+  MlirType t = mlirAttributeGetType(a);
+  return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) > 64;
+}
+
 bool wp_attr_str(MlirOperation op, const char *name, MlirStringRef *out) {
   MlirAttribute a = wp_attr(op, name);
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))

@@ -20,11 +20,18 @@ MlirAttribute wp_i64_attr(MlirContext ctx, int64_t v);
 MlirNamedAttribute wp_named(MlirContext ctx, const char *key, MlirAttribute value);
 /* The unknown location of OP's context (module-level diagnostics). */
 MlirLocation wp_unknown_loc(MlirOperation op);
+/* Names OP's location in *WHERE as where an error lies, unless WHERE is
+ * NULL or names one already (the innermost op is blamed first; the outer
+ * calls that see the failure keep it). */
+void wp_blame(MlirLocation *where, MlirOperation op);
 
 /* String attribute NAME of OP; false when absent or not a string. */
 bool wp_attr_str(MlirOperation op, const char *name, MlirStringRef *out);
 /* Integer attribute NAME of OP; false when absent or not an integer. */
 bool wp_attr_i64(MlirOperation op, const char *name, int64_t *out);
+/* Is A an integer attribute of a type wider than 64 bits (whose value the
+ * C API reads as its low 64 bits)? */
+bool wp_int_attr_too_wide(MlirAttribute a);
 
 /* Looks NAME up in a DictionaryAttr (null when absent). */
 MlirAttribute wp_dict_get(MlirAttribute dict, const char *name);

@@ -58,7 +58,7 @@ static const char *not_int64(MlirAttribute a) {
   if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) < 2)
     return "must be an integer";
   /* an i128 would be read as its low 64 bits, a ui64 past 2^63-1 as negative */
-  if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) > 64)
+  if (wp_int_attr_too_wide(a))
     return "must be an integer of at most 64 bits";
   if (mlirTypeIsAInteger(t) && mlirIntegerTypeIsUnsigned(t) &&
       mlirIntegerAttrGetValueUInt(a) > (uint64_t)INT64_MAX)

@@ -75,8 +75,10 @@ typedef struct placement {
                        other threads go on placing (WP_TEST_SIGNAL_AT_PLACED) */
   /* const files recorded in place whose name another's job writes (after
    * dedup-consts, each function's op of one key): no longer in place */
-  MlirOperation *followers;
-  size_t n_followers, cap_followers;
+  struct follower {
+    MlirOperation cf;
+    struct follower *next;
+  } *followers; /* arena memory */
 } placement;
 
 /* file_names values: a name a job or an earlier run's file holds, or one
@@ -175,16 +177,13 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
                held != NAME_TO_REFILE) {
       /* another op's job writes the file (or it is there): this one
        * follows it out of place */
-      if (pl->n_followers == pl->cap_followers) {
-        pl->cap_followers = pl->cap_followers ? 2 * pl->cap_followers : 16;
-        MlirOperation *grown = realloc(pl->followers, pl->cap_followers * sizeof *grown);
-        if (!grown) {
-          wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: out of memory");
-          return -1;
-        }
-        pl->followers = grown;
+      struct follower *fw = wp_arena_alloc(pl->arena, sizeof *fw);
+      if (!fw) {
+        wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: out of memory");
+        return -1;
       }
-      pl->followers[pl->n_followers++] = cf;
+      *fw = (struct follower){cf, pl->followers};
+      pl->followers = fw;
       continue;
     }
     if (placed && pl->gone_dir && mlirAttributeIsNull(wp_attr(cf, "artifact_in_place")) &&
@@ -297,8 +296,8 @@ static int place_one(size_t i, void *user) {
 static void record_jobs(placement *pl, MlirAttribute *arts, size_t *n_arts) {
   MlirContext c = mlirOperationGetContext(pl->run->module);
   bool debug = pl->run->hooks && pl->run->hooks->debug;
-  for (size_t i = 0; i < pl->n_followers; i++)
-    mlirOperationRemoveAttributeByName(pl->followers[i], wp_sref("artifact_in_place"));
+  for (struct follower *fw = pl->followers; fw; fw = fw->next)
+    mlirOperationRemoveAttributeByName(fw->cf, wp_sref("artifact_in_place"));
   for (size_t i = 0; i < pl->n_jobs; i++) {
     place_job *job = &pl->jobs[i];
     const wp_place_src *src = &job->src;
@@ -449,7 +448,6 @@ out:
   wp_i64map_free(&queued);
   wp_strmap_free(&pl.file_names);
   free(pl.jobs);
-  free(pl.followers);
   wp_arena_destroy(pl.arena);
   return rc;
 }

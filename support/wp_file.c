@@ -483,8 +483,6 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
    * /dev/null) is written in place, never replaced by a file; through a
    * symlink the file it names is replaced, not the link. */
   struct stat st;
-  char *target = NULL;
-  struct stat link_st;
   bool exists = stat(path, &st) == 0; /* what the path names, through links */
   if (!exists && errno == ELOOP) {
     /* writing would replace one link of the loop with a file */
@@ -492,9 +490,6 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
     wp_error_errno(err, ELOOP, "%s: cannot open output", path);
     return NULL;
   }
-  /* where the file lands, as the checks before any pass saw it */
-  if (lstat(path, &link_st) == 0 && S_ISLNK(link_st.st_mode) && (!exists || S_ISREG(st.st_mode)))
-    target = wp_output_path(path);
   int fd = -1;
   if (exists && S_ISDIR(st.st_mode)) {
     free(out);
@@ -516,7 +511,8 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
     out->direct = true;
     out->path = strdup(path);
   } else {
-    out->path = target ? target : strdup(path);
+    /* where the file lands, as the checks before any pass saw it */
+    out->path = wp_output_path(path);
     if (!out->path) {
       free_output(out);
       wp_error_set(err, "out of memory");

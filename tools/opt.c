@@ -197,8 +197,6 @@ static int read_input(const char *path, wp_mapped_file *f, wp_error *err) {
   return wp_file_map(path, f, err);
 }
 
-/* Does MODULE have a constant file placed as a file in its artifact
- * directory (not in place, where its bytes stay in their source)? */
 /* Does BIR MODULE record const files an earlier copy-const-artifacts
  * placed: as files in its artifact directory, or (IN_PLACE_TOO) recorded
  * where their bytes are? */
@@ -504,9 +502,6 @@ static void print_timing(const wp_pass_hooks *h, double parse, long parse_peak_k
   fprintf(stderr, "    %.4f (100.0%%)  Total\n", total);
 }
 
-/* Does this neff-pack write raw .bin members? dedup-consts then hashes
- * no .npy member ahead: the key MD5 is the member's. (The options were
- * checked when the pipeline was parsed.) */
 /* A handler for SIG, unless it was ignored when opt started (nohup, a
  * shell's background job): then it stays ignored. */
 static void handle_signal(int sig, void (*handler)(int)) {
@@ -722,6 +717,8 @@ int main(int argc, char **argv) {
   hooks.neff_output = cfg.packs_neff ? cfg.output : NULL;
   for (size_t i = 0; i < cfg.n_passes; i++)
     if (strcmp(cfg.passes[i].info->name, "neff-pack") == 0) {
+      /* raw .bin members: dedup-consts then hashes no .npy member ahead
+       * (the key MD5 is the member's) */
       char *format = opt_pass_option_value(&cfg.passes[i], "weights-format");
       hooks.neff_raw_members = format && strcmp(format, "bin") == 0;
       free(format);

@@ -6,6 +6,7 @@
 #include "weightpack/weightpack.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,36 @@ static const struct {
     {"--print-irdl", "a dialect (hlo, bir)"},
     {"--pass-pipeline", "a pipeline (builtin.module(PASS{OPTIONS},...))"},
 };
+
+/* The options without a value: the opt_config flag each sets (NO_FIELD:
+ * opt_early_exit acts on it). One table for the parse and for
+ * opt_early_exit's check that every option is known. */
+#define NO_FIELD ((size_t)-1)
+static const struct plain_flag {
+  const char *flag;
+  size_t field;
+  bool value;
+} plain_flags[] = {
+    {"--debug", offsetof(opt_config, debug), true},
+    {"--verify-roundtrip", offsetof(opt_config, verify_roundtrip), true},
+    {"--verify-each", offsetof(opt_config, verify_each), true},
+    {"--verify-each=true", offsetof(opt_config, verify_each), true},
+    {"--verify-each=false", offsetof(opt_config, verify_each), false},
+    {"--mlir-print-ir-after-all", offsetof(opt_config, print_ir_after_all), true},
+    {"--mlir-print-debuginfo", offsetof(opt_config, debuginfo), true},
+    {"--mlir-timing", offsetof(opt_config, timing), true},
+    {"--help", NO_FIELD, false},
+    {"-h", NO_FIELD, false},
+    {"--version", NO_FIELD, false},
+    {"--list-passes", NO_FIELD, false},
+};
+
+static const struct plain_flag *plain_flag(const char *arg) {
+  for (size_t k = 0; k < sizeof plain_flags / sizeof plain_flags[0]; k++)
+    if (!strcmp(arg, plain_flags[k].flag))
+      return &plain_flags[k];
+  return NULL;
+}
 
 /* What the value of ARG is, when ARG is a value option given without
  * "=VALUE"; NULL otherwise. */
@@ -243,6 +274,7 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
   bool options_end = false; /* after "--", everything is the input */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
+    const struct plain_flag *plain;
     if (options_end || (a[0] != '-' || !a[1])) {
       const char *owner = options_end ? NULL : stray_pass_option(cfg, a);
       if (owner) {
@@ -282,23 +314,11 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
       if (cfg->artifact_dir)
         return opt_usage_error("--artifact-dir given twice ('%s')", v);
       cfg->artifact_dir = v;
-    } else if (strcmp(a, "--debug") == 0) {
-      cfg->debug = true;
-    } else if (!strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--version") ||
-               !strcmp(a, "--list-passes") || flag_arg(argv, &i, "--print-irdl")) {
-      /* opt_early_exit acts on these; here only another option is wrong */
-    } else if (strcmp(a, "--verify-roundtrip") == 0) {
-      cfg->verify_roundtrip = true;
-    } else if (strcmp(a, "--verify-each") == 0 || strcmp(a, "--verify-each=true") == 0) {
-      cfg->verify_each = true;
-    } else if (strcmp(a, "--verify-each=false") == 0) {
-      cfg->verify_each = false;
-    } else if (strcmp(a, "--mlir-print-ir-after-all") == 0) {
-      cfg->print_ir_after_all = true;
-    } else if (strcmp(a, "--mlir-print-debuginfo") == 0) {
-      cfg->debuginfo = true;
-    } else if (strcmp(a, "--mlir-timing") == 0) {
-      cfg->timing = true;
+    } else if ((plain = plain_flag(a))) {
+      if (plain->field != NO_FIELD)
+        *(bool *)((char *)cfg + plain->field) = plain->value;
+    } else if (flag_arg(argv, &i, "--print-irdl")) {
+      /* opt_early_exit acts on it; here only another option is wrong */
     } else if ((v = flag_arg(argv, &i, "--mlir-elide-resource-strings-if-larger"))) {
       if (cfg->elide_resources >= 0)
         return opt_usage_error("--mlir-elide-resource-strings-if-larger given twice ('%s')", v);
@@ -369,13 +389,8 @@ static int stdout_status(void) {
 
 /* Is ARG an option opt_parse_args takes (its value aside)? */
 static bool known_option(const char *arg) {
-  static const char *const plain[] = {
-      "--debug", "--verify-roundtrip", "--verify-each", "--verify-each=true",
-      "--verify-each=false", "--mlir-print-ir-after-all", "--mlir-print-debuginfo",
-      "--mlir-timing", "--help", "-h", "--version", "--list-passes"};
-  for (size_t k = 0; k < sizeof plain / sizeof plain[0]; k++)
-    if (!strcmp(arg, plain[k]))
-      return true;
+  if (plain_flag(arg))
+    return true;
   for (size_t k = 0; k < sizeof value_flags / sizeof value_flags[0]; k++)
     if (!strcmp(arg, value_flags[k].flag) || opt_flag_value(arg, value_flags[k].flag))
       return true;
