@@ -1,7 +1,6 @@
 #include "wp_hlo_weight.h"
 
 #include "wp_file.h"
-#include "wp_hlo_blob_text.h"
 #include "wp_hlo_literal.h"
 #include "wp_hlo_resource.h"
 #include "wp_hlo_types.h"
@@ -147,6 +146,7 @@ int wp_hlo_weight_from_view(MlirType type, const char *path, wp_mapped_file *vie
     return wp_error_set(err, "element %lld is the byte %u; a 1-bit element is 0 or 1",
                         (long long)bad, byte);
   }
+#ifdef WP_TESTING
   /* Test hook (opt's SIGBUS test): the mapped file is truncated now, as
    * if another program did it while the run reads the weight. */
   const char *shrink = getenv("WP_TEST_SHRINK_AFTER_MAP");
@@ -156,6 +156,7 @@ int wp_hlo_weight_from_view(MlirType type, const char *path, wp_mapped_file *vie
     wp_file_unmap(&f);
     return wp_error_set(err, "WP_TEST_SHRINK_AFTER_MAP: cannot truncate");
   }
+#endif
   wp_hlo_weight_data *w = calloc(1, sizeof *w);
   weight_blob *b = calloc(1, sizeof *b);
   if (!w || !b) {
@@ -208,10 +209,6 @@ int wp_hlo_weight_attr(MlirType type, const char *key, wp_hlo_weight_data *w,
   return 0;
 }
 
-bool wp_hlo_weight_is_mapped(MlirAttribute value) {
-  return wp_hlo_resource_released_by(value, release_blob);
-}
-
 int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAttribute *value,
                        wp_error *err) {
   wp_hlo_weight_data *w;
@@ -245,9 +242,9 @@ bool wp_hlo_weight_origin_get(MlirAttribute attr, MlirStringRef *file, MlirStrin
   return true;
 }
 
-/* 0 with the bytes MLIR holds for resource VALUE, 1 when it holds none. */
-static int printed_bytes(MlirOperation op, MlirAttribute value, wp_arena *arena,
-                         const void **bytes, uint64_t *size, wp_error *err) {
+/* Checks the bytes a resource VALUE holds against its type: their count,
+ * and 0 or 1 in each element of a 1-bit type. */
+static int check_blob(MlirAttribute value, const void *bytes, uint64_t size, wp_error *err) {
   int prim;
   uint64_t expect;
   int fits = wp_hlo_storage_bytes(mlirAttributeGetType(value), &prim, &expect);
@@ -255,14 +252,13 @@ static int printed_bytes(MlirOperation op, MlirAttribute value, wp_arena *arena,
     return wp_error_set(err, "its dense_resource has no XLA element type or a dynamic shape");
   if (fits == -2)
     return wp_error_set(err, "a blob of its type is too large to hold in memory");
-  int got = wp_hlo_blob_from_print(op, expect, arena, bytes, err);
-  if (got != 0)
-    return got;
-  int64_t bad = wp_hlo_prim_is_one_bit(prim) ? not_a_bit(*bytes, expect) : -1;
+  if (size != expect)
+    return wp_error_set(err, "its dense_resource blob holds %llu bytes but its type needs %llu",
+                        (unsigned long long)size, (unsigned long long)expect);
+  int64_t bad = wp_hlo_prim_is_one_bit(prim) ? not_a_bit(bytes, expect) : -1;
   if (bad >= 0)
     return wp_error_set(err, "element %lld of its dense_resource is the byte %u; a 1-bit "
-                        "element is 0 or 1", (long long)bad, ((const unsigned char *)*bytes)[bad]);
-  *size = expect;
+                        "element is 0 or 1", (long long)bad, ((const unsigned char *)bytes)[bad]);
   return 0;
 }
 
@@ -280,16 +276,8 @@ int wp_hlo_constant_bytes_from(MlirOperation op, wp_arena *arena, const void **b
     return wp_error_set(err, "constant without a value");
   if (!wp_hlo_resource_is(value))
     return wp_hlo_elements_bytes(arena, value, bytes, size, err);
-  if (wp_hlo_resource_bytes(value, bytes, size, NULL) == 0) {
-    *in_ir = !wp_hlo_weight_is_mapped(value);
-    return 0;
-  }
-  /* Parsed IR: the bytes it printed are the constant's, whatever the .npy
-   * holds now. */
-  *in_ir = true;
-  int printed = printed_bytes(op, value, arena, bytes, size, err);
-  if (printed <= 0)
-    return printed;
+  if (wp_hlo_resource_bytes(value, bytes, size) == 0)
+    return check_blob(value, *bytes, *size, err);
   *in_ir = false;
   MlirStringRef file, param;
   int64_t number;
@@ -301,7 +289,9 @@ int wp_hlo_constant_bytes_from(MlirOperation op, wp_arena *arena, const void **b
   MlirAttribute again;
   if (wp_hlo_weight_load(mlirAttributeGetType(value), path, "reloaded", &again, err))
     return wp_error_prefix(err, "weight %s", path);
-  return wp_hlo_resource_bytes(again, bytes, size, err);
+  if (wp_hlo_resource_bytes(again, bytes, size))
+    return wp_error_set(err, "weight %s: its bytes are not available", path);
+  return 0;
 }
 
 void wp_hlo_weight_key(const char *param, char *buf, size_t size) {

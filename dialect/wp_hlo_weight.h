@@ -49,19 +49,16 @@ MlirAttribute wp_hlo_weight_origin(MlirContext ctx, const char *file, const char
 bool wp_hlo_weight_origin_get(MlirAttribute attr, MlirStringRef *file, MlirStringRef *param,
                               int64_t *number);
 
-/* Is VALUE a weight read from its .npy in this process (not bytes that
- * came with the IR: a parsed blob, a protobuf literal)? */
-bool wp_hlo_weight_is_mapped(MlirAttribute value);
-
-/* The bytes of constant OP's value. A dense_resource this process did not
- * create (read from MLIR text or bytecode) gives the bytes MLIR parsed; when
- * it has none (its blob was elided), they are mapped again from OP's
- * `weight` origin. */
+/* The bytes of constant OP's value: a dense_resource gives its blob's
+ * bytes (mapped by inline-weights, or parsed with the IR); when it has
+ * none (its blob was elided), they are mapped again from OP's `weight`
+ * origin. */
 int wp_hlo_constant_bytes(MlirOperation op, wp_arena *arena, const void **bytes, uint64_t *size,
                           wp_error *err);
-/* The same; *IN_IR tells whether the bytes are the IR's own (a literal, a
- * parsed blob) rather than a weight file's (mapped in this process or again
- * from the origin), which a later pass may read from that file. */
+/* The same; *IN_IR is false when the bytes were mapped again from the
+ * weight origin (a later pass may read them from that file), true when
+ * they are the attribute's own (a literal or a blob; whether a blob was
+ * mapped from its file in this run, the run object knows). */
 int wp_hlo_constant_bytes_from(MlirOperation op, wp_arena *arena, const void **bytes,
                                uint64_t *size, bool *in_ir, wp_error *err);
 

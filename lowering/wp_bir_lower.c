@@ -4,7 +4,7 @@
  * sit in a constant file: a weight keeps its own file (the .npy payload, in
  * place), small constants share one file at aligned offsets. The HLO
  * program moves, whole, into a nested module that the kernel points at. */
-#include "wp_pass.h"
+#include "wp_bir_lower.h"
 
 #include "wp_bir.h"
 #include "wp_bir_align.h"
@@ -257,6 +257,8 @@ static int lower_constant(lowering *l, MlirOperation op) {
     wp_emit_error(mlirOperationGetLocation(op), "bir-lower: constant '%s': %s", name, err.msg);
     return -1;
   }
+  if (in_ir && l->opts.is_mapped && l->opts.is_mapped(l->opts.is_mapped_user, value))
+    in_ir = false; /* inline-weights mapped it from its file in this run */
   int tc = wp_bir_constant_class(op, bytes, size);
   MlirAttribute weight = wp_attr(op, "weight");
   bool is_weight = !mlirAttributeIsNull(weight);
@@ -320,14 +322,6 @@ static int lower_results(lowering *l, MlirType t, const char *base, int *index, 
   return wp_lower_add_tensor(l, name, WP_TC_OUTPUT, t, NULL, WP_MT_EXTERNAL_OUTPUT, NULL, 0, 0);
 }
 
-/* The values were checked against the pass's option specs when parsed. */
-static void read_options(const wp_pass_run *run, lower_opts *o) {
-  o->const_memory = strcmp(wp_pass_option(run, "const-memory"), "DRAM") ? WP_MT_CONST : WP_MT_DRAM;
-  o->small_threshold = (uint64_t)wp_pass_option_count(run, "small-const-threshold", 4096);
-  o->small_weight_threshold = (uint64_t)wp_pass_option_count(run, "small-weight-threshold", 4096);
-  o->min_align = (uint64_t)wp_pass_option_count(run, "alignment", 1);
-  o->table_min = (uint64_t)wp_pass_option_count(run, "const-tables", 64);
-}
 
 /* Moves the HLO program (every top-level op) into a nested module. */
 static MlirOperation nest_hlo_program(MlirOperation module, MlirStringRef *name_out) {
@@ -375,8 +369,7 @@ static MlirOperation find_entry(MlirOperation module) {
   return (MlirOperation){NULL};
 }
 
-static int run_bir_lower(const wp_pass_run *run) {
-  MlirOperation module = run->module;
+int wp_bir_lower_module(MlirOperation module, const wp_lower_options *opts) {
   MlirContext c = mlirOperationGetContext(module);
   MlirAttribute e = wp_attr(module, "hlo.entry");
   if (mlirAttributeIsNull(e) || !mlirAttributeIsAFlatSymbolRef(e)) {
@@ -400,7 +393,13 @@ static int run_bir_lower(const wp_pass_run *run) {
   }
   init_keys(&l);
   int rc = -1;
-  read_options(run, &l.opts);
+  l.opts = (lower_opts){.const_memory = opts->const_memory_dram ? WP_MT_DRAM : WP_MT_CONST,
+                        .small_threshold = opts->small_threshold,
+                        .small_weight_threshold = opts->small_weight_threshold,
+                        .min_align = opts->min_align,
+                        .table_min = opts->table_min,
+                        .is_mapped = opts->is_mapped,
+                        .is_mapped_user = opts->is_mapped_user};
 
   /* The BIR function, built aside and added only once lowering worked. */
   MlirRegion region = mlirRegionCreate();
@@ -546,27 +545,3 @@ out:
   wp_arena_destroy(l.arena);
   return rc;
 }
-
-const wp_pass_info wp_bir_lower_pass = {
-    .name = "bir-lower",
-    .title = "BirLower",
-    .description = "lower the HLO entry computation to a BIR function: input, output and "
-                   "const tensors with their TensorClass, dtype, memory type and constant files",
-    .options = {{"const-memory", "memory type of constants: Const (default) or DRAM",
-                 .choices = "Const|DRAM"},
-                {"small-const-threshold",
-                 "literal constants smaller than this many bytes share one file (default 4096)",
-                 .number = true, .min = 0, .max = INT64_MAX},
-                {"small-weight-threshold",
-                 "weights smaller than this many bytes share that file too (default 4096; 0: "
-                 "every weight keeps a file of its own)",
-                 .number = true, .min = 0, .max = INT64_MAX},
-                {"alignment", "raise every tensor's alignment to at least this (power of two)",
-                 .number = true, .pow2 = true, .min = 1, .max = 1 << 30},
-                {"const-tables",
-                 "with at least this many constant tensors, write them as one "
-                 "bir.const_table, a column per field, instead of a memloc_set and a memloc "
-                 "each (default 64; 0: never)",
-                 .number = true, .min = 0, .max = INT64_MAX}},
-    .run = run_bir_lower,
-};

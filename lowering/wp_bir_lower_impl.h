@@ -5,6 +5,7 @@
 #define WP_BIR_LOWER_IMPL_H
 
 #include "wp_arena.h"
+#include "wp_diag.h"
 #include "wp_bir_enums.h"
 #include "wp_i64map.h"
 #include "wp_mlir_util.h"
@@ -27,6 +28,8 @@ typedef struct lower_opts {
   uint64_t small_weight_threshold; /* weights below it share that file too */
   uint64_t min_align;
   uint64_t table_min; /* this many constants are one bir.const_table; 0: never */
+  bool (*is_mapped)(void *user, MlirAttribute value);
+  void *is_mapped_user;
 } lower_opts;
 
 /* A region of a shared file, for reuse by identical small constants.

@@ -9,7 +9,6 @@
 #include "wp_bir_table.h"
 #include "wp_hlo.h"
 #include "wp_hlo_types.h"
-#include "wp_pass.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>

@@ -56,15 +56,6 @@ typedef struct wp_neff_member {
                           writer checks it (a recorded MD5 no pass of this run took) */
 } wp_neff_member;
 
-/* The .npy header neff-pack puts before a constant file's SIZE bytes:
- * typed (DTYPE, SHAPE of RANK) when exactly one kind of tensor fills the
- * file, else (DTYPE NULL, or a rank over WP_NPY_MAX_DIMS) a flat uint8
- * array. OUT holds WP_NPY_MAX_HEADER
- * bytes; returns the header's length. dedup-consts uses it to hash the
- * member ahead of time. */
-size_t wp_neff_npy_prefix(char *out, const char *dtype, const int64_t *shape, int rank,
-                          uint64_t size);
-
 /* Does this member take part in the IR signature? (.npy, or .dbg in the
  * name; .bin members do not.) */
 bool wp_neff_member_signed(const char *name);
@@ -83,6 +74,10 @@ typedef struct wp_neff_compress {
    * WP_NEFF_DIRECT_AUTO_MIN bytes of members (the default). */
   enum { WP_NEFF_DIRECT_AUTO, WP_NEFF_DIRECT_ON, WP_NEFF_DIRECT_OFF } direct;
   bool *used_direct; /* if set: receives whether O_DIRECT was used */
+  /* If set: has the file at PATH changed since its MD5 (a member's
+   * md5 set by the caller) was taken? Such a member is refused. */
+  bool (*source_changed)(void *user, const char *path);
+  void *source_user;
 } wp_neff_compress;
 
 #define WP_NEFF_DIRECT_AUTO_MIN ((uint64_t)64 << 20)

@@ -2,7 +2,6 @@
 #include "wp_neff.h"
 
 #include "wp_dio.h"
-#include "wp_hashed_files.h"
 #include "wp_npy.h"
 #include "wp_pgzip.h"
 #include "wp_place.h"
@@ -83,30 +82,6 @@ int wp_neff_header_decode(const unsigned char *in, size_t len, wp_neff_header *h
                         (unsigned long long)h->data_size,
                         (unsigned long long)(len - WP_NEFF_HEADER_SIZE));
   return 0;
-}
-
-static const char *npy_descr(const char *dtype) {
-  static const struct {
-    const char *dtype, *descr;
-  } map[] = {{"bool", "|b1"},       {"int8", "|i1"},       {"int16", "<i2"},
-             {"int32", "<i4"},      {"int64", "<i8"},      {"uint8", "|u1"},
-             {"uint16", "<u2"},     {"uint32", "<u4"},     {"uint64", "<u8"},
-             {"float16", "<f2"},    {"float32", "<f4"},    {"float64", "<f8"},
-             {"complex64", "<c8"},  {"complex128", "<c16"}, {"bfloat16", "<V2"}};
-  for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-    if (strcmp(map[i].dtype, dtype) == 0)
-      return map[i].descr;
-  return "|V1"; /* the 1-byte ml_dtypes types and sub-byte integers */
-}
-
-size_t wp_neff_npy_prefix(char *out, const char *dtype, const int64_t *shape, int rank,
-                          uint64_t size) {
-  size_t n = dtype ? wp_npy_write_header(out, npy_descr(dtype), shape, rank) : 0;
-  if (n)
-    return n;
-  /* untyped, or a rank NumPy cannot read: a flat byte array */
-  int64_t flat = (int64_t)size;
-  return wp_npy_write_header(out, "|u1", &flat, 1);
 }
 
 /* The spec's predicate looks at the base name: a function (folder) named
@@ -230,7 +205,8 @@ static void hex_to_bytes(const char *hex, unsigned char out[16]) {
 
 /* One tar entry: the header, then the bytes, hashed on the way when the
  * member's MD5 is not known. */
-static int write_member(struct archive *a, wp_neff_member *m, wp_md5 *md5, wp_error *err) {
+static int write_member(struct archive *a, wp_neff_member *m, wp_md5 *md5,
+                        const wp_neff_compress *how, wp_error *err) {
   struct archive_entry *e = archive_entry_new();
   archive_entry_set_pathname(e, m->name);
   archive_entry_set_size(e, (la_int64_t)(m->prefix_len + m->size));
@@ -272,7 +248,8 @@ static int write_member(struct archive *a, wp_neff_member *m, wp_md5 *md5, wp_er
   /* a file's bytes packed under an MD5 taken before (by dedup-consts) must
    * still be those bytes: a file rewritten since would give a member that
    * matches neither its name nor its BOM entry */
-  if (!w.md5 && m->path && !m->pieces && wp_hashed_source_changed(m->path))
+  if (!w.md5 && m->path && !m->pieces && how->source_changed &&
+      how->source_changed(how->source_user, m->path))
     return wp_error_set(err, "%s: changed since dedup-consts hashed it (member %s); run again "
                         "once it is complete", m->path, m->name);
   return 0;
@@ -324,11 +301,12 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
     goto out;
   }
   for (size_t i = 0; i < n; i++) {
+#ifdef WP_TESTING
     /* Tests stop here to kill a run in the middle of packing. */
-    const char *pause = getenv("WP_TEST_PACK_PAUSE");
-    if (pause && i == 1)
-      sleep((unsigned)atoi(pause));
-    if (write_member(a, &members[i], member_md5, err))
+    if (i == 1 && getenv("WP_TEST_PACK_PAUSE"))
+      sleep((unsigned)atoi(getenv("WP_TEST_PACK_PAUSE")));
+#endif
+    if (write_member(a, &members[i], member_md5, &how, err))
       goto out;
   }
   wp_neff_member *tail = NULL;
@@ -336,7 +314,7 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
   if (tail_fn && tail_fn(tail_user, members, n, &tail, &n_tail, err))
     goto out;
   for (size_t i = 0; i < n_tail; i++)
-    if (write_member(a, &tail[i], member_md5, err))
+    if (write_member(a, &tail[i], member_md5, &how, err))
       goto out;
   if (archive_write_close(a) != ARCHIVE_OK) {
     wp_error_set(err, "libarchive: %s", archive_error_string(a));

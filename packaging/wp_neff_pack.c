@@ -8,9 +8,10 @@
  * written, so the bytes are read once):
  *   neff.json      name, versions, members, IR signature, de-dup counters
  *   bom.json       every other member with its size and MD5 */
-#include "wp_pass.h"
+#include "wp_neff_pack.h"
 
 #include "wp_bir.h"
+#include "wp_diag.h"
 #include "wp_bir_check.h"
 #include "wp_bir_ops.h"
 #include "wp_file.h"
@@ -34,7 +35,8 @@
 #include <unistd.h>
 
 typedef struct pack {
-  const wp_pass_run *run;
+  const wp_neff_pack_options *opts;
+  MlirOperation module;
   wp_arena *arena;
   Wp__Bir__Module *bir;
   const char *dir;
@@ -94,9 +96,9 @@ static int add_json(pack *p, const char *name, json_t *j, wp_error *err) {
 
 /* "MD5@RUN" from dedup-consts in this very process (not from an IR file,
  * whose bytes may have changed since). */
-static bool member_md5_of_this_run(const char *s) {
-  return strspn(s, "0123456789abcdef") == 32 && s[32] == '@' &&
-         !strcmp(s + 33, wp_pass_run_token());
+static bool member_md5_of_this_run(const pack *p, const char *s) {
+  return p->opts->run_token && strspn(s, "0123456789abcdef") == 32 && s[32] == '@' &&
+         !strcmp(s + 33, p->opts->run_token);
 }
 
 /* A member whose bytes (in the arena) are already serialized. Its MD5 is
@@ -133,9 +135,9 @@ static int add_text_member(pack *p, const char *name, wp_jsonw *t, wp_error *err
     m->path = p->spill.path;
     m->offset = at;
     m->size = size;
-    if (p->run->hooks && p->run->hooks->debug)
-      fprintf(stderr, "NeffPack: %s (%llu bytes) kept in a temporary file until written\n", name,
-              (unsigned long long)size);
+    if (p->opts->debug)
+      wp_emit_remark(wp_unknown_loc(p->module), "NeffPack: %s (%llu bytes) kept in a temporary "
+                     "file until written", name, (unsigned long long)size);
     return 0;
   }
   char **texts = realloc(p->texts, (p->n_texts + 1) * sizeof *texts);
@@ -205,7 +207,7 @@ static void steps(wp_jsonw *w, const int64_t *shape, size_t n) {
  * region, or memory the IR owns, which outlives the pass). */
 static int in_place_source(pack *p, const Wp__Bir__Function *f, const Wp__Bir__ConstFile *cf,
                            wp_place_src *src, wp_error *err) {
-  MlirOperation module = p->run->module;
+  MlirOperation module = p->module;
   if (!p->names_for || strcmp(p->names_for, f->name) != 0) {
     wp_bir_names_free(&p->names);
     memset(&p->names, 0, sizeof p->names);
@@ -226,7 +228,7 @@ static int in_place_source(pack *p, const Wp__Bir__Function *f, const Wp__Bir__C
   MlirOperation op = wp_bir_names_find(&p->names, wp_sref(cf->name));
   if (mlirOperationIsNull(op))
     return wp_error_set(err, "const file '%s' not found", cf->name);
-  return wp_bir_const_file_source(module, op, wp_bir_read_back(p->run), p->arena, src, err);
+  return wp_bir_const_file_source(module, op, p->opts->bir_read_back, p->arena, src, err);
 }
 
 /* A constant tensor's pointer must lie inside its file and its set's
@@ -370,9 +372,8 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
       /* no tensor reads it (hand-written BIR; bir-lower makes none): it
        * has no dtype or memory type, so no de-dup key and no name in the
        * NEFF's scheme, and no variable would point into it */
-      if (p->run->hooks)
-        fprintf(stderr, "warning: neff-pack: const file '%s' of function '%s' is read by no "
-                        "memory location; it is not packed\n", cf->name, f->name);
+      wp_emit_warning(wp_unknown_loc(p->module), "neff-pack: const file '%s' of function '%s' "
+                      "is read by no memory location; it is not packed", cf->name, f->name);
       continue;
     }
     if (!cf->artifact[0]) {
@@ -410,17 +411,17 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
       /* Built in one scratch buffer, kept at its exact size: a model has
        * thousands of members. */
       bool typed = !untyped[k] && only[k];
-      m->prefix_len = wp_neff_npy_prefix(p->npy_scratch, typed ? only[k]->dtype : NULL,
+      m->prefix_len = wp_npy_member_prefix(p->npy_scratch, typed ? only[k]->dtype : NULL,
                                          typed ? only[k]->shape : NULL,
                                          typed ? (int)only[k]->n_shape : 0, cf->size);
       m->prefix = wp_arena_memdup(p->arena, p->npy_scratch, m->prefix_len);
       /* dedup-consts hashed the member already when it guessed this header */
       char prefix_md5[WP_MD5_HEX];
-      if (member_md5_of_this_run(cf->member_md5) &&
+      if (member_md5_of_this_run(p, cf->member_md5) &&
           wp_md5_buffer(m->prefix, m->prefix_len, prefix_md5, NULL) == 0 &&
           !strcmp(prefix_md5, cf->member_prefix_md5))
         memcpy(m->md5, cf->member_md5, 32), m->md5[32] = 0;
-    } else if (member_md5_of_this_run(cf->member_md5) &&
+    } else if (member_md5_of_this_run(p, cf->member_md5) &&
              !strcmp(cf->member_prefix_md5, WP_MD5_OF_NOTHING))
       /* a raw member: dedup-consts took its key MD5 from these bytes in
        * this run (a key MD5 read from an IR file is never reused) */
@@ -428,7 +429,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     /* Otherwise hashed as it is written; the MD5 of its bytes the IR
      * records (its name's) is checked then, unless dedup-consts took it
      * from them in this run. */
-    if (!member_md5_of_this_run(cf->member_md5) && cf->md5[0])
+    if (!member_md5_of_this_run(p, cf->member_md5) && cf->md5[0])
       m->key_md5 = cf->md5;
     file_var[k] = next_id;
     file_name[k] = strchr(m->name, '/') + 1;
@@ -598,19 +599,16 @@ static int output_takes_const_name(MlirOperation module, const char *out) {
   return clash ? -1 : 0;
 }
 
-static int run_neff_pack(const wp_pass_run *run) {
-  MlirOperation module = run->module;
+int wp_neff_pack_module(MlirOperation module, const wp_neff_pack_options *opts) {
   MlirModule m = mlirModuleFromOperation(module);
   if (!wp_bir_module_is_bir(m)) {
     wp_emit_error(mlirOperationGetLocation(module), "neff-pack: the module is not BIR (run "
                   "--bir-lower first)");
     return -1;
   }
-  if (wp_bir_check_module(module, "neff-pack", wp_bir_read_back(run)))
+  if (wp_bir_check_module(module, "neff-pack", opts->bir_read_back))
     return -1;
-  const char *out = wp_pass_option(run, "output");
-  if (!out[0] && run->hooks && run->hooks->neff_output)
-    out = run->hooks->neff_output;
+  const char *out = opts->output ? opts->output : "";
   if (!out[0] || !strcmp(out, "-")) {
     wp_emit_error(wp_unknown_loc(module), "neff-pack: no output file; give the pass option "
                                    "output=FILE (opt: -o FILE)");
@@ -618,18 +616,10 @@ static int run_neff_pack(const wp_pass_run *run) {
   }
   if (output_takes_const_name(module, out))
     return -1;
-  /* option values were checked against the specs when parsed */
-  const char *fmt = wp_pass_option(run, "weights-format");
-  wp_neff_compress how = {
-      .zlib = !strcmp(wp_pass_option(run, "compressor"), "zlib"),
-      .threads = (int)wp_pass_option_count(run, "threads", wp_parallel_cores())};
-  const char *dio = wp_pass_option(run, "direct-io");
-  how.direct = !strcmp(dio, "on")    ? WP_NEFF_DIRECT_ON
-               : !strcmp(dio, "off") ? WP_NEFF_DIRECT_OFF
-                                     : WP_NEFF_DIRECT_AUTO;
+  wp_neff_compress how = opts->how;
   bool used_direct = false;
   how.used_direct = &used_direct;
-  pack p = {.run = run, .arena = wp_arena_create(), .npy = strcmp(fmt, "bin") != 0,
+  pack p = {.opts = opts, .module = module, .arena = wp_arena_create(), .npy = !opts->raw_members,
             .spill = WP_JSONW_SPILL_INIT};
   wp_error err;
   int rc = -1;
@@ -649,11 +639,11 @@ static int run_neff_pack(const wp_pass_run *run) {
     wp_emit_error(wp_unknown_loc(module), "neff-pack: %s", err.msg);
     goto out;
   }
-  /* opt checked its outputs before any pass ran; a driver's run is
-   * checked here: the NEFF must not replace a file the IR reads */
+  /* the NEFF must not replace a file the IR reads (opt checks this
+   * before any pass runs, and says so) */
   struct stat out_st;
   char clash[PATH_MAX + 512];
-  if (!run->hooks && stat(out, &out_st) == 0 && S_ISREG(out_st.st_mode) &&
+  if (!opts->outputs_checked && stat(out, &out_st) == 0 && S_ISREG(out_st.st_mode) &&
       wp_ir_input_file(m, NULL, &out_st, clash, sizeof clash)) {
     wp_emit_error(wp_unknown_loc(module), "neff-pack: output %s would replace %s, an input of this "
                   "run; give another output", out, clash);
@@ -677,9 +667,9 @@ static int run_neff_pack(const wp_pass_run *run) {
     o = NULL;
     goto out;
   }
-  if (run->hooks && run->hooks->debug)
-    fprintf(stderr, "NeffPack: %s written %s\n", out,
-            used_direct ? "with O_DIRECT" : "with plain writes");
+  if (opts->debug)
+    wp_emit_remark(wp_unknown_loc(module), "NeffPack: %s written %s", out,
+                   used_direct ? "with O_DIRECT" : "with plain writes");
   /* Keep the stdio position in step with what was written through the fd. */
   fseeko(f, 0, SEEK_END);
   if (wp_output_commit(o, &err)) {
@@ -701,25 +691,3 @@ out:
   wp_arena_destroy(p.arena);
   return rc;
 }
-
-const wp_pass_info wp_neff_pack_pass = {
-    .name = "neff-pack",
-    .title = "NeffPack",
-    .description = "write the NEFF: a 1024-byte header and a deterministic gzip PAX tar of "
-                   "the unique constant files, variable definitions, BOM and BIR "
-                   "(opt runs copy-const-artifacts and dedup-consts first when not named; a pass "
-                   "pipeline of a driver names them)",
-    .options = {{"output", "the NEFF file (default: opt's -o)"},
-                {"weights-format", "npy (default; signed members numpy.load reads) or bin",
-                 .choices = "npy|bin"},
-                {"compressor", "isal (default: ISA-L level 1 in parallel chunks) or zlib "
-                               "(libarchive's gzip filter)",
-                 .choices = "isal|zlib"},
-                {"threads", "compression threads (default: the core count); the NEFF is the "
-                            "same for any count",
-                 .number = true, .min = 1, .max = 64},
-                {"direct-io", "auto (default: past the page cache, O_DIRECT, when the "
-                              "members reach 64 MiB), on or off; the NEFF is the same",
-                 .choices = "auto|on|off"}},
-    .run = run_neff_pack,
-};

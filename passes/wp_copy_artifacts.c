@@ -71,8 +71,10 @@ typedef struct placement {
   wp_arena *arena;
   place_job *jobs;
   size_t n_jobs, cap_jobs;
+#ifdef WP_TESTING
   size_t signal_at; /* tests interrupt a run as it places this job, while the
                        other threads go on placing (WP_TEST_SIGNAL_AT_PLACED) */
+#endif
   /* const files recorded in place whose name another's job writes (after
    * dedup-consts, each function's op of one key): no longer in place */
   struct follower {
@@ -227,7 +229,7 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
       int64_t size = 0;
       wp_attr_i64(cf, "size", &size);
       job->src = (wp_place_src){.path = path, .size = (uint64_t)size};
-    } else if (wp_bir_const_file_source(module, cf, wp_bir_read_back(pl->run), pl->arena,
+    } else if (wp_bir_const_file_source(module, cf, !pl->run->state->bir_built_here, pl->arena,
                                         &job->src, &job->err)) {
       wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: %s", job->err.msg);
       return -1;
@@ -246,9 +248,9 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
  * NEFF would be read from its own output. Checked before anything is
  * placed, so a refusal leaves nothing. */
 static int check_outputs(placement *pl) {
-  const wp_pass_hooks *h = pl->run->hooks;
+  const wp_run *h = pl->run->state;
   struct stat dir_st;
-  if (!h || !h->n_outputs || stat(pl->dir, &dir_st) != 0)
+  if (!h->n_outputs || stat(pl->dir, &dir_st) != 0)
     return 0;
   for (size_t o = 0; o < h->n_outputs; o++) {
     const char *out = h->outputs[o];
@@ -277,9 +279,11 @@ static int place_one(size_t i, void *user) {
   place_job *job = &pl->jobs[i];
   if (pl->in_place && !job->moved)
     return 0;
+#ifdef WP_TESTING
   if (i == pl->signal_at)
     kill(getpid(), SIGTERM);
-  if (wp_place_file(pl->dir, job->name, &job->src, pl->methods, &job->how, job->md5,
+#endif
+  if (wp_place_file(pl->run->state->placed, pl->dir, job->name, &job->src, pl->methods, &job->how, job->md5,
                     &job->err))
     return 1;
   job->placed = job->how != WP_PLACED_EXISTING;
@@ -287,7 +291,7 @@ static int place_one(size_t i, void *user) {
     /* dedup-consts may take this MD5 instead of reading the file again */
     char path[PATH_MAX];
     if ((size_t)snprintf(path, sizeof path, "%s/%s", pl->dir, job->name) < sizeof path)
-      wp_hashed_note(path, job->md5);
+      wp_hashed_note(pl->run->state->hashed, path, job->md5);
   }
   return 0;
 }
@@ -295,17 +299,18 @@ static int place_one(size_t i, void *user) {
 /* Records the placed files on their ops; appends artifact records. */
 static void record_jobs(placement *pl, MlirAttribute *arts, size_t *n_arts) {
   MlirContext c = mlirOperationGetContext(pl->run->module);
-  bool debug = pl->run->hooks && pl->run->hooks->debug;
+  bool debug = pl->run->state->debug;
+  MlirLocation nowhere = wp_unknown_loc(pl->run->module);
   for (struct follower *fw = pl->followers; fw; fw = fw->next)
     mlirOperationRemoveAttributeByName(fw->cf, wp_sref("artifact_in_place"));
   for (size_t i = 0; i < pl->n_jobs; i++) {
     place_job *job = &pl->jobs[i];
     const wp_place_src *src = &job->src;
     if (debug && pl->in_place && !job->moved)
-      fprintf(stderr, "copy-const-artifacts: %s in place (%s, %llu bytes)\n", job->name,
+      wp_emit_remark(nowhere, "copy-const-artifacts: %s in place (%s, %llu bytes)", job->name,
               src->path ? src->path : "memory", (unsigned long long)src->size);
     else if (debug)
-      fprintf(stderr, "copy-const-artifacts: %s -> %s/%s (%s, %llu bytes)\n",
+      wp_emit_remark(nowhere, "copy-const-artifacts: %s -> %s/%s (%s, %llu bytes)",
               src->path ? src->path : "(memory)", pl->dir, job->name, how_name(job->how),
               (unsigned long long)src->size);
     wp_set_attr(job->cf, "artifact", wp_str_attr(c, job->name, strlen(job->name)));
@@ -336,13 +341,13 @@ static int run_copy_artifacts(const wp_pass_run *run) {
                   "copy-const-artifacts: the module is not BIR (run --bir-lower first)");
     return -1;
   }
-  if (wp_bir_check_module(module, "copy-const-artifacts", wp_bir_read_back(run)))
+  if (wp_bir_check_module(module, "copy-const-artifacts", !run->state->bir_built_here))
     return -1;
   const char *dir = wp_pass_option(run, "artifact-dir");
   bool private_dir = false;
-  if (!dir[0] && run->hooks && run->hooks->artifact_dir) {
-    dir = run->hooks->artifact_dir;
-    private_dir = run->hooks->artifact_dir_private;
+  if (!dir[0] && run->state->artifact_dir) {
+    dir = run->state->artifact_dir;
+    private_dir = run->state->artifact_dir_private;
   }
   if (!dir[0]) {
     wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: no artifact directory; give "
@@ -350,9 +355,11 @@ static int run_copy_artifacts(const wp_pass_run *run) {
     return -1;
   }
   long long threads = wp_pass_option_count(run, "threads", wp_parallel_cores());
+  placement pl = {.run = run, .dir = dir, .methods = {true, false}};
+#ifdef WP_TESTING
   const char *signal_at = getenv("WP_TEST_SIGNAL_AT_PLACED");
-  placement pl = {.run = run, .dir = dir, .methods = {true, false},
-                  .signal_at = signal_at ? (size_t)atol(signal_at) : SIZE_MAX};
+  pl.signal_at = signal_at ? (size_t)atol(signal_at) : SIZE_MAX;
+#endif
   const char *method = wp_pass_option(run, "copy-method");
   if (!strcmp(method, "stream"))
     pl.methods = (wp_place_methods){false, false};

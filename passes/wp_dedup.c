@@ -17,7 +17,6 @@
 #include "wp_md5.h"
 #include "wp_md5_jobs.h"
 #include "wp_mlir_util.h"
-#include "wp_neff.h"
 #include "wp_npy.h"
 #include "wp_parallel.h"
 #include "wp_place.h"
@@ -86,7 +85,7 @@ static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *inde
   f->size = (uint64_t)size;
   f->in_place = !mlirAttributeIsNull(wp_attr(op, "artifact_in_place"));
   if (f->in_place) {
-    if (wp_bir_const_file_source(d->run->module, op, wp_bir_read_back(d->run), d->arena, &f->src,
+    if (wp_bir_const_file_source(d->run->module, op, !d->run->state->bir_built_here, d->arena, &f->src,
                                  &f->err)) {
       wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: %s", f->err.msg);
       return -1;
@@ -100,11 +99,11 @@ static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *inde
    * the file is still the one it hashed; one that came with IR read from a
    * file, or for a file changed since, is computed again. */
   char *md5 = wp_bir_str(d->arena, op, "md5");
-  if (!f->in_place && wp_hashed_still(f->src.path, md5)) {
+  if (!f->in_place && wp_hashed_still(d->run->state->hashed, f->src.path, md5)) {
     snprintf(f->md5, sizeof f->md5, "%s", md5);
-    if (d->run->hooks && d->run->hooks->debug)
-      fprintf(stderr, "FileDeDuper took the MD5 of %s from its copy (not read again)\n",
-              f->artifact);
+    if (d->run->state->debug)
+      wp_emit_remark(wp_unknown_loc(d->run->module), "FileDeDuper took the MD5 of %s from its "
+                     "copy (not read again)", f->artifact);
   } else
     snprintf(f->recorded_md5, sizeof f->recorded_md5, "%s", md5);
   *index = d->n_files++;
@@ -346,7 +345,7 @@ static int hash_files(dedup *d, long threads) {
    * run's, renamed and linked by this pass, which changes their times) */
   for (size_t i = 0; i < n; i++)
     if (d->files[i].in_place && d->files[i].src.path && !d->files[i].src.pieces)
-      wp_hashed_source_note(d->files[i].src.path);
+      wp_hashed_source_note(d->run->state->hashed, d->files[i].src.path);
   if (d->member_md5 && d->raw_members)
     return hash_raw_members(d, threads);
   if (!d->member_md5)
@@ -354,7 +353,7 @@ static int hash_files(dedup *d, long threads) {
   for (size_t i = 0; i < n; i++) {
     cfile *f = &d->files[i];
     char header[WP_NPY_MAX_HEADER];
-    f->prefix_len = wp_neff_npy_prefix(header, f->guess_typed ? f->guess_dtype : NULL,
+    f->prefix_len = wp_npy_member_prefix(header, f->guess_typed ? f->guess_dtype : NULL,
                                        f->guess_shape, f->guess_rank, f->size);
     f->prefix = wp_arena_memdup(d->arena, header, f->prefix_len);
     if (wp_md5_buffer(f->prefix, f->prefix_len, f->prefix_md5, NULL))
@@ -507,7 +506,7 @@ static int assign_group(dedup *d, size_t lo, size_t hi, const signed char *same_
     size_t u = first + rank[class_of[k]];
     if (debug) {
       const cfile *f = &d->files[distinct[k]];
-      fprintf(stderr, "FileDeDuper %s: %s (%s) %s %s\n",
+      wp_emit_remark(wp_unknown_loc(d->run->module), "FileDeDuper %s: %s (%s) %s %s",
               distinct[k] == d->uniques[u].rep ? "added new uniq" : "found match", f->artifact,
               d->refs[lo].key, distinct[k] == d->uniques[u].rep ? "as" : "is",
               d->uniques[u].name);
@@ -585,12 +584,12 @@ static int run_dedup(const wp_pass_run *run) {
                   "dedup-consts: the module is not BIR (run --bir-lower first)");
     return -1;
   }
-  if (wp_bir_check_module(module, "dedup-consts", wp_bir_read_back(run)))
+  if (wp_bir_check_module(module, "dedup-consts", !run->state->bir_built_here))
     return -1;
   long long threads = wp_pass_option_count(run, "threads", wp_parallel_cores());
   dedup d = {.run = run, .arena = wp_arena_create(),
-             .member_md5 = run->hooks && run->hooks->neff_output && run->hooks->neff_output[0],
-             .raw_members = run->hooks && run->hooks->neff_raw_members};
+             .member_md5 = run->state->neff_follows,
+             .raw_members = run->state->neff_raw_members};
   d.dir = wp_bir_str(d.arena, module, "bir.artifact_path");
   int rc = -1;
   if (!d.dir[0]) {
@@ -613,7 +612,7 @@ static int run_dedup(const wp_pass_run *run) {
   if (d.n_refs) /* none: a model without constants */
     qsort_r(d.refs, d.n_refs, sizeof *d.refs, cmp_refs, &d);
   d.uniques = wp_arena_alloc(d.arena, (d.n_refs + 1) * sizeof *d.uniques);
-  bool debug = run->hooks && run->hooks->debug;
+  bool debug = run->state->debug;
   same_first sf = {&d, NULL, NULL, 0};
   compare_with_first(&sf, (long)threads);
   for (size_t lo = 0, hi; lo < d.n_refs; lo = hi) {
@@ -641,12 +640,12 @@ static int run_dedup(const wp_pass_run *run) {
       wp_named(c, "bytes_saved", wp_i64_attr(c, (int64_t)total)),
       wp_named(c, "unique_files", wp_i64_attr(c, (int64_t)d.n_uniques))};
   wp_set_attr(module, "bir.dedup", mlirDictionaryAttrGet(c, 2, stats));
-  /* opt's user-visible line, as the reference compiler prints it; a driver
-   * embedding the pass reads the counters from bir.dedup instead of stderr.
-   * The module's total, as the NEFF records it: a later run of a split
-   * pipeline finds nothing left to merge, but the model's files were. */
-  if (run->hooks)
-    fprintf(stderr, "Const File de-dup saved %llu KB\n", (unsigned long long)(total / 1024));
+  /* The reference compiler's line, as a remark (opt prints it bare; a
+   * driver also reads the counters from bir.dedup). The module's total,
+   * as the NEFF records it: a later run of a split pipeline finds nothing
+   * left to merge, but the model's files were. */
+  wp_emit_remark(wp_unknown_loc(module), "Const File de-dup saved %llu KB",
+                 (unsigned long long)(total / 1024));
   rc = 0;
 out:
   free(d.files);

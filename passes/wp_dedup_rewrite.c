@@ -30,7 +30,7 @@ static MlirOperation add_unique_op(dedup *d, MlirOperation func, const unique *u
   if (rep->member_md5[0] && rep->prefix_md5[0]) {
     /* "MD5@RUN": neff-pack trusts it in this run only */
     char tagged[WP_MD5_HEX + 80];
-    snprintf(tagged, sizeof tagged, "%s@%s", rep->member_md5, wp_pass_run_token());
+    snprintf(tagged, sizeof tagged, "%s@%s", rep->member_md5, d->run->state->token);
     a[n++] = wp_named(c, "member_md5", wp_str_attr(c, tagged, strlen(tagged)));
     a[n++] = wp_named(c, "member_prefix_md5",
                    wp_str_attr(c, rep->prefix_md5, strlen(rep->prefix_md5)));
@@ -173,7 +173,7 @@ int wp_dedup_rewrite(dedup *d, uint64_t *saved) {
     wp_error err;
     const cfile *rep = &d->files[d->uniques[u].rep];
     if (!rep->in_place && strcmp(rep->artifact, d->uniques[u].name) != 0 &&
-        wp_place_alias(d->dir, rep->artifact, d->uniques[u].name, &err)) {
+        wp_place_alias(d->run->state->placed, d->dir, rep->artifact, d->uniques[u].name, &err)) {
       wp_emit_error(wp_unknown_loc(module), "dedup-consts: %s", err.msg);
       free(unique_of_file);
       free(unique_used);
@@ -240,15 +240,15 @@ int wp_dedup_rewrite(dedup *d, uint64_t *saved) {
   wp_strmap_init(&kept);
   for (size_t u = 0; u < d->n_uniques; u++)
     wp_strmap_put(&kept, d->uniques[u].name, strlen(d->uniques[u].name), 1);
-  bool debug = d->run->hooks && d->run->hooks->debug;
+  bool debug = d->run->state->debug;
   for (size_t k = 0; k < d->n_files; k++) {
     bool keep = d->files[k].in_place ||
                 wp_strmap_get(&kept, d->files[k].artifact, strlen(d->files[k].artifact), NULL);
-    if (!keep && !wp_placed_here(d->files[k].src.path)) {
+    if (!keep && !wp_placed_here(d->run->state->placed, d->files[k].src.path)) {
       keep = true;
       if (debug)
-        fprintf(stderr, "FileDeDuper kept %s: placed by an earlier run, whose IR may name it\n",
-                d->files[k].src.path);
+        wp_emit_remark(wp_unknown_loc(module), "FileDeDuper kept %s: placed by an earlier run, "
+                       "whose IR may name it", d->files[k].src.path);
     }
     wp_error err;
     if (!keep && wp_place_remove(d->dir, d->files[k].artifact, &err)) {

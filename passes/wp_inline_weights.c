@@ -334,7 +334,7 @@ static int read_one(size_t i, void *user) {
  * them: a model of 100,000 small weights otherwise makes 400,000 (open,
  * fstat, read, close), a third of its run on this VM. Without memory for
  * the lists, every file is read the usual way. */
-static void read_early(read_job *jobs, size_t n, bool debug) {
+static void read_early(MlirLocation where, read_job *jobs, size_t n, bool debug) {
   const char **paths = malloc(n * sizeof *paths);
   int *flags = malloc(n * sizeof *flags);
   wp_mapped_file *views = malloc(n * sizeof *views);
@@ -345,7 +345,8 @@ static void read_early(read_job *jobs, size_t n, bool debug) {
     }
     size_t read = wp_file_batch_read_small(paths, flags, n, views);
     if (debug)
-      fprintf(stderr, "inline-weights read %zu of %zu weight files in batches\n", read, n);
+      wp_emit_remark(where, "inline-weights read %zu of %zu weight files "
+                     "in batches", read, n);
     for (size_t i = 0; i < n; i++)
       jobs[i].early = views[i];
   }
@@ -387,7 +388,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
                                 .path = plan[i].path,
                                 .unchecked = unchecked};
   }
-  read_early(jobs, n_jobs, debug);
+  read_early(wp_unknown_loc(module), jobs, n_jobs, debug);
   wp_parallel_for(n_jobs, wp_parallel_cores(), read_one, jobs);
   int rc = 0;
   size_t k = 0;
@@ -751,8 +752,8 @@ static void drop_dot_components(char *path) {
 static int run_inline_weights(const wp_pass_run *run) {
   MlirOperation module = run->module;
   const char *dir = wp_pass_option(run, "model-dir");
-  if (!dir[0] && run->hooks && run->hooks->model_dir)
-    dir = run->hooks->model_dir;
+  if (!dir[0] && run->state->model_dir)
+    dir = run->state->model_dir;
   if (!dir[0]) {
     wp_emit_error(wp_unknown_loc(module), "inline-weights: no model directory; give the pass "
                                        "option model-dir=DIR (opt: the model directory as "
@@ -778,10 +779,9 @@ static int run_inline_weights(const wp_pass_run *run) {
   if (allow[0] && !allowed(allow, entry_name)) {
     /* weights are entry parameters; the entry is not ours to touch. Said
      * out loud: the weights then reach the NEFF as runtime inputs. */
-    if (run->hooks) /* opt's stderr; a driver embedding the pass chose allow= itself */
-      fprintf(stderr, "warning: inline-weights: allow=%s leaves out the entry computation "
-                      "'%.*s', whose parameters are the weights: nothing is inlined\n",
-              allow, (int)entry_name.length, entry_name.data);
+    wp_emit_warning(wp_unknown_loc(module), "inline-weights: allow=%s leaves out the entry "
+                    "computation '%.*s', whose parameters are the weights: nothing is inlined",
+                    allow, (int)entry_name.length, entry_name.data);
     return 0;
   }
 
@@ -789,10 +789,10 @@ static int run_inline_weights(const wp_pass_run *run) {
    * not parsed twice. */
   wp_model_dir md;
   wp_error err;
-  bool borrowed = run->hooks && run->hooks->model && run->hooks->model_dir &&
-                  strcmp(dir, run->hooks->model_dir) == 0;
+  bool borrowed = run->state->model && run->state->model_dir &&
+                  strcmp(dir, run->state->model_dir) == 0;
   if (borrowed) {
-    md = *run->hooks->model;
+    md = *run->state->model;
   } else if (wp_model_dir_load(dir, &md, &err)) {
     /* opt's default (the input file's own directory) is a guess the user
      * did not make: say how to give the right one */
@@ -839,8 +839,12 @@ static int run_inline_weights(const wp_pass_run *run) {
   if (!plan || !removed)
     goto out;
   if (plan_args(module, func, &md, plan, n_args) ||
-      load_weights(module, func, &md, plan, n_args, run->hooks && run->hooks->debug))
+      load_weights(module, func, &md, plan, n_args, run->state->debug))
     goto out;
+  /* bir-lower of this run may read these from their files */
+  for (intptr_t i = 0; i < n_args; i++)
+    if (plan[i].ref && !mlirAttributeIsNull(plan[i].value))
+      wp_run_note_mapped(run->state, plan[i].value);
 
   /* Constants go first in the body, in parameter order. */
   MlirOperation anchor = {NULL};

@@ -1,11 +1,13 @@
-/* The pass framework: every weightpack pass is an MLIR external pass
- * (mlirCreateExternalPass) whose run callback goes through one wrapper that
- * also serves the driver's per-pass hooks (IR printing, round-trip
- * verification, timing). */
+/* The pass framework: every weightpack pass is one C++ shell
+ * (wp_pass_shell.cpp) around a C body, whoever creates it (opt, the C
+ * API, MLIR's pass registry); the body gets the run object of its
+ * pipeline run. */
 #ifndef WP_PASS_H
 #define WP_PASS_H
 
+#include "wp_diag.h"
 #include "wp_error.h"
+#include "wp_run.h"
 
 #include <mlir-c/IR.h>
 #include <mlir-c/Pass.h>
@@ -34,15 +36,14 @@ typedef struct wp_pass_options {
   char *values[WP_PASS_MAX_OPTIONS];
 } wp_pass_options;
 
-struct wp_pass_hooks;
 struct wp_pass_info;
 
-/* Run context handed to a pass body. */
+/* What a pass body is handed. */
 typedef struct wp_pass_run {
   const struct wp_pass_info *info;
   MlirOperation module;     /* the builtin.module the pass runs on */
   const wp_pass_options *options;
-  struct wp_pass_hooks *hooks; /* may be NULL */
+  wp_run *state;            /* the run object of the pipeline run; never NULL */
 } wp_pass_run;
 
 typedef struct wp_pass_info {
@@ -52,36 +53,10 @@ typedef struct wp_pass_info {
   wp_pass_option_spec options[WP_PASS_MAX_OPTIONS];
   /* Returns 0 on success; on failure it has emitted MLIR diagnostics. */
   int (*run)(const wp_pass_run *run);
+  /* Optional: what the pass, created with OPTIONS for RUN, tells the run's
+   * other passes before any runs (neff-pack: a NEFF follows). */
+  void (*declare)(const wp_pass_options *options, wp_run *run);
 } wp_pass_info;
-
-struct wp_model_dir;
-
-/* Driver services a pass can see, all optional. */
-typedef struct wp_pass_hooks {
-  bool print_ir_after_all;
-  bool verify_roundtrip;
-  bool timing;
-  MlirOpPrintingFlags print_flags; /* for IR dumps; may be null */
-  const char *model_dir;           /* default model directory (opt MODEL_DIR) */
-  const struct wp_model_dir *model; /* its metadata.json as opt read it, or null */
-  const char *artifact_dir;        /* opt's --artifact-dir, or its private temp dir */
-  bool artifact_dir_private;       /* artifact_dir is opt's, removed at exit: nobody
-                                      sees it, so constants are placed in place */
-  const char *neff_output;         /* opt's -o, when neff-pack is in the pipeline */
-  const char *const *outputs;      /* where the files opt writes appear (-o, neff-pack's
-                                      output=): no constant file is placed there */
-  size_t n_outputs;
-  bool neff_raw_members;           /* and it writes raw .bin members (weights-format=bin) */
-  bool debug;                      /* --debug: per-file logs of the file passes */
-  const char *input_path;          /* the file opt read */
-  bool bir_built_here;             /* the BIR is bir-lower's of this run (its names are
-                                      unique by construction), not read from input */
-  /* Filled by the wrapper when timing: pass titles and seconds. */
-  size_t n_timings;
-  const char *timing_names[64];
-  double timing_seconds[64];
-  long timing_peak_kib[64]; /* the process's peak RSS when the pass ended */
-} wp_pass_hooks;
 
 const wp_pass_info *wp_pass_lookup(const char *name);
 /* All passes, in pipeline order. */
@@ -94,11 +69,6 @@ void wp_pass_options_free(wp_pass_options *opts);
 /* The value of option NAME ("" when not given). */
 const char *wp_pass_option(const wp_pass_run *run, const char *name);
 
-/* A token unique to this process (pid and start time). Passes tag facts
- * they computed about files with it, so a later pass trusts them only in
- * the same run, never from an IR file written earlier. */
-const char *wp_pass_run_token(void);
-
 /* The process's peak resident set so far, in KiB (0 if unknown). */
 long wp_pass_peak_rss_kib(void);
 
@@ -106,19 +76,11 @@ long wp_pass_peak_rss_kib(void);
  * DFLT when not given. */
 long long wp_pass_option_count(const wp_pass_run *run, const char *name, long long dflt);
 
-/* Creates the external pass; HOOKS (may be NULL) must outlive it. */
-MlirPass wp_pass_create(const wp_pass_info *info, const char *options,
-                        wp_pass_hooks *hooks, wp_error *err);
-
-/* Runs INFO's body with parsed OPTIONS on MODULE, without driver hooks
- * (the registered passes of wpRegisterPasses); 0, or -1 with diagnostics
- * emitted. */
-int wp_pass_run_plain(const wp_pass_info *info, const wp_pass_options *options,
-                      MlirOperation module);
-
-/* Emits an error diagnostic at LOC (printf style). */
-void wp_emit_error(MlirLocation loc, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* Creates pass INFO with mlir-opt style OPTIONS for RUN (retained; NULL:
+ * the pass takes the run object of the PassManager::run it runs in). The
+ * pass manager that receives it owns it. Null pass with ERR on bad options. */
+MlirPass wp_pass_create(const wp_pass_info *info, const char *options, wp_run *run,
+                        wp_error *err);
 
 /* Round trip check used by --verify-roundtrip: serializes MODULE to its
  * protobuf form (HloModuleProto for an HLO module), reads it back in a fresh

@@ -1,8 +1,6 @@
 /* The pass registry and the external-pass wrapper. */
 #include "wp_pass.h"
 
-#include "wp_hashed_files.h"
-#include "wp_placed.h"
 #include "wp_format.h"
 
 #include "weightpack/weightpack.h"
@@ -53,18 +51,6 @@ size_t wpPassCount(void) { return N_PASSES; }
 const char *wpPassName(size_t i) { return i < wpPassCount() ? k_passes[i]->name : NULL; }
 const char *wpPassDescription(size_t i) {
   return i < wpPassCount() ? k_passes[i]->description : NULL;
-}
-
-void wp_emit_error(MlirLocation loc, const char *fmt, ...) {
-  /* whole, however long: a diagnostic has no length limit */
-  va_list ap;
-  va_start(ap, fmt);
-  char *msg = wp_vformat(fmt, ap);
-  va_end(ap);
-  char *line = msg ? wp_escape_controls(msg) : NULL; /* one line, whatever names it quotes */
-  mlirEmitError(loc, line ? line : msg ? msg : "out of memory (while reporting an error)");
-  free(line);
-  free(msg);
 }
 
 /* ---- options ---- */
@@ -198,34 +184,6 @@ const char *wp_pass_option(const wp_pass_run *run, const char *name) {
   return i >= 0 && run->options->values[i] ? run->options->values[i] : "";
 }
 
-static pthread_once_t g_token_once = PTHREAD_ONCE_INIT;
-static char g_token[80];
-static unsigned g_run_number; /* runs started by wpStartNewRun */
-
-static void make_token(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  snprintf(g_token, sizeof g_token, "run-%ld-%lld.%09ld", (long)getpid(), (long long)ts.tv_sec,
-           ts.tv_nsec);
-  if (g_run_number) {
-    size_t n = strlen(g_token);
-    snprintf(g_token + n, sizeof g_token - n, "-%u", g_run_number);
-  }
-}
-
-void wpStartNewRun(void) {
-  pthread_once(&g_token_once, make_token);
-  g_run_number++;
-  make_token();
-  wp_placed_forget();
-  wp_hashed_forget();
-}
-
-const char *wp_pass_run_token(void) {
-  pthread_once(&g_token_once, make_token);
-  return g_token;
-}
-
 long long wp_pass_option_count(const wp_pass_run *run, const char *name, long long dflt) {
   const char *v = wp_pass_option(run, name);
   /* checked against the spec's bounds when parsed: a run's options come
@@ -233,117 +191,16 @@ long long wp_pass_option_count(const wp_pass_run *run, const char *name, long lo
   return v[0] ? strtoll(v, NULL, 10) : dflt;
 }
 
-/* ---- the external pass ---- */
-
-typedef struct wp_pass_instance {
-  const wp_pass_info *info;
-  wp_pass_options options;
-  wp_pass_hooks *hooks;
-} wp_pass_instance;
-
-static wp_pass_instance *instance_copy(const wp_pass_instance *src) {
-  wp_pass_instance *p = calloc(1, sizeof *p);
-  if (!p)
-    return NULL;
-  p->info = src->info;
-  p->hooks = src->hooks;
-  for (int i = 0; i < WP_PASS_MAX_OPTIONS; i++)
-    if (src->options.values[i])
-      p->options.values[i] = strdup(src->options.values[i]);
-  return p;
-}
-
-static void cb_construct(void *user) {}
-
-static void cb_destruct(void *user) {
-  wp_pass_instance *p = user;
-  wp_pass_options_free(&p->options);
-  free(p);
-}
-
-static void *cb_clone(void *user) { return instance_copy(user); }
-
-static double now_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 long wp_pass_peak_rss_kib(void) {
   struct rusage ru;
   return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
 }
 
-static void print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, stderr); }
-
-static void cb_run(MlirOperation op, MlirExternalPass pass, void *user) {
-  wp_pass_instance *p = user;
-  wp_pass_run run = {p->info, op, &p->options, p->hooks};
-  double t0 = now_seconds();
-  int rc = p->info->run(&run);
-  double dt = now_seconds() - t0;
-  wp_pass_hooks *h = p->hooks;
-  if (h && h->timing && h->n_timings < sizeof h->timing_names / sizeof h->timing_names[0]) {
-    h->timing_names[h->n_timings] = p->info->title;
-    h->timing_peak_kib[h->n_timings] = wp_pass_peak_rss_kib();
-    h->timing_seconds[h->n_timings++] = dt;
-  }
-  if (rc != 0) {
-    mlirExternalPassSignalFailure(pass);
-    return;
-  }
-  if (h && h->print_ir_after_all) {
-    fprintf(stderr, "// -----// IR Dump After %s (%s) //----- //\n", p->info->title,
-            p->info->name);
-    if (h->print_flags.ptr == NULL)
-      mlirOperationPrint(op, print_cb, NULL);
-    else
-      mlirOperationPrintWithFlags(op, h->print_flags, print_cb, NULL);
-    fputs("\n\n", stderr);
-  }
-  if (h && h->verify_roundtrip) {
-    wp_error err;
-    MlirLocation where;
-    if (wp_verify_roundtrip(mlirModuleFromOperation(op), p->info->name, &where, &err)) {
-      wp_emit_error(where, "%s", err.msg);
-      mlirExternalPassSignalFailure(pass);
-    }
-  }
-}
-
-int wp_pass_run_plain(const wp_pass_info *info, const wp_pass_options *options,
-                      MlirOperation module) {
-  wp_pass_run run = {info, module, options, NULL};
-  return info->run(&run);
-}
-
-static MlirTypeID pass_type_id(const wp_pass_info *info) {
-  /* One TypeID per pass kind; the pointer must be 8-byte aligned and stable. */
-  static _Alignas(8) char ids[16][8];
-  for (size_t i = 0; k_passes[i] && i < 16; i++)
-    if (k_passes[i] == info)
-      return mlirTypeIDCreate(ids[i]);
-  return mlirTypeIDCreate(ids[15]);
-}
-
-MlirPass wp_pass_create(const wp_pass_info *info, const char *options, wp_pass_hooks *hooks,
-                        wp_error *err) {
-  wp_pass_instance proto = {info, {{0}}, hooks};
-  if (wp_pass_parse_options(info, options, &proto.options, err))
-    return (MlirPass){NULL};
-  wp_pass_instance *inst = instance_copy(&proto);
-  wp_pass_options_free(&proto.options);
-  if (!inst) {
-    wp_error_set(err, "out of memory");
-    return (MlirPass){NULL};
-  }
-  MlirExternalPassCallbacks cbs = {cb_construct, cb_destruct, NULL, cb_clone, cb_run};
-  return mlirCreateExternalPass(pass_type_id(info), wp_sref(info->title), wp_sref(info->name),
-                                wp_sref(info->description), wp_sref("builtin.module"), 0, NULL,
-                                cbs, inst);
-}
-
 MlirPass wpCreatePass(const char *name, const char *options, wp_error *err) {
+  return wpRunCreatePass(NULL, name, options, err);
+}
+
+MlirPass wpRunCreatePass(wp_run *run, const char *name, const char *options, wp_error *err) {
   if (!name) {
     wp_error_set(err, "wpCreatePass: a null pass name");
     return (MlirPass){NULL};
@@ -353,5 +210,41 @@ MlirPass wpCreatePass(const char *name, const char *options, wp_error *err) {
     wp_error_set(err, "unknown pass '%s'", name);
     return (MlirPass){NULL};
   }
-  return wp_pass_create(info, options ? options : "", NULL, err);
+  return wp_pass_create(info, options ? options : "", run, err);
 }
+
+/* ---- the run object's settings, for drivers ---- */
+
+wp_run *wpRunCreate(void) { return wp_run_create(); }
+
+void wpRunDestroy(wp_run *run) { wp_run_release(run); }
+
+static int set_string(wp_run *run, char **field, const char *what, const char *value,
+                      wp_error *err) {
+  if (!run)
+    return wp_error_set(err, "%s: a null run", what);
+  if (value && !value[0])
+    return wp_error_set(err, "%s: an empty path", what);
+  free(*field);
+  *field = value ? wp_xstrdup(value) : NULL;
+  return 0;
+}
+
+int wpRunSetModelDir(wp_run *run, const char *dir, wp_error *err) {
+  return run ? set_string(run, &run->model_dir, "wpRunSetModelDir", dir, err)
+             : wp_error_set(err, "wpRunSetModelDir: a null run");
+}
+
+int wpRunSetArtifactDir(wp_run *run, const char *dir, wp_error *err) {
+  if (!run)
+    return wp_error_set(err, "wpRunSetArtifactDir: a null run");
+  run->artifact_dir_private = false;
+  return set_string(run, &run->artifact_dir, "wpRunSetArtifactDir", dir, err);
+}
+
+int wpRunSetNeffOutput(wp_run *run, const char *path, wp_error *err) {
+  return run ? set_string(run, &run->neff_output, "wpRunSetNeffOutput", path, err)
+             : wp_error_set(err, "wpRunSetNeffOutput: a null run");
+}
+
+const char *wpRunToken(const wp_run *run) { return run ? run->token : NULL; }

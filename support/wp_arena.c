@@ -1,5 +1,7 @@
 #include "wp_arena.h"
 
+#include "wp_error.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,7 +29,7 @@ static void arena_pb_free(void *data, void *ptr) {}
 wp_arena *wp_arena_create(void) {
   wp_arena *a = calloc(1, sizeof *a);
   if (!a)
-    abort();
+    wp_out_of_memory();
   a->pb.alloc = arena_pb_alloc;
   a->pb.free = arena_pb_free;
   a->pb.allocator_data = a;
@@ -62,10 +64,8 @@ void wp_arena_release(wp_arena *a, wp_arena_mark_t mark) {
 
 static void *arena_alloc(wp_arena *a, size_t size, bool zero) {
   const size_t align = _Alignof(max_align_t);
-  if (size > SIZE_MAX / 2) {
-    fprintf(stderr, "error: out of memory (%zu bytes)\n", size);
-    abort();
-  }
+  if (size > SIZE_MAX / 2)
+    wp_out_of_memory();
   size = (size + align - 1) / align * align;
   if (size == 0)
     size = align;
@@ -73,10 +73,8 @@ static void *arena_alloc(wp_arena *a, size_t size, bool zero) {
   if (!c || c->cap - c->used < size) {
     size_t cap = size > 60000 ? size : 60000;
     c = malloc(sizeof *c + cap);
-    if (!c) {
-      fprintf(stderr, "error: out of memory (%zu bytes)\n", cap);
-      abort();
-    }
+    if (!c)
+      wp_out_of_memory();
     c->used = 0;
     c->cap = cap;
     c->next = a->head;

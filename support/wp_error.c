@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A message longer than the buffer loses its middle, not its end: the end
  * holds the cause (strerror, the failing parameter) and the start the
@@ -95,4 +96,46 @@ int wp_error_errno(wp_error *err, int errnum, const char *fmt, ...) {
   store_pair(err, head ? head : "", strerror(errnum));
   free(head);
   return -1;
+}
+
+void wp_out_of_memory(void) {
+  static const char msg[] = "weightpack: error: out of memory\n";
+  ssize_t ignored = write(2, msg, sizeof msg - 1);
+  (void)ignored;
+  abort();
+}
+
+void *wp_xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p)
+    wp_out_of_memory();
+  return p;
+}
+
+void *wp_xcalloc(size_t count, size_t n) {
+  void *p = calloc(count ? count : 1, n ? n : 1);
+  if (!p)
+    wp_out_of_memory();
+  return p;
+}
+
+void *wp_xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q)
+    wp_out_of_memory();
+  return q;
+}
+
+char *wp_xstrdup(const char *s) {
+  char *d = strdup(s);
+  if (!d)
+    wp_out_of_memory();
+  return d;
+}
+
+char *wp_xstrndup(const char *s, size_t n) {
+  char *d = strndup(s, n);
+  if (!d)
+    wp_out_of_memory();
+  return d;
 }

@@ -8,6 +8,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Formats into err->msg (printf style). err may be NULL. Always returns -1 so
  * callers can write `return wp_error_set(err, ...)`. */
 int wp_error_set(wp_error *err, const char *fmt, ...)
@@ -20,5 +24,22 @@ int wp_error_prefix(wp_error *err, const char *fmt, ...)
 /* Like wp_error_set, with ": strerror(errnum)" appended. Returns -1. */
 int wp_error_errno(wp_error *err, int errnum, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Out of memory: the one policy of the whole library, as LLVM's
+ * report_bad_alloc_error. Writes "LLVM ERROR"-style one line to stderr
+ * (write(2), no allocation) and aborts; never returns. */
+__attribute__((noreturn)) void wp_out_of_memory(void);
+
+/* malloc/calloc/realloc/strdup/strndup that never return NULL: they call
+ * wp_out_of_memory instead. */
+void *wp_xmalloc(size_t n);
+void *wp_xcalloc(size_t count, size_t n);
+void *wp_xrealloc(void *p, size_t n);
+char *wp_xstrdup(const char *s);
+char *wp_xstrndup(const char *s, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

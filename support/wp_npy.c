@@ -360,3 +360,27 @@ int wp_npy_file_header(const char *path, wp_npy_info *out, wp_error *err) {
   wp_file_unmap(&m);
   return rc;
 }
+
+static const char *descr_of_dtype(const char *dtype) {
+  static const struct {
+    const char *dtype, *descr;
+  } map[] = {{"bool", "|b1"},       {"int8", "|i1"},       {"int16", "<i2"},
+             {"int32", "<i4"},      {"int64", "<i8"},      {"uint8", "|u1"},
+             {"uint16", "<u2"},     {"uint32", "<u4"},     {"uint64", "<u8"},
+             {"float16", "<f2"},    {"float32", "<f4"},    {"float64", "<f8"},
+             {"complex64", "<c8"},  {"complex128", "<c16"}, {"bfloat16", "<V2"}};
+  for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+    if (strcmp(map[i].dtype, dtype) == 0)
+      return map[i].descr;
+  return "|V1"; /* the 1-byte ml_dtypes types and sub-byte integers */
+}
+
+size_t wp_npy_member_prefix(char *out, const char *dtype, const int64_t *shape, int rank,
+                          uint64_t size) {
+  size_t n = dtype ? wp_npy_write_header(out, descr_of_dtype(dtype), shape, rank) : 0;
+  if (n)
+    return n;
+  /* untyped, or a rank NumPy cannot read: a flat byte array */
+  int64_t flat = (int64_t)size;
+  return wp_npy_write_header(out, "|u1", &flat, 1);
+}

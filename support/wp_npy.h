@@ -58,4 +58,13 @@ void wp_npy_to_c_order_le(const wp_npy_info *info, const void *src, void *dst);
  * (no header NumPy could read). DESCR like "<f4" (at most 64 bytes). */
 size_t wp_npy_write_header(char *buf, const char *descr, const int64_t *shape, int ndim);
 
+/* The .npy header a NEFF puts before a constant file's SIZE bytes: typed
+ * (DTYPE, a BIR dtype name, and SHAPE of RANK) when exactly one kind of
+ * tensor fills the file, else (DTYPE NULL, or a rank over WP_NPY_MAX_DIMS)
+ * a flat uint8 array. OUT holds WP_NPY_MAX_HEADER bytes; returns the
+ * header's length. neff-pack writes it; dedup-consts hashes the member
+ * ahead with it. */
+size_t wp_npy_member_prefix(char *out, const char *dtype, const int64_t *shape, int rank,
+                            uint64_t size);
+
 #endif

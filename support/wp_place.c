@@ -400,7 +400,7 @@ static int commit(const char *tmp, const char *final, uint64_t size, wp_place_ho
   return 0;
 }
 
-int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
+int wp_place_file(wp_placed_set *placed, const char *dir, const char *name, const wp_place_src *src,
                   wp_place_methods methods, wp_place_how *how, char md5_out[WP_MD5_HEX],
                   wp_error *err) {
   md5_out[0] = 0;
@@ -481,7 +481,7 @@ int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
     wp_stop_leave(&section);
     goto out_notmp;
   }
-  if (known && *how != WP_PLACED_EXISTING && wp_placed_note(final, &placed_st)) {
+  if (known && *how != WP_PLACED_EXISTING && wp_placed_note(placed, final, &placed_st)) {
     unlink(final); /* unknown, a failed run could not take it back */
     wp_stop_leave(&section);
     wp_error_set(err, "out of memory");
@@ -511,7 +511,7 @@ out_notmp:
   return rc;
 }
 
-int wp_place_alias(const char *dir, const char *from, const char *to, wp_error *err) {
+int wp_place_alias(wp_placed_set *placed, const char *dir, const char *from, const char *to, wp_error *err) {
   char *a = join(dir, from), *b = join(dir, to);
   int rc = 0;
   wp_stop_section section;
@@ -519,7 +519,7 @@ int wp_place_alias(const char *dir, const char *from, const char *to, wp_error *
   bool linked = a && b && link(a, b) == 0;
   int link_errno = errno;
   struct stat made;
-  bool unknown = linked && lstat(b, &made) == 0 && wp_placed_note(b, &made) != 0;
+  bool unknown = linked && lstat(b, &made) == 0 && wp_placed_note(placed, b, &made) != 0;
   if (unknown)
     unlink(b); /* a failed run could not take it back */
   wp_stop_leave(&section);
@@ -553,7 +553,7 @@ int wp_place_alias(const char *dir, const char *from, const char *to, wp_error *
       } else {
         src.size = (uint64_t)sa.st_size;
         wp_place_methods m = {true, true};
-        rc = wp_place_file(dir, to, &src, m, &how, md5, err);
+        rc = wp_place_file(placed, dir, to, &src, m, &how, md5, err);
       }
     }
   }

@@ -7,6 +7,7 @@
 
 #include "wp_error.h"
 #include "wp_md5.h"
+#include "wp_placed.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -82,9 +83,9 @@ typedef struct wp_place_methods {
 } wp_place_methods;
 
 /* Places SRC as DIR/NAME. When the bytes were streamed (and only then),
- * MD5_OUT receives their MD5, else "". A file it creates is noted as this
- * process's (wp_placed.h). */
-int wp_place_file(const char *dir, const char *name, const wp_place_src *src,
+ * MD5_OUT receives their MD5, else "". A file it creates is noted in
+ * PLACED (the run's set, wp_placed.h; NULL notes nothing). */
+int wp_place_file(wp_placed_set *placed, const char *dir, const char *name, const wp_place_src *src,
                   wp_place_methods methods, wp_place_how *how, char md5_out[WP_MD5_HEX],
                   wp_error *err);
 
@@ -97,8 +98,8 @@ int wp_bytes_compare(const wp_place_src *a, const wp_place_src *b, int *order, w
 
 /* Gives DIR/FROM the extra name DIR/TO (a hard link, or a copy where links
  * are not possible), under the same rules as wp_place_file; a name it
- * creates is noted as this process's. */
-int wp_place_alias(const char *dir, const char *from, const char *to, wp_error *err);
+ * creates is noted in PLACED. */
+int wp_place_alias(wp_placed_set *placed, const char *dir, const char *from, const char *to, wp_error *err);
 
 /* Removes DIR/NAME (not following links); a missing file is fine. */
 int wp_place_remove(const char *dir, const char *name, wp_error *err);

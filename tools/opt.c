@@ -20,6 +20,7 @@
 #include "opt_outputs.h"
 #include "wp_pass.h"
 #include "wp_placed.h"
+#include "wp_run.h"
 #include "wp_text_depth.h"
 
 #include <mlir-c/Diagnostics.h>
@@ -87,6 +88,14 @@ static MlirLogicalResult diag_handler(MlirDiagnostic d, void *user) {
     st->errors++;
   char loc[1024];
   wp_loc_str(mlirDiagnosticGetLocation(d), loc, sizeof loc);
+  /* A remark about no place in the IR is what a pass tells the user as it
+   * goes (the spec's "Const File de-dup saved N KB", --debug's logs): a
+   * plain line, as the reference compiler prints it. */
+  if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticRemark && !strcmp(loc, "unknown")) {
+    mlirDiagnosticPrint(d, diag_print_cb, stderr);
+    fputc('\n', stderr);
+    return mlirLogicalResultSuccess();
+  }
   fprintf(stderr, "%s: ", kind);
   if (strcmp(loc, "unknown") != 0 && loc[0] != 0) {
     /* Text parsed from memory has the buffer name "-" (or none). */
@@ -388,6 +397,7 @@ out:
 }
 
 static char g_tmp_artifacts[PATH_MAX];
+static wp_run *g_run; /* this process's one pipeline run */
 
 /* What a signal handler may undo: temporary outputs, the files placed in
  * artifact directories this run made (the private one among them) and
@@ -472,7 +482,7 @@ static const char *private_artifact_dir(void) {
       return NULL;
     }
     /* what a stream or copy_file_range copy places there goes on a signal */
-    wp_placed_watch_dir(g_tmp_artifacts);
+    wp_placed_watch_dir(g_run->placed, g_tmp_artifacts);
   }
   return g_tmp_artifacts;
 }
@@ -483,7 +493,7 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void print_timing(const wp_pass_hooks *h, double parse, long parse_peak_kib,
+static void print_timing(const wp_pass_observer *h, double parse, long parse_peak_kib,
                          double output, double total) {
   fprintf(stderr,
           "===-------------------------------------------------------------------------===\n"
@@ -617,17 +627,20 @@ int main(int argc, char **argv) {
     mlirOpPrintingFlagsElideLargeResourceString(flags, cfg.elide_resources);
     mlirOpPrintingFlagsUseLocalScope(flags);
   }
-  wp_pass_hooks hooks = {.print_ir_after_all = cfg.print_ir_after_all,
-                         .verify_roundtrip = cfg.verify_roundtrip,
-                         .timing = cfg.timing,
-                         .print_flags = flags,
-                         .input_path = cfg.input,
-                         .debug = cfg.debug};
+  wp_pass_observer observer = {.print_ir_after_all = cfg.print_ir_after_all,
+                               .verify_roundtrip = cfg.verify_roundtrip,
+                               .timing = cfg.timing,
+                               .print_flags = flags};
+  wp_run *run = g_run = wp_run_create();
+  run->observer = &observer;
+  run->debug = cfg.debug;
+  /* opt checks where its outputs land before any pass runs */
+  run->checks_outputs = true;
+  opt_lock_use_placed(run->placed);
   MlirModule module = {NULL};
   MlirPassManager pm = {NULL};
   char *model_dir = NULL;
   char *input_placed = NULL;
-  char *neff_output = NULL; /* neff-pack's output=, when it names the NEFF */
   char *out_paths[MAX_PASSES + 1];
   size_t n_out_paths = 0;
   rc = EXIT_BAD_INPUT;
@@ -635,10 +648,8 @@ int main(int argc, char **argv) {
   opt_dir_locks locks = {0};
   if (load_input(ctx, &cfg, &ds, &module, &model_dir, &md))
     goto out;
-  hooks.model_dir = model_dir;
-  /* BIR in this run then comes from bir-lower, unique names and all */
-  hooks.bir_built_here = !wp_bir_module_is_bir(module);
-  hooks.model = md.dir ? &md : NULL;
+  run->model_dir = model_dir ? wp_xstrdup(model_dir) : NULL;
+  run->model = md.dir ? &md : NULL;
   /* IR placed in an artifact directory by an earlier run has its files
    * there: packing it from a new private directory would fail on a missing
    * file, and using the recorded one unasked would let an IR file (perhaps
@@ -709,28 +720,20 @@ int main(int argc, char **argv) {
     goto out;
   }
   n_out_paths = opt_output_paths(&cfg, out_paths);
-  hooks.outputs = (const char *const *)out_paths;
-  hooks.n_outputs = n_out_paths;
-  hooks.artifact_dir = cfg.artifact_dir;
-  for (size_t i = 0; i < cfg.n_passes; i++)
-    cfg.packs_neff |= strcmp(cfg.passes[i].info->name, "neff-pack") == 0;
-  hooks.neff_output = cfg.packs_neff ? cfg.output : NULL;
-  for (size_t i = 0; i < cfg.n_passes; i++)
-    if (strcmp(cfg.passes[i].info->name, "neff-pack") == 0) {
-      /* raw .bin members: dedup-consts then hashes no .npy member ahead
-       * (the key MD5 is the member's) */
-      char *format = opt_pass_option_value(&cfg.passes[i], "weights-format");
-      hooks.neff_raw_members = format && strcmp(format, "bin") == 0;
-      free(format);
-      /* its output= names the NEFF as -o would: dedup-consts then takes
-       * the members' MD5s ahead too (neff-pack would hash them again) */
-      if (!hooks.neff_output)
-        hooks.neff_output = neff_output = opt_pass_option_value(&cfg.passes[i], "output");
-    }
-  for (size_t i = 0; i < cfg.n_passes && !hooks.artifact_dir; i++)
+  run->outputs = wp_xcalloc(n_out_paths + 1, sizeof *run->outputs);
+  for (size_t i = 0; i < n_out_paths; i++)
+    run->outputs[run->n_outputs++] = wp_xstrdup(out_paths[i]);
+  run->artifact_dir = cfg.artifact_dir ? wp_xstrdup(cfg.artifact_dir) : NULL;
+  /* -o names the NEFF when neff-pack runs (its own output= otherwise) */
+  if (cfg.packs_neff && cfg.output)
+    run->neff_output = wp_xstrdup(cfg.output);
+  for (size_t i = 0; i < cfg.n_passes && !run->artifact_dir; i++)
     if (strcmp(cfg.passes[i].info->name, "copy-const-artifacts") == 0) {
-      hooks.artifact_dir_private = true;
-      if (!(hooks.artifact_dir = private_artifact_dir())) {
+      run->artifact_dir_private = true;
+      const char *tmp = private_artifact_dir();
+      if (tmp)
+        run->artifact_dir = wp_xstrdup(tmp);
+      else {
         fprintf(stderr, "error: cannot create a temporary artifact directory in %s: %s (set "
                 "TMPDIR to a writable directory, or give --artifact-dir=DIR)\n",
                 tmp_base(), strerror(errno));
@@ -743,7 +746,7 @@ int main(int argc, char **argv) {
    * 100,000-tensor run. The IR that is written is verified below. */
   mlirPassManagerEnableVerifier(pm, cfg.verify_each);
   for (size_t i = 0; i < cfg.n_passes; i++) {
-    MlirPass p = wp_pass_create(cfg.passes[i].info, cfg.passes[i].options, &hooks, &err);
+    MlirPass p = wp_pass_create(cfg.passes[i].info, cfg.passes[i].options, run, &err);
     if (p.ptr == NULL) {
       fprintf(stderr, "error: %s\n", err.msg);
       rc = EXIT_USAGE;
@@ -764,7 +767,7 @@ int main(int argc, char **argv) {
     goto out;
   if (cfg.timing) {
     double t_end = now_seconds();
-    print_timing(&hooks, t_parsed - t_start, parse_peak_kib, t_end - t_passes, t_end - t_start);
+    print_timing(&observer, t_parsed - t_start, parse_peak_kib, t_end - t_passes, t_end - t_start);
   }
   rc = 0;
 out:
@@ -783,12 +786,15 @@ out:
   }
   free(model_dir);
   free(input_placed);
-  free(neff_output);
   for (size_t i = 0; i < n_out_paths; i++)
     free(out_paths[i]);
   wp_model_dir_free(&md);
   remove_tmp_artifacts();
   opt_unlock_artifact_dirs(&locks, rc != 0);
+  opt_lock_use_placed(NULL);
+  g_run = NULL;
+  if (frees_at_exit)
+    wp_run_release(run);
   free(cfg.pipeline_text);
   return rc;
 }

@@ -26,6 +26,9 @@ typedef struct dir_to_lock {
 
 /* The locks of this run, for the signal handler (NULL once released). */
 static opt_dir_locks *g_locks;
+static wp_placed_set *g_placed; /* the run's, for the signal handler */
+
+void opt_lock_use_placed(wp_placed_set *placed) { g_placed = placed; }
 
 static int cmp_dir(const void *a, const void *b) {
   const dir_to_lock *x = a, *y = b;
@@ -44,7 +47,7 @@ static int open_dir(const char *dir, opt_dir_locks *locks, dir_to_lock *d, wp_er
     locks->made[locks->n_made] = strdup(dir);
     __atomic_store_n(&locks->n_made, locks->n_made + 1, __ATOMIC_RELEASE);
     /* all that is placed in it is this run's: a failed run takes it back */
-    wp_placed_watch_dir(dir);
+    wp_placed_watch_dir(g_placed, dir);
   }
   struct stat st;
   d->fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -112,7 +115,7 @@ void opt_unlock_artifact_dirs(opt_dir_locks *locks, bool failed) {
   __atomic_store_n(&g_locks, NULL, __ATOMIC_RELEASE);
   /* emptied while still locked, so no other run finds it gone */
   if (failed)
-    wp_placed_take_back();
+    wp_placed_take_back(g_placed);
   for (size_t i = 0; i < locks->n_made; i++) {
     if (failed && locks->made[i] && rmdir(locks->made[i]) != 0 && errno != ENOENT)
       /* something outside the run changed it (its mode, say) */
@@ -127,7 +130,7 @@ void opt_unlock_artifact_dirs(opt_dir_locks *locks, bool failed) {
 
 void opt_lock_remove_made_from_signal(void) {
   const opt_dir_locks *locks = __atomic_load_n(&g_locks, __ATOMIC_ACQUIRE);
-  wp_placed_take_back();
+  wp_placed_take_back(g_placed);
   for (size_t i = 0; locks && i < locks->n_made; i++)
     if (locks->made[i])
       rmdir(locks->made[i]);

@@ -7,6 +7,7 @@
 #define OPT_LOCK_H
 
 #include "opt_config.h"
+#include "wp_placed.h"
 
 #include <stdbool.h>
 
@@ -16,6 +17,10 @@ typedef struct opt_dir_locks {
   char *made[MAX_PASSES + 1]; /* directories this run created */
   size_t n_made;
 } opt_dir_locks;
+
+/* The run's set of placed files, which the functions below watch and take
+ * back (set once, before opt_lock_artifact_dirs). */
+void opt_lock_use_placed(wp_placed_set *placed);
 
 /* Creates (one level, as copy-const-artifacts would) and locks the
  * artifact directories the run's passes write (opt_written_artifact_dirs);

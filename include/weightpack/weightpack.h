@@ -57,11 +57,9 @@ int wpExportHloProto(MlirModule module, void **data, size_t *len, wp_error *err)
  * MLIR itself stops the program ("Can't add pass ... restricted to
  * 'builtin.module'").
  *
- * Threads: separate contexts may run pipelines in separate threads, but
- * two pipelines that share an artifact directory must not run at once:
- * hold an exclusive flock(2) on the directory for the whole pipeline, as
- * opt does. A weight's bytes stay mapped as long as its context: use a
- * context per model. */
+ * The pass takes the run object of the PassManager run it runs in (see
+ * "runs" below). A weight's bytes stay mapped as long as its context: use
+ * a context per model. */
 MlirPass wpCreatePass(const char *name, const char *options, wp_error *err);
 
 /* Registers every weightpack pass in MLIR's global pass registry (once;
@@ -73,22 +71,47 @@ MlirPass wpCreatePass(const char *name, const char *options, wp_error *err);
  *       "neff-pack{output='/tmp/mlp.neff'})", ...);
  * (quote values that may hold spaces: 'v' or "v").
  * A bad option name or value fails the parse with the message wpCreatePass
- * would give. Printing such a pipeline back shows the passes without their
- * options. */
+ * would give. Printing a pipeline back shows each pass with the options
+ * it was given, so that it replays. */
 void wpRegisterPasses(void);
 
-/* weightpack counts a process as one run. What its passes placed and
- * hashed in the process is trusted by its later passes: dedup-consts
- * removes a duplicate constant file only when this run placed it (an
- * earlier run's may be named by IR written then), and an MD5 taken in
- * this run is not taken again. A driver that compiles job after job in
- * one process, where a later job reads IR an earlier one wrote (say one
- * job stops after copy-const-artifacts and others pack its IR), calls
- * wpStartNewRun() between the jobs, never while a pipeline runs;
- * otherwise the second job removes files the first one's IR names.
- * It also forgets those files (the tables otherwise grow with every
- * job). Not thread-safe with running pipelines. */
-void wpStartNewRun(void);
+/* ---- runs ----
+ * A run object holds what one pipeline run knows and its passes share:
+ * the files it placed in the artifact directory and hashed (dedup-consts
+ * removes a duplicate only when this run placed it; an MD5 taken in this
+ * run is not taken again), a token that tells facts recorded on the IR in
+ * this run from an earlier run's, and the driver's settings below. Passes
+ * made by wpCreatePass or by name through MLIR's pass registry (textual
+ * pipelines, mlir-opt with the plugin) share one run object per
+ * PassManager run, made by the first weightpack pass of that run; an
+ * upstream pass between them that does not preserve analyses starts a new
+ * one (later passes then hash again; the NEFF is the same). A driver that
+ * wants the settings, or one run across several PassManager runs, makes
+ * one and creates the passes with wpRunCreatePass.
+ *
+ * Threads: each run is independent: two pipelines on two threads, each
+ * with its own context, run and artifact directory, do not interfere. Two
+ * pipelines sharing an artifact directory must not run at once: hold an
+ * exclusive flock(2) on the directory for the whole pipeline, as opt does. */
+typedef struct wp_run wp_run;
+
+/* A new run; the caller releases it with wpRunDestroy (passes created for
+ * it keep their own reference, so it may be released once they are added). */
+wp_run *wpRunCreate(void);
+void wpRunDestroy(wp_run *run);
+
+/* Settings, each a default for a pass option given nowhere else (copied;
+ * NULL clears): inline-weights' model-dir=, copy-const-artifacts'
+ * artifact-dir=, neff-pack's output=. Set before the pipeline runs. */
+int wpRunSetModelDir(wp_run *run, const char *dir, wp_error *err);
+int wpRunSetArtifactDir(wp_run *run, const char *dir, wp_error *err);
+int wpRunSetNeffOutput(wp_run *run, const char *path, wp_error *err);
+
+/* The run's token (static for the run's life), as passes record it. */
+const char *wpRunToken(const wp_run *run);
+
+/* wpCreatePass for RUN (retained by the pass). */
+MlirPass wpRunCreatePass(wp_run *run, const char *name, const char *options, wp_error *err);
 
 /* Pass names and one-line descriptions, for --help style listings. */
 size_t wpPassCount(void);

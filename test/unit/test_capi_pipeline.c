@@ -214,9 +214,9 @@ static void test_output_in_artifact_dir(void) {
 }
 
 /* A compile server's jobs in one process: one places the constant files
- * and writes its IR, two others pack that IR. With wpStartNewRun() between
- * them, each later job is a run of its own, as a process of its own would
- * be (the second job removed the tied copy the IR names, as this run's
+ * and writes its IR, two others pack that IR. Each PassManager run is a
+ * run of its own, as a process of its own would be (when a process was one
+ * run, the second job removed the tied copy the IR names, as this run's
  * file, and the third failed on it). */
 static void test_jobs_in_one_process(void) {
   char pipeline[1024], ir[128], diag[1024];
@@ -227,7 +227,6 @@ static void test_jobs_in_one_process(void) {
   snprintf(ir, sizeof ir, "%s/jobs.mlir", tmp);
   CHECK(run_job(NULL, pipeline, ir, diag));
   for (int job = 2; job <= 3; job++) {
-    wpStartNewRun();
     snprintf(pipeline, sizeof pipeline,
              "builtin.module(dedup-consts,neff-pack{output=%s/job%d.neff})", tmp, job);
     bool ok = run_job(ir, pipeline, NULL, diag);
@@ -257,7 +256,6 @@ static void test_pack_changed_after_dedup(void) {
            "printf 'XXXXXXXX' | dd of=\"$f\" conv=notrunc status=none",
            tmp);
   CHECK(system(cmd) == 0);
-  wpStartNewRun();
   snprintf(neff, sizeof neff, "%s/changed.neff", tmp);
   snprintf(pipeline, sizeof pipeline, "builtin.module(neff-pack{output=%s})", neff);
   CHECK(!run_job(ir, pipeline, NULL, diag));

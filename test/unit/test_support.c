@@ -315,7 +315,7 @@ static void test_place_pieces(void) {
   flat[size - 2] ^= 1;
   wp_place_how how;
   wp_place_methods m = {true, true};
-  CHECK(wp_place_file(tmp, "assembled.bin", &asm_src, m, &how, a, &err) == 0);
+  CHECK(wp_place_file(NULL, tmp, "assembled.bin", &asm_src, m, &how, a, &err) == 0);
   CHECK(wp_place_md5(NULL, 0, &flat_src, b, &err) == 0);
   CHECK(how == WP_PLACED_STREAM && strcmp(a, b) == 0); /* the MD5 of what was written */
   char path[300];
@@ -517,6 +517,8 @@ static void test_mapreg(void) {
  * gave an earlier file is its own, the earlier file is not; only files in
  * a watched directory are taken back. */
 static void test_placed(void) {
+  /* one run's set; a second run's knows none of its files */
+  wp_placed_set *set = wp_placed_set_create(), *next_run = wp_placed_set_create();
   char watched[300], other[300], path[400], alias[400], earlier[400], kept[400];
   snprintf(watched, sizeof watched, "%s/watched", tmp);
   snprintf(other, sizeof other, "%s/other", tmp);
@@ -530,24 +532,27 @@ static void test_placed(void) {
   snprintf(earlier, sizeof earlier, "%s/earlier.bin", watched);
   FILE *f = fopen(earlier, "wb");
   CHECK(f && fwrite(bytes, 1, 10, f) == 10 && fclose(f) == 0);
-  CHECK(!wp_placed_here(earlier));
-  CHECK(wp_place_file(watched, "earlier.bin", &src, m, &how, md5, &err) == 0);
-  CHECK(how == WP_PLACED_EXISTING && !wp_placed_here(earlier)); /* the bytes were there */
-  CHECK(wp_place_file(watched, "mine.bin", &src, m, &how, md5, &err) == 0);
+  CHECK(!wp_placed_here(set, earlier));
+  CHECK(wp_place_file(set, watched, "earlier.bin", &src, m, &how, md5, &err) == 0);
+  CHECK(how == WP_PLACED_EXISTING && !wp_placed_here(set, earlier)); /* the bytes were there */
+  CHECK(wp_place_file(set, watched, "mine.bin", &src, m, &how, md5, &err) == 0);
   snprintf(path, sizeof path, "%s/mine.bin", watched);
-  CHECK(wp_placed_here(path));
-  CHECK(wp_place_alias(watched, "earlier.bin", "alias.bin", &err) == 0);
+  CHECK(wp_placed_here(set, path));
+  CHECK(wp_place_alias(set, watched, "earlier.bin", "alias.bin", &err) == 0);
   snprintf(alias, sizeof alias, "%s/alias.bin", watched);
-  CHECK(wp_placed_here(alias) && !wp_placed_here(earlier));
-  CHECK(wp_place_file(other, "kept.bin", &src, m, &how, md5, &err) == 0);
+  CHECK(wp_placed_here(set, alias) && !wp_placed_here(set, earlier));
+  CHECK(wp_place_file(set, other, "kept.bin", &src, m, &how, md5, &err) == 0);
   snprintf(kept, sizeof kept, "%s/kept.bin", other);
-  CHECK(wp_placed_here(kept));
-  wp_placed_take_back(); /* nothing is watched yet */
+  CHECK(wp_placed_here(set, kept));
+  wp_placed_take_back(set); /* nothing is watched yet */
   CHECK(access(path, F_OK) == 0);
-  CHECK(wp_placed_watch_dir(watched) == 0);
-  wp_placed_take_back();
+  CHECK(wp_placed_watch_dir(set, watched) == 0);
+  wp_placed_take_back(set);
   CHECK(access(path, F_OK) != 0 && access(alias, F_OK) != 0);
   CHECK(access(earlier, F_OK) == 0 && access(kept, F_OK) == 0);
+  CHECK(wp_placed_here(set, kept) && !wp_placed_here(next_run, kept));
+  wp_placed_set_destroy(set);
+  wp_placed_set_destroy(next_run);
 }
 
 int main(void) {

@@ -6,7 +6,7 @@
 #include "wp_arena.h"
 #include "wp_error.h"
 #include "wp_i64map.h"
-#include "wp_pass.h"
+#include "wp_diag.h"
 #include "wp_place.h"
 
 #include <mlir-c/IR.h>
@@ -36,9 +36,6 @@ MlirOperation wp_bir_next_function(MlirOperation module, MlirOperation prev);
 int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, bool read_back,
                              wp_arena *arena, wp_place_src *src, wp_error *err);
 
-/* Is RUN's BIR read from a file (or a driver's, no hooks), not lowered by
- * this opt run? Its names and .npy regions are then checked. */
-bool wp_bir_read_back(const wp_pass_run *run);
 
 /* String attribute NAME of OP as a NUL-terminated arena string ("" if absent). */
 char *wp_bir_str(wp_arena *arena, MlirOperation op, const char *name);

@@ -6,7 +6,7 @@
 #include "wp_bir_table.h"
 #include "wp_arena.h"
 #include "wp_mlir_util.h"
-#include "wp_pass.h"
+#include "wp_diag.h"
 #include "wp_jsonw.h"
 #include "wp_strmap.h"
 

@@ -496,9 +496,6 @@ static int npy_region_check(const char *name, const char *path, uint64_t offset,
   return 0;
 }
 
-bool wp_bir_read_back(const wp_pass_run *run) {
-  return !run->hooks || !run->hooks->bir_built_here;
-}
 
 int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, bool read_back,
                              wp_arena *arena, wp_place_src *src, wp_error *err) {

@@ -1,0 +1,28 @@
+/* MLIR diagnostics from C, at every severity (the MLIR 19 C API emits
+ * only errors): the one way library code at and above the dialect layer
+ * reports. Messages are printf-formatted, whole however long, and made one
+ * line (control characters escaped, whatever names they quote). */
+#ifndef WP_DIAG_H
+#define WP_DIAG_H
+
+#include <mlir-c/IR.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+void wp_emit_error(MlirLocation loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void wp_emit_warning(MlirLocation loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Remarks carry what a pass says that is no fault: the spec's "Const File
+ * de-dup saved N KB" line and --debug's per-file logs. */
+void wp_emit_remark(MlirLocation loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* 0 error, 1 warning, 2 remark: TEXT as is (wp_diag_emit.cpp). */
+void wp_diag_emit_text(MlirLocation loc, int severity, const char *text);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

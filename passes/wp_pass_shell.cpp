@@ -1,0 +1,148 @@
+// The one pass shell. Every weightpack pass, whoever creates it (opt and
+// the C API through wp_pass_create, MLIR's pass registry for textual
+// pipelines and mlir-opt's plugin), is this C++ pass around a C body: MLIR
+// takes only C++ pass objects into its registry, passes its options only
+// through a virtual initializeOptions, and gives a pass its pipeline run
+// only through the analysis manager.
+#include "weightpack/weightpack.h"
+#include "wp_pass.h"
+
+#include <mlir/CAPI/IR.h>
+#include <mlir/CAPI/Pass.h>
+#include <mlir/IR/BuiltinOps.h>
+#include <mlir/Pass/Pass.h>
+#include <mlir/Pass/PassRegistry.h>
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <time.h>
+
+namespace {
+
+// The run object of one PassManager::run, for passes created without one:
+// an analysis of the module lives as long as that run (or until a pass
+// that does not preserve it), and every weightpack pass preserves it.
+struct RunAnalysis {
+  explicit RunAnalysis(mlir::Operation *) : run(wp_run_create()) {}
+  RunAnalysis(RunAnalysis &&other) noexcept : run(other.run) { other.run = nullptr; }
+  RunAnalysis(const RunAnalysis &) = delete;
+  ~RunAnalysis() { wp_run_release(run); }
+  wp_run *run;
+};
+
+double nowSeconds() {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void printToStderr(MlirStringRef s, void *) { fwrite(s.data, 1, s.length, stderr); }
+
+class WeightpackPass : public mlir::OperationPass<mlir::ModuleOp> {
+public:
+  WeightpackPass(const wp_pass_info *passInfo, wp_run *givenRun)
+      : OperationPass(mlir::TypeID::getFromOpaquePointer(passInfo)), info(passInfo),
+        run(wp_run_retain(givenRun)) {}
+  WeightpackPass(const WeightpackPass &other)
+      : OperationPass(other), info(other.info), run(wp_run_retain(other.run)) {
+    wp_error err;
+    setOptions(other.text, &err); // parsed once already
+  }
+  ~WeightpackPass() override {
+    wp_pass_options_free(&options);
+    wp_run_release(run);
+  }
+
+  llvm::StringRef getName() const override { return info->title; }
+  llvm::StringRef getArgument() const override { return info->name; }
+  llvm::StringRef getDescription() const override { return info->description; }
+
+  mlir::LogicalResult
+  initializeOptions(llvm::StringRef given,
+                    llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler)
+      override {
+    wp_error err;
+    if (setOptions(given.str(), &err))
+      return errorHandler(err.msg);
+    return mlir::success();
+  }
+
+  void runOnOperation() override {
+    wp_run *state = run ? run : getAnalysis<RunAnalysis>().run;
+    markAnalysesPreserved<RunAnalysis>();
+    MlirOperation op = wrap(getOperation().getOperation());
+    wp_pass_run body = {info, op, &options, state};
+    wp_pass_observer *obs = state->observer;
+    double t0 = nowSeconds();
+    int rc = info->run(&body);
+    if (obs && obs->timing &&
+        obs->n_timings < sizeof obs->timing_names / sizeof obs->timing_names[0]) {
+      obs->timing_names[obs->n_timings] = info->title;
+      obs->timing_peak_kib[obs->n_timings] = wp_pass_peak_rss_kib();
+      obs->timing_seconds[obs->n_timings++] = nowSeconds() - t0;
+    }
+    if (rc != 0)
+      return signalPassFailure();
+    if (obs && obs->print_ir_after_all) {
+      fprintf(stderr, "// -----// IR Dump After %s (%s) //----- //\n", info->title, info->name);
+      if (obs->print_flags.ptr == nullptr)
+        mlirOperationPrint(op, printToStderr, nullptr);
+      else
+        mlirOperationPrintWithFlags(op, obs->print_flags, printToStderr, nullptr);
+      fputs("\n\n", stderr);
+    }
+    if (obs && obs->verify_roundtrip) {
+      wp_error err;
+      MlirLocation where;
+      if (wp_verify_roundtrip(mlirModuleFromOperation(op), info->name, &where, &err)) {
+        wp_emit_error(where, "%s", err.msg);
+        signalPassFailure();
+      }
+    }
+  }
+
+  std::unique_ptr<mlir::Pass> clonePass() const override {
+    return std::make_unique<WeightpackPass>(*this);
+  }
+
+  int setOptions(const std::string &given, wp_error *err) {
+    wp_pass_options parsed;
+    if (wp_pass_parse_options(info, given.c_str(), &parsed, err))
+      return -1;
+    wp_pass_options_free(&options);
+    options = parsed;
+    text = given;
+    if (run && info->declare)
+      info->declare(&options, run);
+    return 0;
+  }
+
+private:
+  const wp_pass_info *info;
+  wp_run *run; // given by the driver (retained), or null: the pipeline run's
+  wp_pass_options options = {};
+  std::string text; // as given: for clones
+};
+
+} // namespace
+
+extern "C" MlirPass wp_pass_create(const wp_pass_info *info, const char *options, wp_run *run,
+                                   wp_error *err) {
+  auto pass = std::make_unique<WeightpackPass>(info, run);
+  if (pass->setOptions(options ? options : "", err))
+    return MlirPass{nullptr};
+  return wrap(static_cast<mlir::Pass *>(pass.release()));
+}
+
+extern "C" void wpRegisterPasses(void) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    size_t n = 0;
+    const wp_pass_info *const *all = wp_pass_registry(&n);
+    for (size_t i = 0; i < n; i++) {
+      const wp_pass_info *info = all[i];
+      mlir::registerPass([info] { return std::make_unique<WeightpackPass>(info, nullptr); });
+    }
+  });
+}
