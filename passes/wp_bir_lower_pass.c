@@ -50,4 +50,5 @@ const wp_pass_info wp_bir_lower_pass = {
                  "each (default 64; 0: never)",
                  .number = true, .min = 0, .max = INT64_MAX}},
     .run = run_bir_lower,
+    .traits = {.lowers_to_bir = true},
 };

@@ -473,4 +473,5 @@ const wp_pass_info wp_copy_artifacts_pass = {
                 {"threads", "files placed at once (default: the number of cores)", .number = true,
                  .min = 1, .max = 1024}},
     .run = run_copy_artifacts,
+    .traits = {.places_files = true, .dir_option = "artifact-dir"},
 };

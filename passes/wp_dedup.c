@@ -663,4 +663,5 @@ const wp_pass_info wp_dedup_pass = {
                             "is the same for any count",
                  .number = true, .min = 1, .max = 1024}},
     .run = run_dedup,
+    .traits = {.renames_placed = true, .uses_placed_files = true},
 };

@@ -894,4 +894,5 @@ const wp_pass_info wp_inline_weights_pass = {
     .options = {{"model-dir", "the model directory (default: opt's input directory)"},
                 {"allow", "comma-separated computations the pass may touch (default: entry)"}},
     .run = run_inline_weights,
+    .traits = {.model_dir_option = "model-dir"},
 };

@@ -64,4 +64,8 @@ const wp_pass_info wp_neff_pack_pass = {
                  .choices = "auto|on|off"}},
     .run = run_neff_pack,
     .declare = declare_neff_pack,
+    .traits = {.uses_placed_files = true,
+               .writes_neff = true,
+               .output_option = "output",
+               .needs = {"copy-const-artifacts", "dedup-consts"}},
 };

@@ -56,6 +56,20 @@ typedef struct wp_pass_info {
   /* Optional: what the pass, created with OPTIONS for RUN, tells the run's
    * other passes before any runs (neff-pack: a NEFF follows). */
   void (*declare)(const wp_pass_options *options, wp_run *run);
+  /* What a driver knows of the pass before anything runs, as data: opt's
+   * checks ask these, never the pass's name. */
+  struct wp_pass_traits {
+    bool lowers_to_bir;      /* HLO in, BIR out */
+    bool places_files;       /* places constant files in the artifact directory */
+    bool renames_placed;     /* renames the placed files where they are */
+    bool uses_placed_files;  /* reads the files placed in the artifact directory */
+    bool writes_neff;        /* writes the run's NEFF: the last pass */
+    const char *output_option;    /* the option naming the file it writes */
+    const char *dir_option;       /* the option naming the directory it places files in */
+    const char *model_dir_option; /* the option naming the model directory it reads */
+    const char *needs[3];    /* passes that must run before it, in order (a driver may
+                                bring them along) */
+  } traits;
 } wp_pass_info;
 
 const wp_pass_info *wp_pass_lookup(const char *name);

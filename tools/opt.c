@@ -529,7 +529,7 @@ static int check_emit_kind(const opt_config *cfg, MlirModule module) {
     return 0;
   bool lowers = false;
   for (size_t i = 0; i < cfg->n_passes; i++)
-    lowers |= !strcmp(cfg->passes[i].info->name, "bir-lower");
+    lowers |= cfg->passes[i].info->traits.lowers_to_bir;
   bool bir_out = lowers || wp_bir_module_is_bir(module);
   if (!strcmp(cfg->emit, "hlo-proto") && lowers) {
     fprintf(stderr, "error: --emit=hlo-proto cannot follow --bir-lower (the IR is BIR then); "
@@ -556,7 +556,7 @@ static bool implied_pass_before_bir(const opt_config *cfg, MlirModule module) {
   if (wp_bir_module_is_bir(module))
     return false;
   for (size_t i = 0; i < cfg->n_passes; i++) {
-    if (!strcmp(cfg->passes[i].info->name, "bir-lower"))
+    if (cfg->passes[i].info->traits.lowers_to_bir)
       return false;
     if (cfg->passes[i].implied)
       return true;
@@ -728,7 +728,7 @@ int main(int argc, char **argv) {
   if (cfg.packs_neff && cfg.output)
     run->neff_output = wp_xstrdup(cfg.output);
   for (size_t i = 0; i < cfg.n_passes && !run->artifact_dir; i++)
-    if (strcmp(cfg.passes[i].info->name, "copy-const-artifacts") == 0) {
+    if (cfg.passes[i].info->traits.places_files) {
       run->artifact_dir_private = true;
       const char *tmp = private_artifact_dir();
       if (tmp)

@@ -169,6 +169,13 @@ static size_t find_pass(const opt_config *cfg, const char *name, size_t before) 
   return (size_t)-1;
 }
 
+static size_t find_neff_writer(const opt_config *cfg, size_t from) {
+  for (size_t i = from; i < cfg->n_passes; i++)
+    if (cfg->passes[i].info->traits.writes_neff)
+      return i;
+  return (size_t)-1;
+}
+
 /* The value of option NAME of request P, malloc'd; NULL when it has none
  * (or its options do not parse: reported by check_pass_options). */
 char *opt_pass_option_value(const pass_request *p, const char *name) {
@@ -187,7 +194,7 @@ char *opt_pass_option_value(const pass_request *p, const char *name) {
 }
 
 static int add_implied_passes(opt_config *cfg) {
-  size_t pack = find_pass(cfg, "neff-pack", cfg->n_passes);
+  size_t pack = find_neff_writer(cfg, 0);
   if (pack == (size_t)-1)
     return 0;
   cfg->packs_neff = true;
@@ -198,12 +205,11 @@ static int add_implied_passes(opt_config *cfg) {
             cfg->emit);
     return EXIT_USAGE;
   }
-  for (size_t i = pack + 1; i < cfg->n_passes; i++)
-    if (!strcmp(cfg->passes[i].info->name, "neff-pack")) {
-      fprintf(stderr, "error: --neff-pack is given twice; one run writes one NEFF\n"
-                      "(run 'opt --help' for usage)\n");
-      return EXIT_USAGE;
-    }
+  if (find_neff_writer(cfg, pack + 1) != (size_t)-1) {
+    fprintf(stderr, "error: --neff-pack is given twice; one run writes one NEFF\n"
+                    "(run 'opt --help' for usage)\n");
+    return EXIT_USAGE;
+  }
   /* the NEFF is the run's output: a pass after it could only fail or
    * change an IR nobody writes */
   if (pack + 1 < cfg->n_passes) {
@@ -213,21 +219,31 @@ static int add_implied_passes(opt_config *cfg) {
     return EXIT_USAGE;
   }
   /* which of two names for the NEFF was meant is a guess, as -o twice */
-  char *own = cfg->output ? opt_pass_option_value(&cfg->passes[pack], "output") : NULL;
+  const struct wp_pass_traits *t = &cfg->passes[pack].info->traits;
+  char *own = cfg->output && t->output_option
+                  ? opt_pass_option_value(&cfg->passes[pack], t->output_option)
+                  : NULL;
   if (own) {
     fprintf(stderr, "error: the NEFF is named twice: -o %s and neff-pack's output=%s; give one"
                     "\n(run 'opt --help' for usage)\n", cfg->output, own);
     free(own);
     return EXIT_USAGE;
   }
-  size_t dedup = find_pass(cfg, "dedup-consts", pack);
-  if (find_pass(cfg, "copy-const-artifacts", pack) == (size_t)-1) {
-    if (insert_pass(cfg, dedup != (size_t)-1 ? dedup : pack, "copy-const-artifacts"))
+  /* the passes it needs, in their order, each before the next one
+   * needed (named or brought along) and all before it */
+  size_t n_needs = 0;
+  while (n_needs < sizeof t->needs / sizeof t->needs[0] && t->needs[n_needs])
+    n_needs++;
+  size_t limit = pack;
+  for (size_t k = n_needs; k-- > 0;) {
+    size_t at = find_pass(cfg, t->needs[k], limit);
+    if (at != (size_t)-1) {
+      limit = at;
+      continue;
+    }
+    if (insert_pass(cfg, limit, t->needs[k]))
       return 2;
-    pack++;
   }
-  if (dedup == (size_t)-1 && insert_pass(cfg, pack, "dedup-consts"))
-    return 2;
   return 0;
 }
 
@@ -448,15 +464,13 @@ int opt_early_exit(int argc, char **argv) {
   return -1;
 }
 
-static bool is_copy(const pass_request *p) {
-  return !strcmp(p->info->name, "copy-const-artifacts");
-}
+static bool is_copy(const pass_request *p) { return p->info->traits.places_files; }
 
 bool opt_dedup_before_copy(const opt_config *cfg) {
   for (size_t i = 0; i < cfg->n_passes; i++) {
     if (is_copy(&cfg->passes[i]))
       return false;
-    if (!strcmp(cfg->passes[i].info->name, "dedup-consts"))
+    if (cfg->passes[i].info->traits.renames_placed)
       return true;
   }
   return false;
@@ -468,7 +482,7 @@ const char *opt_private_copy_method(const opt_config *cfg) {
   for (size_t i = 0; i < cfg->n_passes; i++) {
     if (!is_copy(&cfg->passes[i]))
       continue;
-    char *own = opt_pass_option_value(&cfg->passes[i], "artifact-dir");
+    char *own = opt_pass_option_value(&cfg->passes[i], cfg->passes[i].info->traits.dir_option);
     char *method = own ? NULL : opt_pass_option_value(&cfg->passes[i], "copy-method");
     free(own);
     const char *writes = !method                           ? NULL
@@ -490,7 +504,7 @@ bool opt_artifact_dir_used(const opt_config *cfg) {
   for (size_t i = 0; i < cfg->n_passes; i++) {
     if (!is_copy(&cfg->passes[i]))
       continue;
-    char *own = opt_pass_option_value(&cfg->passes[i], "artifact-dir");
+    char *own = opt_pass_option_value(&cfg->passes[i], cfg->passes[i].info->traits.dir_option);
     free(own);
     if (!own)
       return true;
@@ -501,7 +515,7 @@ bool opt_artifact_dir_used(const opt_config *cfg) {
 size_t opt_written_artifact_dirs(const opt_config *cfg, char **dirs) {
   size_t n = 0;
   for (size_t i = 0; i < cfg->n_passes; i++) {
-    char *own = is_copy(&cfg->passes[i]) ? opt_pass_option_value(&cfg->passes[i], "artifact-dir") : NULL;
+    char *own = is_copy(&cfg->passes[i]) ? opt_pass_option_value(&cfg->passes[i], cfg->passes[i].info->traits.dir_option) : NULL;
     if (own)
       dirs[n++] = own;
   }

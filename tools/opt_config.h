@@ -38,9 +38,8 @@ typedef struct opt_config {
 /* Does the run have a pass that reads or writes the artifact directory? */
 static inline bool opt_uses_artifact_dir(const opt_config *cfg) {
   for (size_t i = 0; i < cfg->n_passes; i++) {
-    const char *n = cfg->passes[i].info->name;
-    if (!strcmp(n, "copy-const-artifacts") || !strcmp(n, "dedup-consts") ||
-        !strcmp(n, "neff-pack"))
+    const struct wp_pass_traits *t = &cfg->passes[i].info->traits;
+    if (t->places_files || t->renames_placed || t->uses_placed_files)
       return true;
   }
   return false;

@@ -168,9 +168,9 @@ int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
     if (wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts[i], &err))
       continue; /* reported when the pass is created */
     wp_pass_run run = {cfg->passes[i].info, {NULL}, &opts[i], NULL};
-    const char *name = cfg->passes[i].info->name;
-    const char *v = wp_pass_option(&run, "output");
-    if (!strcmp(name, "neff-pack")) {
+    const struct wp_pass_traits *t = &cfg->passes[i].info->traits;
+    const char *v = t->output_option ? wp_pass_option(&run, t->output_option) : "";
+    if (t->writes_neff) {
       if (v[0] && strcmp(v, "-") != 0) {
         neff[n_outs] = true;
         outs[n_outs++] = v;
@@ -180,9 +180,9 @@ int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
         neff[0] = true;
       }
     }
-    if (!strcmp(name, "inline-weights")) {
+    if (t->model_dir_option) {
       /* its model-dir=, else opt's: MD, or the input file's directory */
-      v = wp_pass_option(&run, "model-dir");
+      v = wp_pass_option(&run, t->model_dir_option);
       const char *dir = v[0] ? v : md->dir ? NULL : default_model_dir;
       if (dir)
         dirs[n_dirs++] = dir;
@@ -247,14 +247,15 @@ size_t opt_output_paths(const opt_config *cfg, char **paths) {
   if (cfg->output && strcmp(cfg->output, "-") != 0 && (paths[n] = wp_output_path(cfg->output)))
     n++;
   for (size_t i = 0; i < cfg->n_passes; i++) {
-    if (strcmp(cfg->passes[i].info->name, "neff-pack") != 0)
+    const char *option = cfg->passes[i].info->traits.output_option;
+    if (!option)
       continue;
     wp_pass_options opts;
     wp_error err;
     memset(&opts, 0, sizeof opts);
     if (wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts, &err) == 0) {
       wp_pass_run run = {cfg->passes[i].info, {NULL}, &opts, NULL};
-      const char *v = wp_pass_option(&run, "output");
+      const char *v = wp_pass_option(&run, option);
       if (v[0] && strcmp(v, "-") != 0 && (paths[n] = wp_output_path(v)))
         n++;
     }
