@@ -437,15 +437,13 @@ static int cmp_classes(const void *pa, const void *pb, void *ctx) {
 static int assign_group(dedup *d, size_t lo, size_t hi, const signed char *same_as_first,
                         bool debug) {
   size_t cap = hi - lo;
-  content_class *classes = calloc(cap, sizeof *classes);
-  size_t *class_of = calloc(cap, sizeof *class_of); /* per distinct file: its class */
-  size_t *distinct = calloc(cap, sizeof *distinct);
-  size_t *rank = calloc(cap, sizeof *rank); /* class -> position after ordering */
-  size_t *first_ref = calloc(cap, sizeof *first_ref); /* per distinct file: its first ref - LO */
+  content_class *classes = wp_xcalloc(cap, sizeof *classes);
+  size_t *class_of = wp_xcalloc(cap, sizeof *class_of); /* per distinct file: its class */
+  size_t *distinct = wp_xcalloc(cap, sizeof *distinct);
+  size_t *rank = wp_xcalloc(cap, sizeof *rank); /* class -> position after ordering */
+  size_t *first_ref = wp_xcalloc(cap, sizeof *first_ref); /* per distinct file: its first ref - LO */
   size_t n_classes = 0, n_distinct = 0;
   int rc = -1;
-  if (!classes || !class_of || !distinct || !rank || !first_ref)
-    goto out;
   for (size_t i = lo; i < hi; i++)
     if (i == lo || d->refs[i].file != d->refs[i - 1].file) {
       first_ref[n_distinct] = i - lo;
@@ -477,9 +475,7 @@ static int assign_group(dedup *d, size_t lo, size_t hi, const signed char *same_
   for (size_t c = 0; c < n_classes; c++)
     rank[c] = c;
   if (n_classes > 1) { /* an MD5 collision: order the contents themselves */
-    content_class *sorted = calloc(n_classes, sizeof *sorted);
-    if (!sorted)
-      goto out;
+    content_class *sorted = wp_xcalloc(n_classes, sizeof *sorted);
     memcpy(sorted, classes, n_classes * sizeof *sorted);
     class_sort cs = {d, false};
     qsort_r(sorted, n_classes, sizeof *sorted, cmp_classes, &cs);

@@ -102,10 +102,7 @@ static size_t collect_planted(MlirOperation func, planted **out) {
       continue;
     if (n == cap) {
       cap = cap ? cap * 2 : 16;
-      planted *p = realloc(*out, cap * sizeof *p);
-      if (!p)
-        break;
-      *out = p;
+      *out = wp_xrealloc(*out, cap * sizeof **out);
     }
     (*out)[n++] = (planted){param, number};
   }
@@ -672,8 +669,8 @@ static void rewrite_signature(MlirOperation func, const bool *removed, intptr_t 
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirType fty = mlirTypeAttrGetValue(wp_attr(func, "function_type"));
   intptr_t n = mlirBlockGetNumArguments(body);
-  MlirType *args = malloc((size_t)(n + 1) * sizeof *args);
-  MlirAttribute *dicts = malloc((size_t)(n + 1) * sizeof *dicts);
+  MlirType *args = wp_xmalloc((size_t)(n + 1) * sizeof *args);
+  MlirAttribute *dicts = wp_xmalloc((size_t)(n + 1) * sizeof *dicts);
   for (intptr_t i = 0; i < n; i++)
     args[i] = mlirValueGetType(mlirBlockGetArgument(body, i));
   intptr_t k = 0;
