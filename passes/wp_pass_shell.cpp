@@ -113,13 +113,32 @@ public:
     wp_pass_options_free(&options);
     options = parsed;
     text = given;
+    showOptions();
     if (run && info->declare)
       info->declare(&options, run);
     return 0;
   }
 
 private:
+  // MLIR prints a pass's options (--dump-pass-pipeline, the crash
+  // reproducer, pipelines printed back) from the Option objects registered
+  // on it: one for each option given, holding its value, so that the
+  // printed pipeline replays the run. Values are parsed and checked by
+  // wp_pass_parse_options, never through these.
+  void showOptions() {
+    for (int i = 0; i < WP_PASS_MAX_OPTIONS && info->options[i].name; i++) {
+      if (!options.values[i])
+        continue;
+      auto &shown = shownOptions[i];
+      if (!shown)
+        shown = std::make_unique<Option<std::string>>(*this, info->options[i].name,
+                                                      llvm::cl::desc(info->options[i].help));
+      *shown = std::string(options.values[i]);
+    }
+  }
+
   const wp_pass_info *info;
+  std::unique_ptr<Option<std::string>> shownOptions[WP_PASS_MAX_OPTIONS];
   wp_run *run; // given by the driver (retained), or null: the pipeline run's
   wp_pass_options options = {};
   std::string text; // as given: for clones

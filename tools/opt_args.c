@@ -44,7 +44,8 @@ static void usage(FILE *f) {
           "                             files are recorded in place instead of copied)\n"
           "  --debug                    log what the file passes do, per file\n"
           "  --list-passes              list the passes and their options\n"
-          "  --print-irdl=DIALECT       print the IRDL definition of a dialect (hlo, bir)\n"
+          "  --print-irdl=DIALECT       print the IRDL definition of a dialect (hlo, bir, or\n"
+          "                             all: both, for mlir-opt's --irdl-file=)\n"
           "  --pass-pipeline=PIPELINE   the passes as mlir-opt's textual pipeline,\n"
           "                             'builtin.module(NAME{opt=value ...},...)'\n"
           "  -h, --help, --version\n"
@@ -83,7 +84,7 @@ static const struct {
     {"--emit", "a kind (mlir, hlo-proto, bir-proto, bir-json)"},
     {"--artifact-dir", "a directory"},
     {"--mlir-elide-resource-strings-if-larger", "a byte count"},
-    {"--print-irdl", "a dialect (hlo, bir)"},
+    {"--print-irdl", "a dialect (hlo, bir, all)"},
     {"--pass-pipeline", "a pipeline (builtin.module(PASS{OPTIONS},...))"},
 };
 
@@ -454,10 +455,14 @@ int opt_early_exit(int argc, char **argv) {
     }
     const char *v = flag_arg(argv, &i, "--print-irdl");
     if (v) {
-      const char *text = wpDialectIRDL(v);
+      /* all: both in one file, for mlir-opt's one --irdl-file= */
+      bool all = !strcmp(v, "all");
+      const char *text = wpDialectIRDL(all ? "hlo" : v);
       if (!text)
-        return opt_usage_error("no dialect '%s' (hlo, bir)", v);
+        return opt_usage_error("no dialect '%s' (hlo, bir, all)", v);
       fputs(text, stdout);
+      if (all)
+        fputs(wpDialectIRDL("bir"), stdout);
       return stdout_status();
     }
   }
