@@ -25,7 +25,7 @@ packages=(
   gcc g++ make cmake python3 python3-numpy
   libmlir-19-dev mlir-19-tools llvm-19-dev llvm-19-tools
   libprotobuf-c-dev protobuf-c-compiler protobuf-compiler
-  libarchive-dev libssl-dev libjansson-dev libisal-dev liburing-dev time isal
+  libarchive-dev libssl-dev libjansson-dev libisal-dev liburing-dev time isal pkg-config
 )
 
 install_packages() {

@@ -110,6 +110,14 @@ int wpRunSetNeffOutput(wp_run *run, const char *path, wp_error *err);
 /* The run's token (static for the run's life), as passes record it. */
 const char *wpRunToken(const wp_run *run);
 
+/* Opens model directory DIR as opt does: reads its metadata.json, finds
+ * the model file it names (HloModuleProto or HloProto) and imports it into
+ * CTX (*OUT: caller destroys; null on failure). With RUN (may be NULL),
+ * DIR becomes the run's model directory, inline-weights' default. The
+ * weights are read later, by inline-weights. */
+int wpOpenModelDir(MlirContext ctx, const char *dir, wp_run *run, MlirModule *out,
+                   wp_error *err);
+
 /* wpCreatePass for RUN (retained by the pass). */
 MlirPass wpRunCreatePass(wp_run *run, const char *name, const char *options, wp_error *err);
 

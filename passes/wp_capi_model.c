@@ -1,0 +1,35 @@
+/* wpOpenModelDir: a driver's way into a model directory, as opt's. */
+#include "weightpack/weightpack.h"
+
+#include "wp_file.h"
+#include "wp_hlo.h"
+#include "wp_model_dir.h"
+#include "wp_run.h"
+
+#include <string.h>
+
+int wpOpenModelDir(MlirContext ctx, const char *dir, wp_run *run, MlirModule *out,
+                   wp_error *err) {
+  if (out)
+    *out = (MlirModule){NULL};
+  if (mlirContextIsNull(ctx) || !dir || !out)
+    return wp_error_set(err, "wpOpenModelDir: a null context, directory or output");
+  wp_model_dir md;
+  if (wp_model_dir_load(dir, &md, err))
+    return -1;
+  wp_mapped_file f;
+  int rc = wp_file_map(md.model_path, &f, err);
+  if (rc == 0) {
+    rc = wp_hlo_import(ctx, f.data, f.size, md.model_path, out, err);
+    if (rc)
+      wp_error_prefix(err, "%s", md.model_path);
+    wp_file_unmap(&f);
+  }
+  wp_model_dir_free(&md);
+  if (rc == 0 && run && wpRunSetModelDir(run, dir, err)) {
+    mlirModuleDestroy(*out);
+    *out = (MlirModule){NULL};
+    return -1;
+  }
+  return rc;
+}
