@@ -1,5 +1,7 @@
 #include "wp_format.h"
 
+#include "wp_error.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -30,4 +32,14 @@ char *wp_escape_controls(const char *s) {
   }
   *o = 0;
   return out;
+}
+
+char *wp_format(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = wp_vformat(fmt, ap);
+  va_end(ap);
+  if (!s)
+    wp_out_of_memory();
+  return s;
 }

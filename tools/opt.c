@@ -21,6 +21,7 @@
 #include "wp_pass.h"
 #include "wp_placed.h"
 #include "wp_run.h"
+#include "wp_format.h"
 #include "wp_text_depth.h"
 
 #include <mlir-c/Diagnostics.h>
@@ -746,6 +747,20 @@ int main(int argc, char **argv) {
    * 100,000-tensor run. The IR that is written is verified below. */
   mlirPassManagerEnableVerifier(pm, cfg.verify_each);
   for (size_t i = 0; i < cfg.n_passes; i++) {
+    if (cfg.passes[i].upstream) { /* checked when the pipeline was read */
+      char *text = wp_format("%s%s%s%s", cfg.passes[i].upstream,
+                             cfg.passes[i].options[0] ? "{" : "", cfg.passes[i].options,
+                             cfg.passes[i].options[0] ? "}" : "");
+      MlirLogicalResult added = mlirOpPassManagerAddPipeline(
+          mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString(text),
+          diag_print_cb, stderr);
+      free(text);
+      if (mlirLogicalResultIsFailure(added)) {
+        rc = EXIT_USAGE;
+        goto out;
+      }
+      continue;
+    }
     MlirPass p = wp_pass_create(cfg.passes[i].info, cfg.passes[i].options, run, &err);
     if (p.ptr == NULL) {
       fprintf(stderr, "error: %s\n", err.msg);

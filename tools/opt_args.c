@@ -158,7 +158,7 @@ static int insert_pass(opt_config *cfg, size_t at, const char *name) {
   if (cfg->n_passes == MAX_PASSES)
     return opt_usage_error("%s", "too many passes");
   memmove(&cfg->passes[at + 1], &cfg->passes[at], (cfg->n_passes - at) * sizeof cfg->passes[0]);
-  cfg->passes[at] = (pass_request){wp_pass_lookup(name), "", true};
+  cfg->passes[at] = (pass_request){wp_pass_lookup(name), "", true, NULL};
   cfg->n_passes++;
   return 0;
 }
@@ -216,7 +216,8 @@ static int add_implied_passes(opt_config *cfg) {
   if (pack + 1 < cfg->n_passes) {
     fprintf(stderr, "error: --neff-pack must be the last pass (it writes the NEFF), but --%s "
                     "comes after it\n(run 'opt --help' for usage)\n",
-            cfg->passes[pack + 1].info->name);
+            cfg->passes[pack + 1].upstream ? cfg->passes[pack + 1].upstream
+                                           : cfg->passes[pack + 1].info->name);
     return EXIT_USAGE;
   }
   /* which of two names for the NEFF was meant is a guess, as -o twice */
@@ -254,6 +255,8 @@ static int add_implied_passes(opt_config *cfg) {
  * parses its options again when it is made. */
 static int check_pass_options(const opt_config *cfg) {
   for (size_t i = 0; i < cfg->n_passes; i++) {
+    if (cfg->passes[i].upstream)
+      continue; /* MLIR checked them as it parsed the pipeline */
     wp_pass_options opts;
     wp_error err;
     int bad = wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts, &err);
@@ -367,7 +370,7 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
                                "pass in the pipeline", a);
       if (cfg->n_passes == MAX_PASSES)
         return opt_usage_error("too many passes (%s)", a);
-      cfg->passes[cfg->n_passes++] = (pass_request){info, eq ? eq + 1 : "", false};
+      cfg->passes[cfg->n_passes++] = (pass_request){info, eq ? eq + 1 : "", false, NULL};
     } else if (a[1] == 'o' && a[2] && strncmp(a, "-output", 7) != 0) {
       /* cc's -oFILE */
       fprintf(stderr, "error: unknown option '%s'; give the output as '-o %s'\n"

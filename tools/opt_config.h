@@ -13,10 +13,15 @@
 #define MAX_PASSES 32
 
 typedef struct pass_request {
-  const wp_pass_info *info;
+  const wp_pass_info *info; /* an upstream pass: opt_upstream_info, no traits */
   const char *options;
   bool implied; /* brought along by neff-pack, not named by the user */
+  const char *upstream; /* an MLIR pass named in --pass-pipeline (canonicalize, cse): its
+                           name; MLIR parses its options */
 } pass_request;
+
+/* The info every upstream pass request points at. */
+extern const wp_pass_info opt_upstream_info;
 
 typedef struct opt_config {
   const char *input;

@@ -6,6 +6,10 @@
 
 #include "wp_format.h"
 
+#include <mlir-c/Pass.h>
+#include <mlir-c/Transforms.h>
+#include <stdbool.h>
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +56,55 @@ static char *option_block_end(char *open) {
     }
   }
   return NULL;
+}
+
+const wp_pass_info opt_upstream_info = {.name = "upstream", .title = "Upstream"};
+
+/* MLIR's transformation passes (canonicalize, cse, symbol-dce, inline ...),
+ * registered once, when a pipeline names one. */
+static void register_upstream(void) {
+  static bool done;
+  if (!done)
+    mlirRegisterTransformsPasses();
+  done = true;
+}
+
+static void append_diag(MlirStringRef s, void *user) {
+  char *msg = user;
+  size_t n = strlen(msg);
+  snprintf(msg + n, 1024 - n, "%.*s", (int)s.length, s.data);
+}
+
+/* 0 when MLIR's registry has pass NAME and it takes OPTIONS, else
+ * EXIT_USAGE after an error line. */
+static int upstream_pass_check(const char *name, const char *options) {
+  register_upstream();
+  char *text = wp_format("builtin.module(%s%s%s%s)", name, options[0] ? "{" : "", options,
+                         options[0] ? "}" : "");
+  MlirContext ctx = mlirContextCreate();
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  char msg[1024] = "";
+  bool ok = text && mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+                        mlirPassManagerGetAsOpPassManager(pm),
+                        mlirStringRefCreateFromCString(text), append_diag, msg));
+  mlirPassManagerDestroy(pm);
+  mlirContextDestroy(ctx);
+  free(text);
+  if (ok)
+    return 0;
+  /* one line: MLIR's message ends in blank lines */
+  for (char *c = msg; *c; c++)
+    if (*c == '\n')
+      *c = ' ';
+  for (size_t n = strlen(msg); n && msg[n - 1] == ' ';)
+    msg[--n] = 0;
+  if (!wp_pass_lookup(name) && strstr(msg, "does not refer to a registered pass"))
+    fprintf(stderr, "error: --pass-pipeline: no pass '%s' (opt --list-passes lists "
+                    "weightpack's; MLIR's transformation passes, such as canonicalize and cse, "
+                    "run too)\n(run 'opt --help' for usage)\n", name);
+  else
+    fprintf(stderr, "error: --pass-pipeline: %s: %s\n(run 'opt --help' for usage)\n", name, msg);
+  return EXIT_USAGE;
 }
 
 int opt_parse_pipeline(const char *given, opt_config *cfg) {
@@ -102,14 +155,18 @@ int opt_parse_pipeline(const char *given, opt_config *cfg) {
     char sep = *after;
     *s = 0; /* the name ends here (after the options were cut out) */
     const wp_pass_info *info = wp_pass_lookup(name);
+    const char *upstream = NULL;
     if (!info) {
-      fprintf(stderr, "error: --pass-pipeline: no pass '%s' (opt --list-passes lists them)\n"
-                      "(run 'opt --help' for usage)\n", name);
-      return EXIT_USAGE;
+      /* one of MLIR's own passes, run as mlir-opt would */
+      int bad = upstream_pass_check(name, options);
+      if (bad)
+        return bad;
+      info = &opt_upstream_info;
+      upstream = name;
     }
     if (cfg->n_passes == MAX_PASSES)
       return opt_usage_error("too many passes (%s)", name);
-    cfg->passes[cfg->n_passes++] = (pass_request){info, options, false};
+    cfg->passes[cfg->n_passes++] = (pass_request){info, options, false, upstream};
     if (sep == ',') {
       s = skip_space(after + 1);
       continue;
