@@ -31,6 +31,13 @@ bool wp_bir_sniff(const void *data, size_t len) {
   return false;
 }
 
+/* Names must be UTF-8 (they become MLIR symbols and NEFF JSON names);
+ * paths and the other strings may be any bytes but NUL. */
+static bool bir_utf8(const ProtobufCMessageDescriptor *msg, const ProtobufCFieldDescriptor *f) {
+  (void)msg;
+  return !strcmp(f->name, "name") || !strcmp(f->name, "hlo_value");
+}
+
 int wp_bir_import(MlirContext ctx, const void *data, size_t len, const char *filename,
                   MlirModule *out, wp_error *err) {
   wp_arena *arena = wp_arena_create();
@@ -38,10 +45,16 @@ int wp_bir_import(MlirContext ctx, const void *data, size_t len, const char *fil
                              ? NULL
                              : wp_pb_unpack(arena, &wp__bir__module__descriptor, data, len);
   int rc;
+  char path[256];
+  const char *why;
   if (!msg)
     rc = wp_error_set(err, "malformed BIR module (truncated or not protobuf)");
   else if (strcmp(msg->schema, WP_BIR_SCHEMA) != 0)
     rc = wp_error_set(err, "not a weightpack BIR module (schema '%s')", msg->schema);
+  /* where the strings enter: protobuf-c cuts one at a NUL without a word */
+  else if ((why = wp_pb_bad_string(&wp__bir__module__descriptor, data, len, bir_utf8, path,
+                                   sizeof path)))
+    rc = wp_error_set(err, "BIR module: %s: %s", path, why);
   else
     rc = wp_bir_from_proto(ctx, msg, filename, out, err);
   wp_arena_destroy(arena);

@@ -699,6 +699,14 @@ static int import_module(importer *im, const wp_hlo_lazy_module *lazy, MlirModul
   return 0;
 }
 
+/* Which strings must be UTF-8: all but a weight's file, a path (any bytes
+ * but NUL). XLA writes and reads no other (protobuf refuses a proto3
+ * string that is not UTF-8), and the names become MLIR symbols and
+ * attributes, then BIR and NEFF JSON names. */
+static bool hlo_utf8(const ProtobufCMessageDescriptor *msg, const ProtobufCFieldDescriptor *f) {
+  return !(msg == &xla__weight_origin__descriptor && f->id == 1);
+}
+
 int wp_hlo_import(MlirContext ctx, const void *data, size_t len, const char *filename,
                   MlirModule *out, wp_error *err) {
   wp_arena *arena = wp_arena_create(), *decoded = wp_arena_create();
@@ -711,7 +719,8 @@ int wp_hlo_import(MlirContext ctx, const void *data, size_t len, const char *fil
                  WP_HLO_MAX_DEPTH);
     goto out;
   }
-  switch (wp_hlo_sniff(data, len)) {
+  enum wp_hlo_container container = wp_hlo_sniff(data, len);
+  switch (container) {
   case WP_HLO_NOT_HLO:
     wp_error_set(err, "not a protobuf message");
     goto out;
@@ -734,6 +743,17 @@ int wp_hlo_import(MlirContext ctx, const void *data, size_t len, const char *fil
       goto out;
     }
     break;
+  }
+  /* Every string is checked here, where it enters: protobuf-c cuts one at
+   * a NUL without a word ("ml\0px" read as "ml"), and a name that is not
+   * UTF-8 was refused only passes later. */
+  char path[256];
+  const char *why = wp_pb_bad_string(&xla__hlo_module_proto__descriptor, mod.bytes, mod.len,
+                                     hlo_utf8, path, sizeof path);
+  if (why) {
+    wp_error_set(err, "%s.%s: %s",
+                 container == WP_HLO_PROTO ? "HloProto.hlo_module" : "HloModuleProto", path, why);
+    goto out;
   }
   rc = import_module(&im, &mod, out);
   if (rc == 0 && !mlirOperationVerify(mlirModuleGetOperation(*out))) {

@@ -165,6 +165,8 @@ int wp_hlo_lazy_unpack(wp_arena *arena, const void *data, size_t len, wp_hlo_laz
   }
   out->msg = msg;
   out->comps = comps;
+  out->bytes = data;
+  out->len = len;
   rc = 0;
 out:
   for (size_t i = 0; i < n_lists; i++)

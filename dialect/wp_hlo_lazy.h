@@ -40,6 +40,8 @@ typedef struct wp_hlo_lazy_comp {
 typedef struct wp_hlo_lazy_module {
   Xla__HloModuleProto *msg; /* computations without their instructions */
   wp_hlo_lazy_comp *comps;  /* one per msg->computations[i] */
+  const uint8_t *bytes;     /* the module's own (an HloProto's pieces merged) */
+  size_t len;
 } wp_hlo_lazy_module;
 
 /* Reads the module in DATA (which must outlive OUT) into ARENA. -1 when it

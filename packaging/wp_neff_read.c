@@ -135,14 +135,24 @@ static bool at_gzip_magic(const struct inflate_state *st) {
 
 /* A gzip member's header at the start of R's input: its reserved flag bits
  * (FLG 0xe0) must be zero (RFC 1952; gzip, zlib and libarchive refuse
- * them, ISA-L does not look). */
+ * them, ISA-L does not look). A time in it (MTIME) is noted as a tar
+ * entry's is: readers take it, verify refuses it. */
 static int gz_check_flags(wp_neff_reader *r, wp_error *err) {
   struct inflate_state *st = r->gz;
-  if (gz_refill(r, 4, err))
+  if (gz_refill(r, 8, err))
     return -1;
+  unsigned long long member = (unsigned long long)r->gz_members + 1;
   if (st->avail_in >= 4 && (st->next_in[3] & 0xe0))
     return wp_error_set(err, "%s: payload: gzip member %llu sets reserved header flags (0x%02x)",
-                        r->path, (unsigned long long)r->gz_members + 1, st->next_in[3] & 0xe0);
+                        r->path, member, st->next_in[3] & 0xe0);
+  const unsigned char *h = st->next_in;
+  uint32_t mtime = st->avail_in < 8 ? 0
+                   : (uint32_t)h[4] | (uint32_t)h[5] << 8 | (uint32_t)h[6] << 16 |
+                         (uint32_t)h[7] << 24;
+  if (mtime && !r->unreproducible.msg[0])
+    wp_error_set(&r->unreproducible,
+                 "payload: gzip member %llu has MTIME %lu; a NEFF's gzip header has time 0",
+                 member, (unsigned long)mtime);
   return 0;
 }
 

@@ -1,7 +1,11 @@
 #include "wp_pb.h"
 
+#include "wp_jsonw.h"
+
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 void *wp_pb_unpack(wp_arena *arena, const ProtobufCMessageDescriptor *desc,
                    const void *data, size_t len) {
@@ -169,6 +173,77 @@ bool wp_pb_has_field_zero(const ProtobufCMessage *msg) {
       return true;
   }
   return false;
+}
+
+/* Puts field F's name before PATH (and a dot, when PATH goes on), with its
+ * index when F is repeated: how many fields numbered alike come before
+ * FIELD in its message, which starts at START. */
+static void prepend(char *path, size_t cap, const ProtobufCFieldDescriptor *f,
+                    const uint8_t *start, const uint8_t *field) {
+  char seg[160];
+  int n;
+  if (f->label == PROTOBUF_C_LABEL_REPEATED) {
+    size_t k = 0;
+    for (const uint8_t *p = start; p < field;) {
+      uint64_t tag;
+      const uint8_t *pl;
+      size_t len;
+      if (step_field(&p, field, &tag, &pl, &len))
+        break;
+      k += (tag >> 3) == f->id;
+    }
+    n = snprintf(seg, sizeof seg, "%s[%zu]%s", f->name, k, path[0] ? "." : "");
+  } else {
+    n = snprintf(seg, sizeof seg, "%s%s", f->name, path[0] ? "." : "");
+  }
+  size_t add = n < 0 ? 0 : (size_t)n < sizeof seg ? (size_t)n : sizeof seg - 1;
+  size_t have = strlen(path);
+  if (add >= cap)
+    add = cap - 1;
+  if (have > cap - 1 - add) /* too long: the end goes */
+    have = cap - 1 - add;
+  memmove(path + add, path, have);
+  memcpy(path, seg, add);
+  path[add + have] = 0;
+}
+
+static const char *bad_string(const ProtobufCMessageDescriptor *d, const uint8_t *start,
+                              const uint8_t *end, wp_pb_utf8_rule utf8, char *path, size_t cap,
+                              int depth) {
+  for (const uint8_t *p = start; p < end;) {
+    const uint8_t *field = p, *pl;
+    uint64_t tag;
+    size_t n;
+    if (step_field(&p, end, &tag, &pl, &n))
+      return NULL; /* unpacking has judged these bytes */
+    const ProtobufCFieldDescriptor *f =
+        pl ? protobuf_c_message_descriptor_get_field(d, (unsigned)(tag >> 3)) : NULL;
+    const char *why = NULL;
+    if (!f)
+      continue;
+    if (f->type == PROTOBUF_C_TYPE_STRING) {
+      if (memchr(pl, 0, n))
+        why = "holds a NUL byte";
+      else if (utf8 && utf8(d, f) && !wp_utf8_valid((const char *)pl, n))
+        why = "not UTF-8";
+    } else if (f->type == PROTOBUF_C_TYPE_MESSAGE && depth < 128) {
+      why = bad_string(f->descriptor, pl, pl + n, utf8, path, cap, depth + 1);
+    }
+    if (why) {
+      prepend(path, cap, f, start, field);
+      return why;
+    }
+  }
+  return NULL;
+}
+
+const char *wp_pb_bad_string(const ProtobufCMessageDescriptor *desc, const void *data, size_t len,
+                             wp_pb_utf8_rule utf8, char *path, size_t cap) {
+  char none[1];
+  if (!cap)
+    path = none, cap = 1;
+  path[0] = 0;
+  return bad_string(desc, data, (const uint8_t *)data + len, utf8, path, cap, 0);
 }
 
 void *wp_pb_new(wp_arena *arena, const ProtobufCMessageDescriptor *desc) {

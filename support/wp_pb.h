@@ -44,6 +44,21 @@ int wp_pb_next_field(const uint8_t **p, const uint8_t *end, uint64_t *tag,
  * per level of nesting (bounded by wp_pb_depth's check before unpacking). */
 bool wp_pb_has_field_zero(const ProtobufCMessage *msg);
 
+/* Must string field F of message type MSG be UTF-8 (wp_pb_bad_string)? */
+typedef bool (*wp_pb_utf8_rule)(const ProtobufCMessageDescriptor *msg,
+                                const ProtobufCFieldDescriptor *f);
+
+/* The first string field in DATA, read as DESC and into every message
+ * field DESC declares, that protobuf-c would not carry as it is: one
+ * holding a NUL byte (protobuf-c cuts the string there, without a word),
+ * or one that is not UTF-8 where UTF8 (may be NULL) asks for it. Returns
+ * why ("holds a NUL byte", "not UTF-8") and writes the field's path
+ * ("computations[0].instructions[3].name", its end cut to fit CAP bytes)
+ * to PATH; NULL when there is none. DATA has been unpacked (its depth
+ * checked) before. */
+const char *wp_pb_bad_string(const ProtobufCMessageDescriptor *desc, const void *data, size_t len,
+                             wp_pb_utf8_rule utf8, char *path, size_t cap);
+
 /* A new empty message of DESC in arena memory. */
 void *wp_pb_new(wp_arena *arena, const ProtobufCMessageDescriptor *desc);
 

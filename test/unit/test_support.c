@@ -1,4 +1,5 @@
 /* Support modules: id map, arena, model-directory paths, atomic outputs. */
+#include "bir.pb-c.h"
 #include "wp_arena.h"
 #include "wp_file.h"
 #include "wp_i64map.h"
@@ -373,6 +374,34 @@ static void test_pb_fields(void) {
   CHECK(wp_pb_depth(z, sizeof z, 100) == 2);
 }
 
+static bool all_utf8(const ProtobufCMessageDescriptor *m, const ProtobufCFieldDescriptor *f) {
+  (void)m, (void)f;
+  return true;
+}
+
+/* wp_pb_bad_string: the path counts a repeated field's earlier fields
+ * with other fields between, and is cut to its buffer. */
+static void test_pb_bad_string(void) {
+  /* wp.bir.Module {functions {name "f"}, artifacts {}, functions {name "g",
+   * const_files {name "a"}, const_files {name "a\0b" (or "a\xffb")}}} */
+  uint8_t m[] = {0x22, 0x03, 0x0a, 0x01, 'f', 0x2a, 0x00, 0x22, 0x0f, 0x0a, 0x01, 'g',
+                 0x12, 0x03, 0x0a, 0x01, 'a', 0x12, 0x05, 0x0a, 0x03, 'a', 0, 'b'};
+  char path[64];
+  const char *why = wp_pb_bad_string(&wp__bir__module__descriptor, m, sizeof m, NULL, path,
+                                     sizeof path);
+  CHECK(why && !strcmp(why, "holds a NUL byte") &&
+        !strcmp(path, "functions[1].const_files[1].name"));
+  char small[8];
+  CHECK(wp_pb_bad_string(&wp__bir__module__descriptor, m, sizeof m, NULL, small, sizeof small) &&
+        !strcmp(small, "functio"));
+  CHECK(wp_pb_bad_string(&wp__bir__module__descriptor, m, sizeof m, NULL, NULL, 0));
+  m[sizeof m - 2] = 0xff;
+  CHECK(!wp_pb_bad_string(&wp__bir__module__descriptor, m, sizeof m, NULL, path, sizeof path) &&
+        path[0] == 0);
+  why = wp_pb_bad_string(&wp__bir__module__descriptor, m, sizeof m, all_utf8, path, sizeof path);
+  CHECK(why && !strcmp(why, "not UTF-8") && !strcmp(path, "functions[1].const_files[1].name"));
+}
+
 static bool utf8_valid(const char *s) {
   for (const unsigned char *p = (const unsigned char *)s; *p;) {
     int more = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1 : (*p & 0xF0) == 0xE0 ? 2
@@ -566,6 +595,7 @@ int main(void) {
   test_jsonw();
   test_place_pieces();
   test_pb_fields();
+  test_pb_bad_string();
   test_error_fit();
   test_text_depth();
   test_place_changed();

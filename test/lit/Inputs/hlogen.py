@@ -394,6 +394,41 @@ def field_zero_module():
     return pb.module("m", [(body, cid, "main")], host_shape=host)
 
 
+def _bad_name(field, bad):
+    """A module whose string FIELD holds the bytes BAD (b"\\xff", not UTF-8,
+    or b"\\0"). The entry, main, calls add_one; its instruction 3 is where
+    a bad instruction name or opcode goes."""
+    def n(name, here):
+        return name.encode()[:2] + bad + name.encode()[2:] if field == here else name
+    body = Computation(n("add_one", "comp"), first_id=1)
+    p = body.param("p", 0, shape([]))
+    one = body.add("one", "constant", shape([]),
+                   extra=f_bytes(8, pb.literal(shape([]), 8, struct.pack("<f", 1))))
+    r = body.add("r", "add", shape([]), [p, one])
+    b_enc, b_id = body.encode(r)
+    main = Computation("main", first_id=10)
+    x = main.param(n("x", "param"), 0, shape([]))
+    y = main.param("y", 1, shape([]))
+    # where the constant came from (inline-weights writes it)
+    origin = f_bytes(536870000, f_bytes(1, n("/w.npy", "weight-file")) +
+                     f_bytes(2, n("k", "weight-param")) + f_int(3, 1))
+    k = main.add("k", "constant", shape([]),
+                 extra=f_bytes(8, pb.literal(shape([]), 8, struct.pack("<f", 2))), tail=origin)
+    s = main.add(n("sum", "instr"), n("add", "opcode"), shape([]), [x, y])
+    call = main.add("call", "call", shape([]), [s], tail=f_packed(38, [b_id]))
+    m = main.add("m", "multiply", shape([]), [call, k])
+    m_enc, m_id = main.encode(m)
+    if field == "param-names":  # the program shape's, not the instruction's
+        ps = main.program_shape(m)
+        m_enc = m_enc.replace(f_bytes(4, ps), f_bytes(4, ps.replace(
+            f_bytes(3, "x"), f_bytes(3, b"x" + bad), 1)), 1)
+    mod = pb.module(n("mlp", "module"), [(m_enc, m_id, "main"), (b_enc, b_id, "add_one")],
+                    entry_index=0, host_shape=main.program_shape(m))
+    if field == "entry":
+        mod = mod.replace(f_bytes(2, "main"), f_bytes(2, b"ma" + bad + b"in"), 1)
+    return mod
+
+
 SCENARIOS = {n.replace("_", "-"): f for n, f in list(globals().items())
              if callable(f) and not n.startswith("_") and
              n not in ("simple", "mod", "Computation", "f_bytes", "f_int", "f_packed", "shape",
@@ -444,6 +479,11 @@ def main():
             # a buffer_assignment whose bytes are no message (wire type 7)
             out = pb.wrap_hloproto(data) + f_bytes(3, b"\x0f")
         open(sys.argv[3], "wb").write(out)
+        return
+    if len(sys.argv) == 5 and sys.argv[1] == "bad-name":
+        # hlogen.py bad-name FIELD {utf8,nul} OUT
+        bad = {"utf8": b"\xff", "nul": b"\0"}[sys.argv[3]]
+        open(sys.argv[4], "wb").write(_bad_name(sys.argv[2], bad))
         return
     if len(sys.argv) == 4 and sys.argv[1] == "strip-host":
         # the module without its host_program_shape (field 4)

@@ -42,6 +42,10 @@
                   (header MD5 redone)
       resflags2   the same tar as two gzip members, the second with FLG 0x80
                   (redone)
+      gzmtime     the first gzip member's header with MTIME 1234 (header MD5
+                  and uuid redone: valid but for the time)
+      gzmtime2    the same tar as two gzip members, the second with MTIME 1234
+                  (redone likewise)
       splitmagic  two stored gzip members, the first 1048575 bytes long, so
                   the second's magic straddles a 1 MiB read (redone; valid)
 """
@@ -120,7 +124,7 @@ def main():
         h[172:188] = hashlib.md5(payload).digest()
         out = bytes(h) + payload
     elif kind in ("trailing", "twomembers", "crc", "cut", "notrailer", "tarjunk",
-                  "splitmagic", "resflags", "resflags2"):
+                  "splitmagic", "resflags", "resflags2", "gzmtime", "gzmtime2"):
         data = open(src, "rb").read()
         payload = data[1024:]
         if kind == "trailing":
@@ -140,6 +144,13 @@ def main():
             second = bytearray(gzip.compress(tar[half:], 1, mtime=0))
             second[3] |= 0x80
             payload = gzip.compress(tar[:half], 1, mtime=0) + bytes(second)
+        elif kind == "gzmtime":
+            payload = payload[:4] + struct.pack("<I", 1234) + payload[8:]
+        elif kind == "gzmtime2":
+            tar = gzip.decompress(payload)
+            half = len(tar) // 2
+            payload = (gzip.compress(tar[:half], 1, mtime=0) +
+                       gzip.compress(tar[half:], 1, mtime=1234))
         elif kind == "cut":
             payload = payload[:len(payload) // 2]
         elif kind == "splitmagic":
@@ -168,6 +179,8 @@ def main():
         h[16:24] = struct.pack("<Q", len(payload))
         h[172:188] = hashlib.md5(payload).digest()
         out = bytes(h) + payload
+        if kind in ("gzmtime", "gzmtime2"):
+            out = redo_uuid(out)
     elif kind == "truncate":
         out = open(src, "rb").read()
         out = out[:1024 + (len(out) - 1024) // 2]

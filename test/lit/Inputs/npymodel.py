@@ -354,6 +354,22 @@ def scenario_error(out, kind):
             os.symlink(outside, os.path.join(out, "weights", "link.npy"))
         m.params.append(("w", pb.F32, [4], rel))
         m.write()
+    elif kind in ("sibling-link", "sibling-dir"):
+        # The weight's real path is in OUT-evil/, a sibling whose name begins
+        # with the model directory's: inside by a plain prefix match only.
+        # sibling-link: weights/w.npy links there; sibling-dir: weights
+        # itself does (weights/w.npy is a plain file in a linked directory).
+        m = Model(out)
+        evil = os.path.abspath(out).rstrip("/") + "-evil"
+        os.makedirs(evil, exist_ok=True)
+        np.save(os.path.join(evil, "w.npy"), np.zeros(4, dtype=np.float32))
+        if kind == "sibling-link":
+            os.symlink(os.path.join(evil, "w.npy"), os.path.join(out, "weights", "w.npy"))
+        else:
+            os.rmdir(os.path.join(out, "weights"))
+            os.symlink(evil, os.path.join(out, "weights"))
+        m.params.append(("w", pb.F32, [4], "weights/w.npy"))
+        m.write()
     elif kind == "huge":
         # 2.5 GiB and 4 MiB weights in sparse files (no disk is used).
         m = Model(out)
