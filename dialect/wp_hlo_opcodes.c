@@ -1,5 +1,7 @@
 #include "wp_hlo_opcodes.h"
 
+#include "wp_error.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -204,7 +206,7 @@ static char *build_irdl_text(void) {
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
   if (!f)
-    abort();
+    wp_out_of_memory();
   fprintf(f,
           "// The hlo dialect: one op per XLA HLO opcode, generic form only.\n"
           "// Generated from dialect/wp_hlo_opcodes.c (`opt --print-irdl=hlo`);\n"
@@ -224,8 +226,8 @@ static char *build_irdl_text(void) {
           WP_HLO_SEGMENTS);
   emit_op(f, &k_wide);
   fprintf(f, "}\n");
-  if (fclose(f) != 0)
-    abort();
+  if (fclose(f) != 0) /* open_memstream fails only when out of memory */
+    wp_out_of_memory();
   return buf;
 }
 
