@@ -6,12 +6,14 @@
 #                        (inline-weights, bir-lower, neff-pack) and print neff info
 #   ./setup.sh test      build, run every test, then the same suite under
 #                        AddressSanitizer + UndefinedBehaviorSanitizer, then
-#                        check that a Release (-O3) build compiles warning-free
+#                        check that a Release (-O3) build compiles warning-free,
+#                        then build the fuzz harnesses (clang) and run each briefly
 #   ./setup.sh build     only install and build
 #
 # Environment: BUILD_DIR (default build), ASAN_BUILD_DIR (default build-asan),
-# RELEASE_BUILD_DIR (default build-release),
-# JOBS (default: number of cores), WP_SKIP_ASAN=1 to skip the sanitizer build.
+# RELEASE_BUILD_DIR (default build-release), FUZZ_BUILD_DIR (default build-fuzz),
+# JOBS (default: number of cores), WP_SKIP_ASAN=1 to skip the sanitizer build,
+# WP_SKIP_FUZZ=1 to skip the fuzz harnesses.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,6 +21,7 @@ cd "$here"
 build=${BUILD_DIR:-build}
 asan_build=${ASAN_BUILD_DIR:-build-asan}
 release_build=${RELEASE_BUILD_DIR:-build-release}
+fuzz_build=${FUZZ_BUILD_DIR:-build-fuzz}
 jobs=${JOBS:-$(nproc)}
 
 packages=(
@@ -70,6 +73,9 @@ case "$cmd" in
     "$build/bin/neff" info "$build/example/mlp.neff"
     ;;
   test)
+    if [ "${WP_SKIP_FUZZ:-0}" != 1 ]; then # clang, libFuzzer; zlib for fuzz_neff_tar
+      packages+=(clang libclang-rt-dev zlib1g-dev)
+    fi
     install_packages
     configure_and_build "$build"
     run_tests "$build"
@@ -81,6 +87,14 @@ case "$cmd" in
     echo "setup: a Release build must compile without warnings too" >&2
     cmake -S . -B "$release_build" -DCMAKE_BUILD_TYPE=Release >/dev/null
     cmake --build "$release_build" -j "$jobs"
+    # Every fuzz harness builds and survives a short run on its seeds
+    # (test/fuzz/smoke.sh, 12 s each).
+    if [ "${WP_SKIP_FUZZ:-0}" != 1 ]; then
+      cmake -S . -B "$fuzz_build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWP_FUZZ=ON \
+        -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ >/dev/null
+      cmake --build "$fuzz_build" -j "$jobs" --target wp_fuzz
+      test/fuzz/smoke.sh "$fuzz_build" 12
+    fi
     ;;
   *)
     echo "usage: ./setup.sh [build|example|test]" >&2

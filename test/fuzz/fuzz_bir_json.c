@@ -23,13 +23,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   wp_arena *arena = wp_arena_create();
   Wp__Bir__Module *msg;
   MlirModule m;
+  MlirLocation where; /* where a refused round trip would report */
   wp_error err;
   if (wp_bir_from_json(arena, root, &msg, &err) == 0) {
     if (wp_bir_from_proto(ctx, msg, "fuzz.json", &m, &err) == 0) {
       Wp__Bir__Module *again = wp_bir_to_proto(m, arena, false, NULL, &err);
       if (again)
         json_decref(wp_bir_to_json(again));
-      (void)wp_verify_roundtrip(m, "parsing", &err);
+      (void)wp_verify_roundtrip(m, "parsing", &where, &err);
       mlirModuleDestroy(m);
     }
   }

@@ -17,6 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   (void)wp_bir_sniff(data, size);
   MlirContext ctx = fuzz_context();
   MlirModule m;
+  MlirLocation where; /* where a refused round trip would report */
   wp_error err;
   if (wp_bir_import(ctx, size ? (const void *)data : "", size, "fuzz.bir", &m, &err) == 0) {
     wp_arena *arena = wp_arena_create();
@@ -29,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       json_decref(j);
     }
     wp_arena_destroy(arena);
-    (void)wp_verify_roundtrip(m, "parsing", &err);
+    (void)wp_verify_roundtrip(m, "parsing", &where, &err);
     mlirModuleDestroy(m);
   }
   mlirContextDestroy(ctx);

@@ -18,6 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   (void)wp_hlo_sniff(data, size);
   MlirContext ctx = fuzz_context();
   MlirModule m;
+  MlirLocation where; /* where a refused round trip would report */
   wp_error err;
   if (wp_hlo_import(ctx, size ? (const void *)data : "", size, "fuzz.pb", &m, &err) == 0) {
     /* Export with weights inlined (--emit=hlo-proto) and by origin (the
@@ -28,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t len;
     (void)wp_hlo_export(m, arena, true, &bytes, &len, NULL, &err);
     wp_arena_destroy(arena);
-    (void)wp_verify_roundtrip(m, "parsing", &err);
+    (void)wp_verify_roundtrip(m, "parsing", &where, &err);
     mlirModuleDestroy(m);
   } else {
     fuzz_check_backstop(&err);

@@ -1,7 +1,7 @@
 /* libFuzzer harness: metadata.json and the model directory's path rules.
  *
  * The input is written as metadata.json into a private model directory
- * (made once per process under /tmp/wp-fuzz/parsers, or $WP_FUZZ_DIR) that holds a
+ * (made once per process under $TMPDIR/wp-fuzz/parsers, or $WP_FUZZ_DIR) that holds a
  * model file, a weight, a FIFO and hostile links: to a file and a
  * directory outside, to '/', a dangling one and a loop. wp_model_dir_load
  * reads it; every weight path it accepts is then resolved the three ways
@@ -14,6 +14,7 @@
  *   - the unchecked and the full resolution disagreeing on the path.
  * The directory is named four ways in turn (absolute, with a trailing
  * slash, relative, "./"-relative) so join() sees each form. */
+#include "fuzz_scratch.h"
 #include "wp_model_dir.h"
 
 #include <errno.h>
@@ -49,9 +50,11 @@ static void put(const char *path, const char *text) {
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
-  const char *root = getenv("WP_FUZZ_DIR") ? getenv("WP_FUZZ_DIR") : "/tmp/wp-fuzz/parsers";
-  mkdir("/tmp/wp-fuzz", 0755); /* the default root's parent; EEXIST is fine */
-  mkdir(root, 0755);
+  char root[PATH_MAX / 2];
+  if (getenv("WP_FUZZ_DIR"))
+    snprintf(root, sizeof root, "%s", getenv("WP_FUZZ_DIR"));
+  else
+    fuzz_scratch_root("parsers", root, sizeof root);
   char tmpl[PATH_MAX];
   snprintf(tmpl, sizeof tmpl, "%s/md.XXXXXX", root);
   must(mkdtemp(tmpl) != NULL, tmpl);

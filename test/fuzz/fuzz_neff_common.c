@@ -2,6 +2,7 @@
  * and checks its effects from outside: exit statuses, what unpack leaves
  * on disk, and the unpacked bytes against bom.json. */
 #include "fuzz_neff_common.h"
+#include "fuzz_scratch.h"
 
 #include "wp_md5.h"
 #include "wp_neff.h"
@@ -36,9 +37,9 @@ static void die(const char *what, const char *path) {
 const char *fuzz_neff_dir(void) {
   if (g_dir[0])
     return g_dir;
-  mkdir("/tmp/wp-fuzz", 0755);
-  mkdir("/tmp/wp-fuzz/neff", 0755);
-  snprintf(g_dir, sizeof g_dir, "/tmp/wp-fuzz/neff/run-%ld", (long)getpid());
+  char root[PATH_MAX / 8];
+  fuzz_scratch_root("neff", root, sizeof root);
+  snprintf(g_dir, sizeof g_dir, "%s/run-%ld", root, (long)getpid());
   snprintf(g_neff, sizeof g_neff, "%s/in.neff", g_dir);
   snprintf(g_jail, sizeof g_jail, "%s/jail", g_dir);
   snprintf(g_out, sizeof g_out, "%s/out/d", g_jail); /* unpack makes out/d */

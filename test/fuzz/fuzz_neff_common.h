@@ -3,8 +3,9 @@
 #ifndef FUZZ_NEFF_COMMON_H
 #define FUZZ_NEFF_COMMON_H
 #include <stddef.h>
+#include <sys/types.h>
 
-/* The per-process scratch directory under /tmp/wp-fuzz/neff (made on first use). */
+/* The per-process scratch directory under $TMPDIR/wp-fuzz/neff (made on first use). */
 const char *fuzz_neff_dir(void);
 
 /* Writes LEN bytes of DATA to the scratch NEFF and returns its path. */
@@ -21,5 +22,10 @@ void fuzz_neff_header(const unsigned char *payload, size_t n, unsigned char out[
  * written outside the unpack directory or not a regular file, or unpacked
  * bytes that do not match bom.json. Returns verify's status. */
 int fuzz_neff_check(const char *path);
+
+/* open and mkdir as unpack calls them (fuzz_unpack_wrap.h): abort when
+ * PATH would land outside the unpack directory. */
+int fuzz_unpack_open(const char *path, int flags, ...);
+int fuzz_unpack_mkdir(const char *path, mode_t mode);
 
 #endif
