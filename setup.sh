@@ -7,13 +7,17 @@
 #   ./setup.sh test      build, run every test, then the same suite under
 #                        AddressSanitizer + UndefinedBehaviorSanitizer, then
 #                        check that a Release (-O3) build compiles warning-free,
-#                        then build the fuzz harnesses (clang) and run each briefly
+#                        check it holds no test hook, run the two-thread test
+#                        under ThreadSanitizer, then build the fuzz harnesses
+#                        (clang) and run each briefly
 #   ./setup.sh build     only install and build
 #
 # Environment: BUILD_DIR (default build), ASAN_BUILD_DIR (default build-asan),
 # RELEASE_BUILD_DIR (default build-release), FUZZ_BUILD_DIR (default build-fuzz),
 # JOBS (default: number of cores), WP_SKIP_ASAN=1 to skip the sanitizer build,
-# WP_SKIP_FUZZ=1 to skip the fuzz harnesses.
+# WP_SKIP_FUZZ=1 to skip the fuzz harnesses, TSAN_BUILD_DIR (default
+# build-tsan), WP_SKIP_TSAN=1 to skip the ThreadSanitizer run of the
+# two-thread test.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,6 +26,7 @@ build=${BUILD_DIR:-build}
 asan_build=${ASAN_BUILD_DIR:-build-asan}
 release_build=${RELEASE_BUILD_DIR:-build-release}
 fuzz_build=${FUZZ_BUILD_DIR:-build-fuzz}
+tsan_build=${TSAN_BUILD_DIR:-build-tsan}
 jobs=${JOBS:-$(nproc)}
 
 packages=(
@@ -87,6 +92,23 @@ case "$cmd" in
     echo "setup: a Release build must compile without warnings too" >&2
     cmake -S . -B "$release_build" -DCMAKE_BUILD_TYPE=Release >/dev/null
     cmake --build "$release_build" -j "$jobs"
+    # Test hooks (WP_TEST_*) are compiled into test builds only.
+    if strings "$release_build/bin/opt" "$release_build/lib/libweightpack.so" | grep -q WP_TEST_; then
+      echo "setup: a WP_TEST_ hook is in a Release binary" >&2
+      exit 1
+    fi
+    # Two pipelines on two threads of one process, under ThreadSanitizer
+    # (weightpack's code instrumented; MLIR's is not).
+    if [ "${WP_SKIP_TSAN:-0}" != 1 ]; then
+      tsan=-fsanitize=thread
+      cmake -S . -B "$tsan_build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS=$tsan \
+        -DCMAKE_CXX_FLAGS=$tsan -DCMAKE_EXE_LINKER_FLAGS=$tsan \
+        -DCMAKE_SHARED_LINKER_FLAGS=$tsan >/dev/null
+      cmake --build "$tsan_build" -j "$jobs" --target wp_opt test_capi_threads
+      mkdir -p "$tsan_build/tmp"
+      (cd "$tsan_build/test/unit" && TMPDIR="$PWD/../../tmp" \
+        TSAN_OPTIONS=halt_on_error=1:exitcode=66 ./test_capi_threads)
+    fi
     # Every fuzz harness builds and survives a short run on its seeds
     # (test/fuzz/smoke.sh, 12 s each).
     if [ "${WP_SKIP_FUZZ:-0}" != 1 ]; then
