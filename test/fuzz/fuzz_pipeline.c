@@ -59,12 +59,16 @@ static void must_verify(MlirOperation module, const char *after) {
     fail("the IR does not verify after", after);
 }
 
-/* Runs pass NAME with OPTIONS on MODULE in a pass manager of its own;
- * true when it succeeded (the IR then verifies). */
+/* The input's run object: its passes share what the run placed and
+ * hashed, as one pipeline's do. */
+static wp_run *g_run;
+
+/* Runs pass NAME with OPTIONS on MODULE in a pass manager of its own, in
+ * the input's run; true when it succeeded (the IR then verifies). */
 static bool run_pass(MlirContext ctx, MlirOperation module, const char *name,
                      const char *options) {
   wp_error err;
-  MlirPass p = wpCreatePass(name, options, &err);
+  MlirPass p = wpRunCreatePass(g_run, name, options, &err);
   if (!p.ptr) /* the options are this file's: never the input's fault */
     fail("wpCreatePass", err.msg);
   MlirPassManager pm = mlirPassManagerCreate(ctx);
@@ -152,7 +156,8 @@ static void fresh_run(void) {
     snprintf(g_art, sizeof g_art, "%s/art", dir);
     snprintf(g_neff, sizeof g_neff, "%s/out.neff", dir);
   }
-  wpStartNewRun();
+  wpRunDestroy(g_run);
+  g_run = wpRunCreate();
   if (access(g_art, F_OK) == 0 && nftw(g_art, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0)
     fail("cannot clean", g_art);
   if (remove(g_neff) != 0 && errno != ENOENT)
