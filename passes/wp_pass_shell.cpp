@@ -16,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string.h>
 #include <time.h>
 
 namespace {
@@ -38,6 +39,32 @@ double nowSeconds() {
 }
 
 void printToStderr(MlirStringRef s, void *) { fwrite(s.data, 1, s.length, stderr); }
+
+// Is NAME one of the comma-separated LIST?
+bool named(const char *list, const char *name) {
+  if (!list)
+    return false;
+  size_t n = strlen(name);
+  for (const char *p = list; *p;) {
+    const char *comma = strchr(p, ',');
+    size_t len = comma ? (size_t)(comma - p) : strlen(p);
+    if (len == n && !strncmp(p, name, n))
+      return true;
+    p += len + (comma ? 1 : 0);
+  }
+  return false;
+}
+
+// MLIR's own banner for --mlir-print-ir-before/after
+void dumpIR(const wp_pass_observer *obs, const wp_pass_info *info, MlirOperation op,
+            const char *when) {
+  fprintf(stderr, "// -----// IR Dump %s %s (%s) //----- //\n", when, info->title, info->name);
+  if (obs->print_flags.ptr == nullptr)
+    mlirOperationPrint(op, printToStderr, nullptr);
+  else
+    mlirOperationPrintWithFlags(op, obs->print_flags, printToStderr, nullptr);
+  fputs("\n\n", stderr);
+}
 
 class WeightpackPass : public mlir::OperationPass<mlir::ModuleOp> {
 public:
@@ -74,6 +101,8 @@ public:
     MlirOperation op = wrap(getOperation().getOperation());
     wp_pass_run body = {info, op, &options, state};
     wp_pass_observer *obs = state->observer;
+    if (obs && (obs->print_ir_before_all || named(obs->print_ir_before, info->name)))
+      dumpIR(obs, info, op, "Before");
     double t0 = nowSeconds();
     int rc = info->run(&body);
     if (obs && obs->timing &&
@@ -84,14 +113,8 @@ public:
     }
     if (rc != 0)
       return signalPassFailure();
-    if (obs && obs->print_ir_after_all) {
-      fprintf(stderr, "// -----// IR Dump After %s (%s) //----- //\n", info->title, info->name);
-      if (obs->print_flags.ptr == nullptr)
-        mlirOperationPrint(op, printToStderr, nullptr);
-      else
-        mlirOperationPrintWithFlags(op, obs->print_flags, printToStderr, nullptr);
-      fputs("\n\n", stderr);
-    }
+    if (obs && (obs->print_ir_after_all || named(obs->print_ir_after, info->name)))
+      dumpIR(obs, info, op, "After");
     if (obs && obs->verify_roundtrip) {
       wp_error err;
       MlirLocation where;

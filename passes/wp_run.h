@@ -34,6 +34,9 @@ struct wp_pass_info;
  * printing after each pass, the round-trip check, per-pass timing. */
 typedef struct wp_pass_observer {
   bool print_ir_after_all;
+  bool print_ir_before_all;
+  const char *print_ir_after;  /* pass names, comma-separated: print after these; may be NULL */
+  const char *print_ir_before; /* and before these */
   bool verify_roundtrip;
   bool timing;
   MlirOpPrintingFlags print_flags; /* for IR dumps; may be null */

@@ -381,6 +381,8 @@ static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags
   }
   if (bytes) {
     fwrite(bytes, 1, len, wp_output_stream(o));
+  } else if (cfg->emit_bytecode) {
+    mlirOperationWriteBytecode(mlirModuleGetOperation(m), file_print_cb, wp_output_stream(o));
   } else {
     mlirOperationPrintWithFlags(mlirModuleGetOperation(m), flags, file_print_cb,
                                 wp_output_stream(o));
@@ -566,6 +568,7 @@ static bool implied_pass_before_bir(const opt_config *cfg, MlirModule module) {
 }
 
 int main(int argc, char **argv) {
+  opt_normalize_args(argc, argv);
   int early = opt_early_exit(argc, argv);
   if (early >= 0)
     return early;
@@ -621,6 +624,8 @@ int main(int argc, char **argv) {
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   if (cfg.debuginfo)
     mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+  if (cfg.print_generic)
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
   if (cfg.elide_resources >= 0) {
     /* MLIR 19 hex-encodes every blob before deciding to elide it, which
      * costs twice the weights' size in memory. Printing in local scope
@@ -629,6 +634,9 @@ int main(int argc, char **argv) {
     mlirOpPrintingFlagsUseLocalScope(flags);
   }
   wp_pass_observer observer = {.print_ir_after_all = cfg.print_ir_after_all,
+                               .print_ir_before_all = cfg.print_ir_before_all,
+                               .print_ir_after = cfg.print_ir_after,
+                               .print_ir_before = cfg.print_ir_before,
                                .verify_roundtrip = cfg.verify_roundtrip,
                                .timing = cfg.timing,
                                .print_flags = flags};

@@ -4,6 +4,7 @@
 #include "opt_pipeline.h"
 
 #include "weightpack/weightpack.h"
+#include "wp_format.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -25,6 +26,7 @@ static void usage(FILE *f) {
           "Options:\n"
           "  -o FILE                    write the result to FILE (default: stdout)\n"
           "  --emit=KIND                mlir (default) | hlo-proto | bir-proto | bir-json\n"
+          "  --emit-bytecode            write MLIR as bytecode (with --emit=mlir)\n"
           "  --verify-roundtrip         after parsing and after every pass, write the IR to\n"
           "                             its protobuf form, read it back and require the\n"
           "                             same printed IR\n"
@@ -32,6 +34,10 @@ static void usage(FILE *f) {
           "                             here the IR is verified after parsing and before\n"
           "                             it is written)\n"
           "  --mlir-print-ir-after-all  print the IR to stderr after every pass\n"
+          "  --mlir-print-ir-before-all print it before every pass\n"
+          "  --mlir-print-ir-after=PASS, --mlir-print-ir-before=PASS\n"
+          "                             only after (before) these passes (comma-separated)\n"
+          "  --mlir-print-op-generic    print ops in their generic form\n"
           "  --mlir-print-debuginfo     print locations\n"
           "  --mlir-elide-resource-strings-if-larger=N\n"
           "                             leave the resource blobs (weights' bytes) out of\n"
@@ -86,6 +92,8 @@ static const struct {
     {"--mlir-elide-resource-strings-if-larger", "a byte count"},
     {"--print-irdl", "a dialect (hlo, bir, all)"},
     {"--pass-pipeline", "a pipeline (builtin.module(PASS{OPTIONS},...))"},
+    {"--mlir-print-ir-after", "a pass name (or several, comma-separated)"},
+    {"--mlir-print-ir-before", "a pass name (or several, comma-separated)"},
 };
 
 /* The options without a value: the opt_config flag each sets (NO_FIELD:
@@ -103,6 +111,9 @@ static const struct plain_flag {
     {"--verify-each=true", offsetof(opt_config, verify_each), true},
     {"--verify-each=false", offsetof(opt_config, verify_each), false},
     {"--mlir-print-ir-after-all", offsetof(opt_config, print_ir_after_all), true},
+    {"--mlir-print-ir-before-all", offsetof(opt_config, print_ir_before_all), true},
+    {"--mlir-print-op-generic", offsetof(opt_config, print_generic), true},
+    {"--emit-bytecode", offsetof(opt_config, emit_bytecode), true},
     {"--mlir-print-debuginfo", offsetof(opt_config, debuginfo), true},
     {"--mlir-timing", offsetof(opt_config, timing), true},
     {"--help", NO_FIELD, false},
@@ -199,6 +210,11 @@ static int add_implied_passes(opt_config *cfg) {
   if (pack == (size_t)-1)
     return 0;
   cfg->packs_neff = true;
+  if (cfg->emit_bytecode) {
+    fprintf(stderr, "error: --emit-bytecode cannot go with --neff-pack (-o names the NEFF); "
+                    "write the IR in a run without --neff-pack\n(run 'opt --help' for usage)\n");
+    return EXIT_USAGE;
+  }
   if (cfg->emit && strcmp(cfg->emit, "mlir") != 0) {
     /* -o is the NEFF: another form of the IR would have nowhere to go */
     fprintf(stderr, "error: --emit=%s cannot go with --neff-pack (-o names the NEFF); write the "
@@ -350,6 +366,10 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
         return opt_usage_error("--mlir-elide-resource-strings-if-larger needs a byte count, not "
                            "'%s'", v);
       cfg->elide_resources = n;
+    } else if ((v = flag_arg(argv, &i, "--mlir-print-ir-after"))) {
+      cfg->print_ir_after = v;
+    } else if ((v = flag_arg(argv, &i, "--mlir-print-ir-before"))) {
+      cfg->print_ir_before = v;
     } else if ((v = flag_arg(argv, &i, "--pass-pipeline"))) {
       int bad = opt_parse_pipeline(v, cfg);
       if (bad)
@@ -376,12 +396,6 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
       fprintf(stderr, "error: unknown option '%s'; give the output as '-o %s'\n"
                       "(run 'opt --help' for usage)\n", a, a + 2);
       return EXIT_USAGE;
-    } else if (a[2]) {
-      /* LLVM's tools (and MLIR's docs) write -pass-pipeline=, -emit=: say
-       * what opt takes instead */
-      fprintf(stderr, "error: unknown option '%s'; opt's long options take two dashes ('-%s')\n"
-                      "(run 'opt --help' for usage)\n", a, a);
-      return EXIT_USAGE;
     } else {
       return opt_usage_error("unknown option '%s'", a);
     }
@@ -394,6 +408,9 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
     cfg->input = "-";
   if (!cfg->input)
     return opt_usage_error("%s", "no input given");
+  /* bytecode is a form of MLIR: not of a protobuf or JSON output */
+  if (cfg->emit_bytecode && cfg->emit && strcmp(cfg->emit, "mlir") != 0)
+    return opt_usage_error("--emit-bytecode writes MLIR; it cannot go with --emit=%s", cfg->emit);
   int bad = check_pass_options(cfg);
   return bad ? bad : add_implied_passes(cfg);
 }
@@ -424,6 +441,26 @@ static bool known_option(const char *arg) {
   memcpy(name, arg + 2, n);
   name[n] = 0;
   return wp_pass_lookup(name) != NULL;
+}
+
+void opt_normalize_args(int argc, char **argv) {
+  for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+    const char *a = argv[i];
+    /* mlir-opt's short form of --pass-pipeline */
+    if (!strcmp(a, "-p") || !strncmp(a, "-p=", 3)) {
+      argv[i] = wp_format("--pass-pipeline%s", a + 2);
+    } else if (a[0] == '-' && a[1] != '-' && a[1] && a[2]) {
+      /* LLVM's tools take long options with one dash too: -emit=...,
+       * -pass-pipeline=..., -mlir-timing (not -oFILE: no -- form of it) */
+      char *two = wp_format("-%s", a);
+      if (known_option(two))
+        argv[i] = two;
+      else
+        free(two);
+    }
+    if (separate_value_of(argv[i]))
+      i++; /* a value, whatever it looks like */
+  }
 }
 
 int opt_early_exit(int argc, char **argv) {

@@ -12,6 +12,11 @@
  * there is none: the run goes on. */
 int opt_early_exit(int argc, char **argv);
 
+/* Rewrites ARGV in place to the forms the parse takes: -p as
+ * --pass-pipeline, and a long option with one dash (-emit=mlir,
+ * -pass-pipeline=...) as with two, as LLVM's tools accept. Call first. */
+void opt_normalize_args(int argc, char **argv);
+
 /* Parses ARGV into CFG (zeroed but for elide_resources = -1) and adds the
  * passes neff-pack implies. 0, or EXIT_USAGE after an error line. */
 int opt_parse_args(int argc, char **argv, opt_config *cfg);

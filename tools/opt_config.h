@@ -31,6 +31,8 @@ typedef struct opt_config {
   const char *output;
   const char *emit;
   bool verify_roundtrip, verify_each, print_ir_after_all, timing, debuginfo;
+  bool print_ir_before_all, print_generic, emit_bytecode;
+  const char *print_ir_after, *print_ir_before; /* pass names, comma-separated */
   long elide_resources; /* -1: print all */
   pass_request passes[MAX_PASSES];
   size_t n_passes;
