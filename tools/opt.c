@@ -15,6 +15,7 @@
 #include "wp_stop.h"
 #include "opt_args.h"
 #include "opt_config.h"
+#include "opt_diag.h"
 #include "opt_hugepages.h"
 #include "opt_lock.h"
 #include "opt_outputs.h"
@@ -38,13 +39,6 @@
 #include <unistd.h>
 
 
-/* ---- diagnostics ---- */
-
-typedef struct diag_state {
-  const char *parse_file; /* substituted for the empty buffer name of parsed text */
-  long errors; /* error diagnostics so far */
-} diag_state;
-
 #if defined(__SANITIZE_ADDRESS__)
 static const bool frees_at_exit = true;
 #else
@@ -52,68 +46,6 @@ static const bool frees_at_exit = false;
 #endif
 
 static void diag_print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
-
-/* MLIR's verifier notes "see current operation: ..." with the whole op
- * printed: one line for a small op, but a whole function or module (100
- * lines and more) for a symbol clash. Those are left out: the error line
- * and its location say what and where. */
-typedef struct note_text {
-  size_t len;
-  bool dump, newline;
-} note_text;
-
-static void note_scan_cb(MlirStringRef s, void *user) {
-  note_text *t = user;
-  if (t->len == 0)
-    t->dump = s.length >= 21 && !memcmp(s.data, "see current operation", 21);
-  t->newline |= memchr(s.data, '\n', s.length) != NULL;
-  t->len += s.length;
-}
-
-static bool is_operation_dump(MlirDiagnostic note) {
-  note_text t = {0, false, false};
-  mlirDiagnosticPrint(note, note_scan_cb, &t);
-  return t.dump && (t.newline || t.len > 300);
-}
-
-static MlirLogicalResult diag_handler(MlirDiagnostic d, void *user) {
-  diag_state *st = user;
-  const char *kind = "error";
-  switch (mlirDiagnosticGetSeverity(d)) {
-  case MlirDiagnosticWarning: kind = "warning"; break;
-  case MlirDiagnosticNote: kind = "note"; break;
-  case MlirDiagnosticRemark: kind = "remark"; break;
-  default: break;
-  }
-  if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticError)
-    st->errors++;
-  char loc[1024];
-  wp_loc_str(mlirDiagnosticGetLocation(d), loc, sizeof loc);
-  /* A remark about no place in the IR is what a pass tells the user as it
-   * goes (the spec's "Const File de-dup saved N KB", --debug's logs): a
-   * plain line, as the reference compiler prints it. */
-  if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticRemark && !strcmp(loc, "unknown")) {
-    mlirDiagnosticPrint(d, diag_print_cb, stderr);
-    fputc('\n', stderr);
-    return mlirLogicalResultSuccess();
-  }
-  fprintf(stderr, "%s: ", kind);
-  if (strcmp(loc, "unknown") != 0 && loc[0] != 0) {
-    /* Text parsed from memory has the buffer name "-" (or none). */
-    const char *rest = loc;
-    if (st->parse_file && (loc[0] == ':' || (loc[0] == '-' && loc[1] == ':'))) {
-      fprintf(stderr, "%s", st->parse_file);
-      rest = loc[0] == '-' ? loc + 1 : loc;
-    }
-    fprintf(stderr, "%s: ", rest);
-  }
-  mlirDiagnosticPrint(d, diag_print_cb, stderr);
-  fputc('\n', stderr);
-  for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(d); i++)
-    if (!is_operation_dump(mlirDiagnosticGetNote(d, i)))
-      diag_handler(mlirDiagnosticGetNote(d, i), user);
-  return mlirLogicalResultSuccess();
-}
 
 /* ---- input ---- */
 
@@ -613,7 +545,7 @@ int main(int argc, char **argv) {
    * 100,000 tensors. */
   mlirContextEnableMultithreading(ctx, false);
   diag_state ds = {NULL};
-  mlirContextAttachDiagnosticHandler(ctx, diag_handler, &ds, NULL);
+  mlirContextAttachDiagnosticHandler(ctx, opt_diag_handler, &ds, NULL);
   wp_error err;
   if (wpLoadDialects(ctx, &err)) {
     fprintf(stderr, "error: %s\n", err.msg);

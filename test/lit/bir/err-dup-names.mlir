@@ -3,10 +3,10 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: not opt %s --bir-lower -o %t/out.mlir 2>&1 | FileCheck %s -DFILE=%s
 // RUN: test ! -e %t/out.mlir
-// CHECK: error: [[FILE]]:[[@LINE+16]]:10: bir-lower: constant 'k': another parameter, constant or result has that name (XLA instruction names are unique)
+// CHECK: [[FILE]]:[[@LINE+16]]:10: error: bir-lower: constant 'k': another parameter, constant or result has that name (XLA instruction names are unique)
 // RUN: sed 's/name = "k", value = dense<3.0>/name = "x", value = dense<3.0>/' %s > %t/param.mlir
 // RUN: not opt %t/param.mlir --bir-lower -o /dev/null 2>&1 | FileCheck %s --check-prefix=PARAM
-// PARAM: error: {{.*}}param.mlir:{{[0-9]+}}:10: bir-lower: constant 'x': another parameter, constant or result has that name
+// PARAM: {{.*}}param.mlir:{{[0-9]+}}:10: error: bir-lower: constant 'x': another parameter, constant or result has that name
 // A result is named after the root instruction; where a parameter or
 // constant has that name (a weight returned as it is), the result's set is
 // "NAME.result".

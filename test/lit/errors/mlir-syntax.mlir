@@ -4,9 +4,9 @@
 // RUN: opt %s -o %t.out 2> %t.err; test $? -eq 1
 // RUN: FileCheck %s --input-file=%t.err -DFILE=%s
 // RUN: not test -e %t.out
-// RUN: grep -c "^error:" %t.err | FileCheck %s --check-prefix=ONE
+// RUN: grep -c "error:" %t.err | FileCheck %s --check-prefix=ONE
 // ONE: {{^}}1{{$}}
-// CHECK: error: [[FILE]]:[[@LINE+3]]:{{[0-9]+}}: {{.*}}
+// CHECK: [[FILE]]:[[@LINE+3]]:{{[0-9]+}}: error: {{.*}}
 // CHECK-NOT: could not parse MLIR
 module {
   func.func @f( {
