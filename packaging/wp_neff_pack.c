@@ -609,7 +609,12 @@ int wp_neff_pack_module(MlirOperation module, const wp_neff_pack_options *opts) 
   if (wp_bir_check_module(module, "neff-pack", opts->bir_read_back))
     return -1;
   const char *out = opts->output ? opts->output : "";
-  if (!out[0] || !strcmp(out, "-")) {
+  if (!strcmp(out, "-")) {
+    wp_emit_error(wp_unknown_loc(module), "neff-pack: a NEFF cannot go to standard output (its "
+                  "header is written last); give output=FILE");
+    return -1;
+  }
+  if (!out[0]) {
     wp_emit_error(wp_unknown_loc(module), "neff-pack: no output file; give the pass option "
                                    "output=FILE (opt: -o FILE)");
     return -1;

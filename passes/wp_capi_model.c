@@ -2,7 +2,6 @@
 #include "weightpack/weightpack.h"
 
 #include "wp_file.h"
-#include "wp_hlo.h"
 #include "wp_model_dir.h"
 #include "wp_run.h"
 
@@ -14,15 +13,16 @@ int wpOpenModelDir(MlirContext ctx, const char *dir, wp_run *run, MlirModule *ou
     *out = (MlirModule){NULL};
   if (mlirContextIsNull(ctx) || !dir || !out)
     return wp_error_set(err, "wpOpenModelDir: a null context, directory or output");
+  if (!dir[0])
+    return wp_error_set(err, "wpOpenModelDir: an empty path");
   wp_model_dir md;
   if (wp_model_dir_load(dir, &md, err))
     return -1;
   wp_mapped_file f;
   int rc = wp_file_map(md.model_path, &f, err);
   if (rc == 0) {
-    rc = wp_hlo_import(ctx, f.data, f.size, md.model_path, out, err);
-    if (rc)
-      wp_error_prefix(err, "%s", md.model_path);
+    /* its checks too: a context without the dialects is an error */
+    rc = wpImportHloProto(ctx, f.data, f.size, md.model_path, out, err);
     wp_file_unmap(&f);
   }
   wp_model_dir_free(&md);

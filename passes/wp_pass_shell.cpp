@@ -22,13 +22,15 @@
 namespace {
 
 // The run object of one PassManager::run, for passes created without one:
-// an analysis of the module lives as long as that run (or until a pass
-// that does not preserve it), and every weightpack pass preserves it.
+// an analysis of the module lives as long as that run, and says it is
+// never invalidated, so an upstream pass between two weightpack passes
+// (canonicalize, a nested func.func pipeline) does not end the run.
 struct RunAnalysis {
   explicit RunAnalysis(mlir::Operation *) : run(wp_run_create()) {}
   RunAnalysis(RunAnalysis &&other) noexcept : run(other.run) { other.run = nullptr; }
   RunAnalysis(const RunAnalysis &) = delete;
   ~RunAnalysis() { wp_run_release(run); }
+  bool isInvalidated(const mlir::AnalysisManager::PreservedAnalyses &) { return false; }
   wp_run *run;
 };
 

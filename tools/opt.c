@@ -468,7 +468,7 @@ static int check_emit_kind(const opt_config *cfg, MlirModule module) {
   bool bir_out = lowers || wp_bir_module_is_bir(module);
   if (!strcmp(cfg->emit, "hlo-proto") && lowers) {
     fprintf(stderr, "error: --emit=hlo-proto cannot follow --bir-lower (the IR is BIR then); "
-                    "give --emit=bir-proto or --emit=bir-json\n(run 'opt --help' for usage)\n");
+                    "give --emit=bir-proto or --emit=bir-json\n(run '%s --help' for usage)\n", opt_prog);
     return EXIT_USAGE;
   }
   if (!strcmp(cfg->emit, "hlo-proto") && bir_out) {
@@ -600,8 +600,8 @@ int main(int argc, char **argv) {
   cfg.input_artifact_dir = input_placed;
   if (input_placed && !cfg.artifact_dir) {
     fprintf(stderr, "error: %s: its constant files were placed in %s; give --artifact-dir=%s "
-                    "to go on from there\n(run 'opt --help' for usage)\n",
-            cfg.input, input_placed, input_placed);
+                    "to go on from there\n(run '%s --help' for usage)\n",
+            cfg.input, input_placed, input_placed, opt_prog);
     rc = EXIT_USAGE;
     goto out;
   }
@@ -611,9 +611,9 @@ int main(int argc, char **argv) {
   if (input_placed && opt_dedup_before_copy(&cfg) && !same_dir(cfg.artifact_dir, input_placed)) {
     fprintf(stderr, "error: %s: its constant files are in %s, where --dedup-consts works when "
                     "no --copy-const-artifacts comes before it; give --artifact-dir=%s, or "
-                    "--copy-const-artifacts first to copy them to %s\n(run 'opt --help' for "
+                    "--copy-const-artifacts first to copy them to %s\n(run '%s --help' for "
                     "usage)\n",
-            cfg.input, input_placed, input_placed, cfg.artifact_dir);
+            cfg.input, input_placed, input_placed, cfg.artifact_dir, opt_prog);
     rc = EXIT_USAGE;
     goto out;
   }
@@ -624,8 +624,8 @@ int main(int argc, char **argv) {
       !(wp_bir_module_is_bir(module) && records_placed(module, true))) {
     fprintf(stderr, "error: %s: --dedup-consts comes before any --copy-const-artifacts, and "
                     "no earlier run placed the input's constant files in an artifact directory; "
-                    "run --copy-const-artifacts first\n(run 'opt --help' for usage)\n",
-            cfg.input);
+                    "run --copy-const-artifacts first\n(run '%s --help' for usage)\n",
+            cfg.input, opt_prog);
     rc = EXIT_USAGE;
     goto out;
   }
@@ -634,8 +634,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "error: copy-const-artifacts copy-method=%s would copy the constant files "
                     "into opt's private temporary directory, which is removed at exit, and the "
                     "IR written would name files that are gone; give --artifact-dir=DIR (or "
-                    "copy-method=auto, which records them where they are)\n(run 'opt --help' "
-                    "for usage)\n", method);
+                    "copy-method=auto, which records them where they are)\n(run '%s --help' "
+                    "for usage)\n", method, opt_prog);
     rc = EXIT_USAGE;
     goto out;
   }
@@ -681,7 +681,7 @@ int main(int argc, char **argv) {
         goto out;
       }
     }
-  pm = mlirPassManagerCreate(ctx);
+  pm = mlirPassManagerCreateOnOperation(ctx, wp_sref("builtin.module"));
   /* Off by default: the passes build their IR through checked builders,
    * and verifying 300,000 ops after each of five passes was 14% of a
    * 100,000-tensor run. The IR that is written is verified below. */
@@ -708,6 +708,11 @@ int main(int argc, char **argv) {
       goto out;
     }
     mlirPassManagerAddOwnedPass(pm, p);
+  }
+  if (cfg.dump_pipeline) { /* as mlir-opt: what runs, brought-along passes included */
+    fprintf(stderr, "Pass Manager with %zu passes:\n", cfg.n_passes);
+    mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(pm), diag_print_cb, stderr);
+    fputs("\n\n", stderr);
   }
   if (cfg.n_passes &&
       mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))

@@ -16,7 +16,7 @@
 
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: opt [options] INPUT\n"
+          "usage: %s [options] INPUT\n"
           "\n"
           "INPUT is an HloModuleProto or HloProto (.pb), MLIR text or bytecode, a BIR\n"
           "module (weightpack's protobuf or JSON form), or a model directory holding\n"
@@ -38,6 +38,7 @@ static void usage(FILE *f) {
           "  --mlir-print-ir-after=PASS, --mlir-print-ir-before=PASS\n"
           "                             only after (before) these passes (comma-separated)\n"
           "  --mlir-print-op-generic    print ops in their generic form\n"
+          "  --dump-pass-pipeline       print the pipeline, options and all, to stderr\n"
           "  --mlir-print-debuginfo     print locations\n"
           "  --mlir-elide-resource-strings-if-larger=N\n"
           "                             leave the resource blobs (weights' bytes) out of\n"
@@ -61,7 +62,7 @@ static void usage(FILE *f) {
           "or as mlir-opt's --pass-pipeline='builtin.module(NAME{opt=value ...},...)'.\n"
           "With --neff-pack, -o names the NEFF, and copy-const-artifacts and\n"
           "dedup-consts run before it when not named (copy-const-artifacts before\n"
-          "a dedup-consts that is named):\n");
+          "a dedup-consts that is named):\n", opt_prog);
   size_t n;
   const wp_pass_info *const *passes = wp_pass_registry(&n);
   for (size_t i = 0; i < n; i++)
@@ -114,6 +115,7 @@ static const struct plain_flag {
     {"--mlir-print-ir-before-all", offsetof(opt_config, print_ir_before_all), true},
     {"--mlir-print-op-generic", offsetof(opt_config, print_generic), true},
     {"--emit-bytecode", offsetof(opt_config, emit_bytecode), true},
+    {"--dump-pass-pipeline", offsetof(opt_config, dump_pipeline), true},
     {"--mlir-print-debuginfo", offsetof(opt_config, debuginfo), true},
     {"--mlir-timing", offsetof(opt_config, timing), true},
     {"--help", NO_FIELD, false},
@@ -151,7 +153,7 @@ static const char *flag_arg(char **argv, int *i, const char *flag) {
 int opt_usage_error(const char *fmt, const char *arg) {
   fprintf(stderr, "error: ");
   fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n(run 'opt --help' for usage)\n");
+  fprintf(stderr, "\n(run '%s --help' for usage)\n", opt_prog);
   return EXIT_USAGE;
 }
 
@@ -212,28 +214,28 @@ static int add_implied_passes(opt_config *cfg) {
   cfg->packs_neff = true;
   if (cfg->emit_bytecode) {
     fprintf(stderr, "error: --emit-bytecode cannot go with --neff-pack (-o names the NEFF); "
-                    "write the IR in a run without --neff-pack\n(run 'opt --help' for usage)\n");
+                    "write the IR in a run without --neff-pack\n(run '%s --help' for usage)\n", opt_prog);
     return EXIT_USAGE;
   }
   if (cfg->emit && strcmp(cfg->emit, "mlir") != 0) {
     /* -o is the NEFF: another form of the IR would have nowhere to go */
     fprintf(stderr, "error: --emit=%s cannot go with --neff-pack (-o names the NEFF); write the "
-                    "IR in a run without --neff-pack\n(run 'opt --help' for usage)\n",
-            cfg->emit);
+                    "IR in a run without --neff-pack\n(run '%s --help' for usage)\n",
+            cfg->emit, opt_prog);
     return EXIT_USAGE;
   }
   if (find_neff_writer(cfg, pack + 1) != (size_t)-1) {
     fprintf(stderr, "error: --neff-pack is given twice; one run writes one NEFF\n"
-                    "(run 'opt --help' for usage)\n");
+                    "(run '%s --help' for usage)\n", opt_prog);
     return EXIT_USAGE;
   }
   /* the NEFF is the run's output: a pass after it could only fail or
    * change an IR nobody writes */
   if (pack + 1 < cfg->n_passes) {
     fprintf(stderr, "error: --neff-pack must be the last pass (it writes the NEFF), but --%s "
-                    "comes after it\n(run 'opt --help' for usage)\n",
+                    "comes after it\n(run '%s --help' for usage)\n",
             cfg->passes[pack + 1].upstream ? cfg->passes[pack + 1].upstream
-                                           : cfg->passes[pack + 1].info->name);
+                                           : cfg->passes[pack + 1].info->name, opt_prog);
     return EXIT_USAGE;
   }
   /* which of two names for the NEFF was meant is a guess, as -o twice */
@@ -243,7 +245,7 @@ static int add_implied_passes(opt_config *cfg) {
                   : NULL;
   if (own) {
     fprintf(stderr, "error: the NEFF is named twice: -o %s and neff-pack's output=%s; give one"
-                    "\n(run 'opt --help' for usage)\n", cfg->output, own);
+                    "\n(run '%s --help' for usage)\n", cfg->output, own, opt_prog);
     free(own);
     return EXIT_USAGE;
   }
@@ -278,7 +280,7 @@ static int check_pass_options(const opt_config *cfg) {
     int bad = wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts, &err);
     wp_pass_options_free(&opts);
     if (bad) {
-      fprintf(stderr, "error: %s\n(run 'opt --list-passes' for the passes' options)\n", err.msg);
+      fprintf(stderr, "error: %s\n(run '%s --list-passes' for the passes' options)\n", err.msg, opt_prog);
       return EXIT_USAGE;
     }
   }
@@ -315,8 +317,8 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
       const char *owner = options_end ? NULL : stray_pass_option(cfg, a);
       if (owner) {
         fprintf(stderr, "error: '%s' is no file; a pass option goes in its pass's flag, as in "
-                        "--%s=\"%s\"\n(run 'opt --list-passes' for the passes' options)\n",
-                a, owner, a);
+                        "--%s=\"%s\"\n(run '%s --list-passes' for the passes' options)\n",
+                a, owner, a, opt_prog);
         return EXIT_USAGE;
       }
       if (cfg->input)
@@ -326,7 +328,7 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
     }
     const char *what = separate_value_of(a);
     if (what && i + 1 >= argc) {
-      fprintf(stderr, "error: %s needs %s\n(run 'opt --help' for usage)\n", a, what);
+      fprintf(stderr, "error: %s needs %s\n(run '%s --help' for usage)\n", a, what, opt_prog);
       return EXIT_USAGE;
     }
     if (strcmp(a, "--") == 0) {
@@ -394,7 +396,7 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
     } else if (a[1] == 'o' && a[2] && strncmp(a, "-output", 7) != 0) {
       /* cc's -oFILE */
       fprintf(stderr, "error: unknown option '%s'; give the output as '-o %s'\n"
-                      "(run 'opt --help' for usage)\n", a, a + 2);
+                      "(run '%s --help' for usage)\n", a, a + 2, opt_prog);
       return EXIT_USAGE;
     } else {
       return opt_usage_error("unknown option '%s'", a);
@@ -443,7 +445,13 @@ static bool known_option(const char *arg) {
   return wp_pass_lookup(name) != NULL;
 }
 
+const char *opt_prog = "opt";
+
 void opt_normalize_args(int argc, char **argv) {
+  /* as installed, weightpack-opt: its messages name the command typed */
+  const char *slash = argc > 0 && argv[0] ? strrchr(argv[0], '/') : NULL;
+  if (argc > 0 && argv[0] && argv[0][0])
+    opt_prog = slash ? slash + 1 : argv[0];
   for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
     const char *a = argv[i];
     /* mlir-opt's short form of --pass-pipeline */
@@ -486,7 +494,7 @@ int opt_early_exit(int argc, char **argv) {
       return stdout_status();
     }
     if (strcmp(argv[i], "--version") == 0) {
-      printf("weightpack opt %s (MLIR 19)\n", wpVersion());
+      printf("weightpack %s %s (MLIR 19)\n", opt_prog, wpVersion());
       return stdout_status();
     }
     if (strcmp(argv[i], "--list-passes") == 0) {

@@ -20,6 +20,10 @@ typedef struct pass_request {
                            name; MLIR parses its options */
 } pass_request;
 
+/* The name opt was run by (argv[0]'s last component: opt, or
+ * weightpack-opt as installed), for its messages. */
+extern const char *opt_prog;
+
 /* The info every upstream pass request points at. */
 extern const wp_pass_info opt_upstream_info;
 
@@ -31,7 +35,7 @@ typedef struct opt_config {
   const char *output;
   const char *emit;
   bool verify_roundtrip, verify_each, print_ir_after_all, timing, debuginfo;
-  bool print_ir_before_all, print_generic, emit_bytecode;
+  bool print_ir_before_all, print_generic, emit_bytecode, dump_pipeline;
   const char *print_ir_after, *print_ir_before; /* pass names, comma-separated */
   long elide_resources; /* -1: print all */
   pass_request passes[MAX_PASSES];

@@ -25,8 +25,8 @@ static int pipeline_error(const char *text, const char *at, const char *what) {
   size_t column = (size_t)(at - text) + 1;
   for (const char *c = text; c < at; c++)
     column += (unsigned char)*c < 0x20 || *c == 0x7f ? 3 : 0;
-  fprintf(stderr, "error: --pass-pipeline: %s, at column %zu of '%s'\n(run 'opt --help' for usage)\n",
-          what, column, shown ? shown : text);
+  fprintf(stderr, "error: --pass-pipeline: %s, at column %zu of '%s'\n(run '%s --help' for usage)\n",
+          what, column, shown ? shown : text, opt_prog);
   free(shown);
   return EXIT_USAGE;
 }
@@ -98,13 +98,51 @@ static int upstream_pass_check(const char *name, const char *options) {
       *c = ' ';
   for (size_t n = strlen(msg); n && msg[n - 1] == ' ';)
     msg[--n] = 0;
-  if (!wp_pass_lookup(name) && strstr(msg, "does not refer to a registered pass"))
+  if (!strchr(name, '(') && !wp_pass_lookup(name) &&
+      strstr(msg, "does not refer to a registered pass"))
     fprintf(stderr, "error: --pass-pipeline: no pass '%s' (opt --list-passes lists "
                     "weightpack's; MLIR's transformation passes, such as canonicalize and cse, "
-                    "run too)\n(run 'opt --help' for usage)\n", name);
+                    "run too)\n(run '%s --help' for usage)\n", name, opt_prog);
   else
-    fprintf(stderr, "error: --pass-pipeline: %s: %s\n(run 'opt --help' for usage)\n", name, msg);
+    fprintf(stderr, "error: --pass-pipeline: %s: %s\n(run '%s --help' for usage)\n", name, msg, opt_prog);
   return EXIT_USAGE;
+}
+
+/* The ')' closing the group that opens at OPEN, or NULL. */
+static char *group_end(char *open) {
+  int depth = 0;
+  for (char *s = open; *s; s++) {
+    if (*s == '{') {
+      char *end = option_block_end(s);
+      if (!end)
+        return NULL;
+      s = end;
+    } else if (*s == '(') {
+      depth++;
+    } else if (*s == ')' && --depth == 0) {
+      return s;
+    }
+  }
+  return NULL;
+}
+
+/* Does the text from FROM to TO name one of weightpack's passes? */
+static bool names_weightpack_pass(const char *from, const char *to) {
+  for (const char *s = from; s < to;) {
+    while (s < to && !(isalnum((unsigned char)*s) || *s == '-' || *s == '_' || *s == '.'))
+      s++;
+    const char *w = s;
+    while (s < to && (isalnum((unsigned char)*s) || *s == '-' || *s == '_' || *s == '.'))
+      s++;
+    char word[64];
+    if (s > w && (size_t)(s - w) < sizeof word) {
+      memcpy(word, w, (size_t)(s - w));
+      word[s - w] = 0;
+      if (wp_pass_lookup(word))
+        return true;
+    }
+  }
+  return false;
 }
 
 int opt_parse_pipeline(const char *given, opt_config *cfg) {
@@ -139,10 +177,39 @@ int opt_parse_pipeline(const char *given, opt_config *cfg) {
     char *after = skip_space(s);
     if (!len)
       return pipeline_error(given, given + (name - text), "expected a pass name");
-    if (*after == '(')
-      return pipeline_error(given, given + (name - text),
-                            "a nested pipeline; weightpack's passes run on the module, so name "
-                            "them directly inside " ANCHOR "(...)");
+    if (*after == '(') {
+      /* a nested pipeline of MLIR's passes (func.func(cse)) runs as
+       * mlir-opt runs it; weightpack's passes run on the module only */
+      char *close = group_end(after);
+      bool ours = close && names_weightpack_pass(after, close);
+      if (!close || ours)
+        return pipeline_error(given, given + (name - text),
+                              ours ? "a nested pipeline; weightpack's passes run on the module, "
+                                     "so name them directly inside " ANCHOR "(...)"
+                                   : "a nested pipeline without its closing ')'");
+      char saved = close[1];
+      close[1] = 0;
+      int bad = upstream_pass_check(name, "");
+      close[1] = saved;
+      if (bad)
+        return bad;
+      if (cfg->n_passes == MAX_PASSES)
+        return opt_usage_error("too many passes (%s)", name);
+      /* the whole group is the upstream "pass"; its text is cut out below */
+      cfg->passes[cfg->n_passes++] = (pass_request){&opt_upstream_info, "", false, name};
+      after = skip_space(close + 1);
+      char sep = *after;
+      close[1] = 0;
+      if (sep == ',') {
+        s = skip_space(after + 1);
+        continue;
+      }
+      if (sep != ')')
+        return pipeline_error(given, given + (after - text),
+                              sep ? "expected ',' or ')' after a pass" : "the pipeline never closes");
+      s = skip_space(after + 1);
+      return *s ? pipeline_error(given, given + (s - text), "text after the pipeline") : 0;
+    }
     const char *options = "";
     if (*after == '{') {
       char *end = option_block_end(after);

@@ -83,11 +83,10 @@ void wpRegisterPasses(void);
  * this run from an earlier run's, and the driver's settings below. Passes
  * made by wpCreatePass or by name through MLIR's pass registry (textual
  * pipelines, mlir-opt with the plugin) share one run object per
- * PassManager run, made by the first weightpack pass of that run; an
- * upstream pass between them that does not preserve analyses starts a new
- * one (later passes then hash again; the NEFF is the same). A driver that
- * wants the settings, or one run across several PassManager runs, makes
- * one and creates the passes with wpRunCreatePass.
+ * PassManager run, made by the first weightpack pass of that run (kept
+ * across upstream passes between them). A driver that wants the
+ * settings, or one run across several PassManager runs, makes one and
+ * creates the passes with wpRunCreatePass.
  *
  * Threads: each run is independent: two pipelines on two threads, each
  * with its own context, run and artifact directory, do not interfere. Two
@@ -118,7 +117,8 @@ const char *wpRunToken(const wp_run *run);
 int wpOpenModelDir(MlirContext ctx, const char *dir, wp_run *run, MlirModule *out,
                    wp_error *err);
 
-/* wpCreatePass for RUN (retained by the pass). */
+/* wpCreatePass for RUN (retained by the pass); a NULL RUN is
+ * wpCreatePass. */
 MlirPass wpRunCreatePass(wp_run *run, const char *name, const char *options, wp_error *err);
 
 /* Pass names and one-line descriptions, for --help style listings. */
