@@ -39,14 +39,18 @@ bool wp_bir_module_is_bir(MlirModule module);
 /* The nested HLO program module of a BIR module, or null. */
 MlirOperation wp_bir_hlo_program(MlirModule module);
 
-/* MLIR -> message, in arena memory. WITH_PROGRAM: also export the HLO
- * program (weights by origin). Checks every enum name. On failure *WHERE
- * (when WHERE is not NULL) is the location of the op at fault, or the
- * module's, for a diagnostic. */
-Wp__Bir__Module *wp_bir_to_proto(MlirModule module, wp_arena *arena, bool with_program,
+/* MLIR -> message, in arena memory. MODULE must be valid BIR: it is
+ * verified first (wp_bir_verify, names and all) unless FLAGS says the
+ * caller has checked it. On failure *WHERE (when WHERE is not NULL) is the
+ * location of the op at fault, or the module's, for a diagnostic. */
+#define WP_BIR_WITH_PROGRAM 1u /* also export the HLO program (weights by origin) */
+#define WP_BIR_CHECKED 2u      /* the caller ran wp_bir_check_module on MODULE */
+Wp__Bir__Module *wp_bir_to_proto(MlirModule module, wp_arena *arena, unsigned flags,
                                  MlirLocation *where, wp_error *err);
 
-/* Message -> a new, verified module (caller destroys). */
+/* Message -> a new module (caller destroys), verified by MLIR and by
+ * wp_bir_verify (without NAMES: the passes look names up in what they
+ * read). */
 int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *filename,
                       MlirModule *out, wp_error *err);
 

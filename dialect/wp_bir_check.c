@@ -7,33 +7,53 @@
 #include "wp_arena.h"
 #include "wp_mlir_util.h"
 #include "wp_diag.h"
+#include "wp_format.h"
 #include "wp_jsonw.h"
 #include "wp_strmap.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The rules report the first fault only: its op and its message, which
+ * names the op (and its sym_name) and the attribute. */
 typedef struct checker {
-  const char *pass;
-  MlirOperation op;
+  MlirOperation op; /* the op the rules look at */
+  MlirOperation at; /* the op at fault */
+  char *msg;        /* the fault (malloc'd) */
   bool failed;
 } checker;
 
-static void fail(checker *c, const char *attr, const char *what) {
+static void fault(checker *c, MlirOperation at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void fault(checker *c, MlirOperation at, const char *fmt, ...) {
   if (c->failed)
     return;
   c->failed = true;
+  c->at = at;
+  va_list ap;
+  va_start(ap, fmt);
+  c->msg = wp_vformat(fmt, ap);
+  va_end(ap);
+  if (!c->msg)
+    wp_out_of_memory();
+}
+
+/* "OP 'NAME': ATTR WHAT" about the op being looked at. */
+static void fail(checker *c, const char *attr, const char *what) {
+  if (c->failed)
+    return;
   MlirStringRef opname = wp_ident_str(mlirOperationGetName(c->op));
   MlirStringRef name = {"", 0};
   bool named = wp_attr_str(c->op, "sym_name", &name); /* a table has none */
-  wp_emit_error(mlirOperationGetLocation(c->op), "%s%s%.*s%s%.*s%s: %s %s", c->pass,
-                c->pass[0] ? ": " : "", (int)opname.length, opname.data, named ? " '" : "",
-                (int)name.length, name.data, named ? "'" : "", attr, what);
+  fault(c, c->op, "%.*s%s%.*s%s: %s %s", (int)opname.length, opname.data, named ? " '" : "",
+        (int)name.length, name.data, named ? "'" : "", attr, what);
 }
 
 /* Why S will not do as a name, or NULL: names become C strings, file
@@ -48,8 +68,8 @@ static const char *bad_name(MlirStringRef s) {
 }
 
 /* Why integer A is no count or offset the passes can read (they read 64
- * signed bits), or NULL. */
-static const char *not_int64(MlirAttribute a) {
+ * signed bits), or NULL; a reason that names the value is written in BUF. */
+static const char *not_int64(MlirAttribute a, char buf[64]) {
   /* true is an i1 whose value reads as -1: not a count either (an index
    * is fine; it has no width to ask) */
   if (!mlirAttributeIsAInteger(a))
@@ -61,8 +81,10 @@ static const char *not_int64(MlirAttribute a) {
   if (wp_int_attr_too_wide(a))
     return "must be an integer of at most 64 bits";
   if (mlirTypeIsAInteger(t) && mlirIntegerTypeIsUnsigned(t) &&
-      mlirIntegerAttrGetValueUInt(a) > (uint64_t)INT64_MAX)
-    return "is past 2^63-1";
+      mlirIntegerAttrGetValueUInt(a) > (uint64_t)INT64_MAX) {
+    snprintf(buf, 64, "%llu is past 2^63-1", (unsigned long long)mlirIntegerAttrGetValueUInt(a));
+    return buf;
+  }
   return NULL;
 }
 
@@ -71,11 +93,27 @@ static void opt_int(checker *c, const char *attr, int64_t min) {
   MlirAttribute a = wp_attr(c->op, attr);
   if (mlirAttributeIsNull(a))
     return;
-  const char *why = not_int64(a);
+  char buf[64];
+  const char *why = not_int64(a, buf);
   if (why)
     return fail(c, attr, why);
   if (mlirIntegerAttrGetValueInt(a) < min)
     fail(c, attr, min ? "must be at least 1" : "must not be negative");
+}
+
+/* Enum attribute ATTR: a string PARSE knows, whose message names it
+ * ("Unknown dtype: float33"). */
+static void enum_attr(checker *c, const char *attr,
+                      int (*parse)(const char *, size_t, int *, wp_error *)) {
+  MlirStringRef s;
+  if (!wp_attr_str(c->op, attr, &s))
+    return fail(c, attr, "must be a string");
+  int v;
+  wp_error err;
+  char label[40];
+  snprintf(label, sizeof label, "%s:", attr);
+  if (parse(s.data, s.length, &v, &err))
+    fail(c, label, err.msg);
 }
 
 static void opt_ref(checker *c, const char *attr) {
@@ -88,28 +126,24 @@ static void check_const_file(checker *c) {
   opt_int(c, "size", 0);
   MlirAttribute src = wp_attr(c->op, "source");
   if (!mlirAttributeIsNull(src)) {
-    MlirAttribute f = mlirAttributeIsADictionary(src) ? wp_dict_get(src, "file")
-                                                      : mlirAttributeGetNull();
-    MlirAttribute off = mlirAttributeIsADictionary(src) ? wp_dict_get(src, "offset")
-                                                        : mlirAttributeGetNull();
+    MlirAttribute f = wp_dict_get(src, "file"), off = wp_dict_get(src, "offset");
     if (mlirAttributeIsNull(f) || !mlirAttributeIsAString(f) || mlirAttributeIsNull(off) ||
         !mlirAttributeIsAInteger(off))
       return fail(c, "source", "must be {file = \"PATH\", offset = N}");
-    const char *why = not_int64(off);
-    char what[80];
+    char buf[64], what[80];
+    const char *why = not_int64(off, buf);
     snprintf(what, sizeof what, "offset %s", why ? why : "");
     if (why)
       return fail(c, "source", what);
     if (mlirIntegerAttrGetValueInt(off) < 0)
       return fail(c, "source", "offset must not be negative");
   }
-  /* where the bytes come from: one place only (which would win?) */
+  /* where the bytes come from: one place (which would win of two?) */
   int n_sources = 0;
   for (size_t i = 0; i < WP_BIR_N_BYTE_SOURCES; i++)
     n_sources += !mlirAttributeIsNull(wp_attr(c->op, wp_bir_byte_sources[i]));
-  if (n_sources > 1)
-    return fail(c, "names", "more than one source of its bytes (constant, source, data or "
-                "assembled); give one");
+  if (n_sources != 1)
+    return fail(c, "names", n_sources ? WP_BIR_MANY_SOURCES : WP_BIR_NO_SOURCE);
   static const char *const strings[] = {"constant", "assembled", "artifact", "md5"};
   for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) {
     MlirAttribute a = wp_attr(c->op, strings[i]);
@@ -119,6 +153,8 @@ static void check_const_file(checker *c) {
 }
 
 static void check_set(checker *c) {
+  enum_attr(c, "tensor_class", wp_tensor_class_parse);
+  enum_attr(c, "dtype", wp_dtype_parse);
   MlirAttribute shape = wp_attr(c->op, "shape");
   if (mlirAttributeIsNull(shape) || !mlirAttributeIsADenseI64Array(shape))
     return fail(c, "shape", "must be array<i64: ...>");
@@ -173,6 +209,7 @@ static void check_memloc(checker *c) {
   MlirAttribute set = wp_attr(c->op, "set");
   if (mlirAttributeIsNull(set) || !mlirAttributeIsAFlatSymbolRef(set))
     return fail(c, "set", "must be a plain symbol reference (@name)");
+  enum_attr(c, "memory_type", wp_memory_type_parse);
   opt_int(c, "size", 0);
   opt_int(c, "placement", 0);
   opt_int(c, "const_ap_offset", 0);
@@ -205,15 +242,10 @@ static void check_memloc(checker *c) {
  * as a set and a memory location would be checked. */
 static void check_table(checker *c, wp_bir_table *t) {
   wp_error err;
-  if (wp_bir_table_open(c->op, t, &err)) {
-    c->failed = true;
-    wp_emit_error(mlirOperationGetLocation(c->op), "%s%s%s", c->pass, c->pass[0] ? ": " : "",
-                  err.msg);
-    return;
-  }
+  if (wp_bir_table_open(c->op, t, &err))
+    return fault(c, c->op, "%s", err.msg);
+  enum_attr(c, "memory_type", wp_memory_type_parse);
   int v;
-  if (wp_memory_type_parse(t->memory_type.data, t->memory_type.length, &v, &err))
-    return fail(c, "memory_type:", err.msg);
   for (intptr_t k = 0; k < t->n_rows && !c->failed; k++) {
     wp_bir_row r;
     wp_bir_table_row(t, k, &r);
@@ -391,19 +423,22 @@ static void table_names(checker *c, const wp_bir_table *t, wp_strmap *sets, wp_s
 static void check_module_attrs(checker *c, MlirOperation module) {
   c->op = module;
   MlirAttribute arts = wp_attr(module, "bir.artifacts");
-  if (!mlirAttributeIsNull(arts)) {
-    bool ok = mlirAttributeIsAArray(arts);
-    for (intptr_t i = 0; ok && i < mlirArrayAttrGetNumElements(arts); i++) {
-      MlirAttribute a = mlirArrayAttrGetElement(arts, i);
-      MlirAttribute path = wp_dict_get(a, "path"), info = wp_dict_get(a, "info");
-      ok = !mlirAttributeIsNull(path) && mlirAttributeIsAString(path) &&
-           (mlirAttributeIsNull(info) || mlirAttributeIsAString(info));
+  if (!mlirAttributeIsNull(arts) && !mlirAttributeIsAArray(arts))
+    return fail(c, "bir.artifacts", "must be an array of {path = \"...\", info = \"...\"}");
+  for (intptr_t i = 0; !mlirAttributeIsNull(arts) && i < mlirArrayAttrGetNumElements(arts); i++) {
+    MlirAttribute a = mlirArrayAttrGetElement(arts, i);
+    MlirAttribute path = wp_dict_get(a, "path"), info = wp_dict_get(a, "info");
+    if (mlirAttributeIsNull(path) || !mlirAttributeIsAString(path) ||
+        (!mlirAttributeIsNull(info) && !mlirAttributeIsAString(info))) {
+      char attr[48];
+      snprintf(attr, sizeof attr, "bir.artifacts[%ld]", (long)i);
+      return fail(c, attr, "must be {path = \"...\", info = \"...\"}");
     }
-    if (!ok)
-      return fail(c, "bir.artifacts", "must be an array of {path = \"...\", info = \"...\"}");
   }
   MlirStringRef name;
-  if (wp_attr_str(module, "bir.name", &name) && bad_name(name))
+  if (!wp_attr_str(module, "bir.name", &name))
+    return fail(c, "bir.name", "must be a string");
+  if (bad_name(name))
     return fail(c, "bir.name", bad_name(name));
   MlirAttribute dir = wp_attr(module, "bir.artifact_path");
   if (!mlirAttributeIsNull(dir) && !mlirAttributeIsAString(dir))
@@ -415,7 +450,8 @@ static void check_module_attrs(checker *c, MlirOperation module) {
   const char *keys[] = {"unique_files", "bytes_saved"};
   for (int k = 0; ok && k < 2; k++) {
     MlirAttribute v = wp_dict_get(dd, keys[k]);
-    ok = mlirAttributeIsNull(v) || (!not_int64(v) && mlirIntegerAttrGetValueInt(v) >= 0);
+    char buf[64];
+    ok = mlirAttributeIsNull(v) || (!not_int64(v, buf) && mlirIntegerAttrGetValueInt(v) >= 0);
   }
   if (!ok)
     fail(c, "bir.dedup", "must be {unique_files = N, bytes_saved = N} (counts)");
@@ -441,36 +477,34 @@ static void check_stray_ops(checker *c, MlirOperation module) {
           stray = in;
     if (!mlirOperationIsNull(stray)) {
       MlirStringRef n = wp_ident_str(mlirOperationGetName(stray));
-      c->failed = true;
-      wp_emit_error(mlirOperationGetLocation(stray), "%s%s%.*s outside a BIR function (a "
-                    "func.func with bir.function): no pass would read it", c->pass,
-                    c->pass[0] ? ": " : "", (int)n.length, n.data);
+      fault(c, stray, "%.*s outside a BIR function (a func.func with bir.function): no pass "
+            "would read it", (int)n.length, n.data);
     }
   }
 }
 
-int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) {
-  checker c = {pass ? pass : "", {NULL}, false};
-  check_module_attrs(&c, module);
-  check_stray_ops(&c, module);
+/* Every rule over MODULE, until the first fault (in C). */
+static void verify(checker *c, MlirOperation module, bool set_names) {
+  check_module_attrs(c, module);
+  check_stray_ops(c, module);
   wp_strmap names;
   wp_strmap_init(&names);
   for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
-       !mlirOperationIsNull(f) && !c.failed; f = wp_bir_next_function(module, f)) {
+       !mlirOperationIsNull(f) && !c->failed; f = wp_bir_next_function(module, f)) {
     MlirStringRef fname;
-    c.op = f;
+    c->op = f;
     /* two functions of one name would put every member in the NEFF twice */
     if (wp_attr_str(f, "sym_name", &fname)) {
       if (bad_name(fname))
-        fail(&c, "sym_name", bad_name(fname));
+        fail(c, "sym_name", bad_name(fname));
       else if (wp_strmap_get(&names, fname.data, fname.length, NULL))
-        fail(&c, "sym_name", "is the name of another BIR function");
+        fail(c, "sym_name", "is the name of another BIR function");
       else if (wp_strmap_put(&names, fname.data, fname.length, 1))
-        fail(&c, "sym_name", "could not be recorded (out of memory)");
+        fail(c, "sym_name", "could not be recorded (out of memory)");
     }
     MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
     if (mlirBlockIsNull(b)) {
-      fail(&c, "bir.function", "marks a declaration; a BIR function needs a body");
+      fail(c, "bir.function", "marks a declaration; a BIR function needs a body");
       break;
     }
     /* two sets, locations or const files of one name: whatever names it
@@ -482,45 +516,47 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
     wp_strmap_init(&locs);
     wp_strmap_init(&files);
     wp_strmap_init(&kernels);
-    for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !c.failed;
+    for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !c->failed;
          op = mlirOperationGetNextInBlock(op)) {
-      c.op = op;
+      c->op = op;
       wp_strmap *seen = NULL;
       const char *kind = NULL;
       if (wp_op_is(op, "bir.memloc")) {
-        check_memloc(&c);
+        check_memloc(c);
         seen = &locs, kind = "memory location";
       } else if (wp_op_is(op, "bir.memloc_set")) {
-        check_set(&c);
+        check_set(c);
         seen = &sets, kind = "set";
       } else if (wp_op_is(op, "bir.const_file")) {
-        check_const_file(&c);
+        check_const_file(c);
         seen = &files, kind = "const file";
       } else if (wp_op_is(op, "bir.kernel")) {
-        check_kernel(&c);
+        check_kernel(c);
         seen = &kernels, kind = "kernel";
       } else if (wp_bir_is_table(op)) {
         wp_bir_table t;
-        check_table(&c, &t);
-        if (!c.failed && set_names)
-          table_names(&c, &t, &sets, &locs, arena);
+        check_table(c, &t);
+        if (!c->failed && set_names)
+          table_names(c, &t, &sets, &locs, arena);
+      } else if (!is_bir_op(op) && !wp_op_is(op, "func.return")) {
+        /* the passes look for BIR ops only, and the forms hold nothing else */
+        MlirStringRef n = wp_ident_str(mlirOperationGetName(op));
+        fault(c, op, "%.*s in a BIR function (it holds BIR ops only): no pass would read it",
+              (int)n.length, n.data);
       }
       MlirStringRef sname;
-      if (!c.failed && wp_attr_str(op, "sym_name", &sname) && bad_name(sname))
-        fail(&c, "sym_name", bad_name(sname));
-      if (!c.failed && wp_attr_str(op, "hlo_value", &sname) && bad_name(sname))
-        fail(&c, "hlo_value", bad_name(sname));
-      if (seen && !c.failed && set_names && wp_attr_str(op, "sym_name", &sname))
-        unique_name(&c, seen, sname, kind);
+      if (!c->failed && wp_attr_str(op, "sym_name", &sname) && bad_name(sname))
+        fail(c, "sym_name", bad_name(sname));
+      if (!c->failed && wp_attr_str(op, "hlo_value", &sname) && bad_name(sname))
+        fail(c, "hlo_value", bad_name(sname));
+      if (seen && !c->failed && set_names && wp_attr_str(op, "sym_name", &sname))
+        unique_name(c, seen, sname, kind);
     }
-    if (set_names && !c.failed)
-      check_sub_tensors(&c, b);
+    if (set_names && !c->failed)
+      check_sub_tensors(c, b);
     wp_error err;
-    if (set_names && !c.failed && wp_bir_check_row_sets(f, &err)) {
-      c.failed = true;
-      wp_emit_error(mlirOperationGetLocation(f), "%s%s%s", c.pass, c.pass[0] ? ": " : "",
-                    err.msg);
-    }
+    if (set_names && !c->failed && wp_bir_check_row_sets(f, &err))
+      fault(c, f, "%s", err.msg);
     wp_strmap_free(&sets);
     wp_strmap_free(&locs);
     wp_strmap_free(&files);
@@ -528,5 +564,28 @@ int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) 
     wp_arena_destroy(arena);
   }
   wp_strmap_free(&names);
-  return c.failed ? -1 : 0;
+}
+
+int wp_bir_verify(MlirOperation module, bool names, MlirOperation *at, wp_error *err) {
+  checker c = {.failed = false};
+  verify(&c, module, names);
+  if (!c.failed)
+    return 0;
+  if (at)
+    *at = c.at;
+  wp_error_set(err, "%s", c.msg);
+  free(c.msg);
+  return -1;
+}
+
+int wp_bir_check_module(MlirOperation module, const char *pass, bool set_names) {
+  checker c = {.failed = false};
+  verify(&c, module, set_names);
+  if (!c.failed)
+    return 0;
+  /* the whole message, however long the names in it */
+  wp_emit_error(mlirOperationGetLocation(c.at), "%s%s%s", pass ? pass : "",
+                pass && pass[0] ? ": " : "", c.msg);
+  free(c.msg);
+  return -1;
 }

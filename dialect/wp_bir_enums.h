@@ -60,5 +60,10 @@ int wp_dtype_parse(const char *name, size_t len, int *prim, wp_error *err);
  * const file gives exactly one. */
 #define WP_BIR_N_BYTE_SOURCES 4
 extern const char *const wp_bir_byte_sources[WP_BIR_N_BYTE_SOURCES];
+/* What a const file that names more than one, or none, is told (after
+ * "names"), in the IR and in the JSON form alike. */
+#define WP_BIR_MANY_SOURCES                                                                  \
+  "more than one source of its bytes (constant, source, data or assembled); give one"
+#define WP_BIR_NO_SOURCE "no source of its bytes (constant, source, data or assembled); give one"
 
 #endif

@@ -271,13 +271,14 @@ static int const_file_from(from_json *f, json_t *j, Wp__Bir__ConstFile **out) {
     return wp_error_set(f->err, "%s: const file '%s': artifact_in_place must be true or false",
                         f->where, cf->name);
   cf->artifact_in_place = json_is_true(in_place);
-  /* Where the bytes are: exactly one of four (a second one was ignored). */
+  /* Where the bytes are: the message holds one of four (a second one
+   * was ignored); none is wp_bir_verify's to refuse. */
   int n_from = 0;
   for (size_t i = 0; i < WP_BIR_N_BYTE_SOURCES; i++)
     n_from += json_object_get(j, wp_bir_byte_sources[i]) != NULL;
   if (n_from > 1)
-    return wp_error_set(f->err, "%s: const file '%s' has more than one of source, constant, "
-                        "data, assembled", f->where, cf->name);
+    return wp_error_set(f->err, "%s: const file '%s' names " WP_BIR_MANY_SOURCES, f->where,
+                        cf->name);
   json_t *src = json_object_get(j, "source");
   if (src && !json_is_object(src))
     return wp_error_set(f->err, "%s: const file '%s': source must be {\"file\": PATH, "
@@ -302,9 +303,6 @@ static int const_file_from(from_json *f, json_t *j, Wp__Bir__ConstFile **out) {
     if (!(cf->assembled = get_str(f, j, "assembled", true)))
       return -1;
     cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_ASSEMBLED;
-  } else {
-    return wp_error_set(f->err, "%s: const file '%s' has none of source, constant, data, "
-                        "assembled", f->where, cf->name);
   }
   *out = cf;
   return 0;
@@ -314,11 +312,8 @@ static int loc_from(from_json *f, json_t *j, const char *set, Wp__Bir__MemoryLoc
   Wp__Bir__MemoryLocation *l = wp_pb_new(f->arena, &wp__bir__memory_location__descriptor);
   if (!json_is_object(j))
     return wp_error_set(f->err, "%s: a memory location must be an object", f->where);
-  int mt;
   if (!(l->name = get_str(f, j, "name", true)) ||
       !(l->memory_type = get_str(f, j, "memory_type", true)) ||
-      (wp_memory_type_parse(l->memory_type, strlen(l->memory_type), &mt, f->err) &&
-       wp_error_prefix(f->err, "%s (memory location '%s')", f->where, l->name)) ||
       get_u64(f, j, "size", &l->size) || get_u64(f, j, "alignment", &l->alignment) ||
       get_u64(f, j, "placement", &l->placement) ||
       !(l->const_file = get_str(f, j, "const_file", false)) ||
@@ -341,15 +336,13 @@ static int set_from(from_json *f, json_t *j, Wp__Bir__Function *fn) {
   Wp__Bir__MemoryLocationSet *s = wp_pb_new(f->arena, &wp__bir__memory_location_set__descriptor);
   if (!json_is_object(j))
     return wp_error_set(f->err, "%s: a memory location set must be an object", f->where);
-  int v;
+  /* the message's fields: their values (enum names, dimensions) are
+   * wp_bir_verify's to judge */
   if (!(s->name = get_str(f, j, "name", true)) ||
       !(s->tensor_class = get_str(f, j, "tensor_class", true)) ||
       !(s->dtype = get_str(f, j, "dtype", true)) ||
       !(s->hlo_value = get_str(f, j, "hlo_value", false)))
     return -1;
-  if (wp_tensor_class_parse(s->tensor_class, strlen(s->tensor_class), &v, f->err) ||
-      wp_dtype_parse(s->dtype, strlen(s->dtype), &v, f->err))
-    return wp_error_prefix(f->err, "%s (set '%s')", f->where, s->name);
   json_t *shape = json_object_get(j, "shape");
   if (!json_is_array(shape))
     return wp_error_set(f->err, "%s: set '%s': \"shape\" must be a list", f->where, s->name);
@@ -357,7 +350,7 @@ static int set_from(from_json *f, json_t *j, Wp__Bir__Function *fn) {
   s->shape = wp_arena_alloc(f->arena, (s->n_shape + 1) * sizeof(int64_t));
   for (size_t d = 0; d < s->n_shape; d++) {
     json_t *dim = json_array_get(shape, d);
-    if (!json_is_integer(dim) || json_integer_value(dim) < 0)
+    if (!json_is_integer(dim))
       return wp_error_set(f->err, "%s: set '%s': bad dimension", f->where, s->name);
     s->shape[d] = json_integer_value(dim);
   }

@@ -507,12 +507,10 @@ int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, bool read_b
   MlirStringRef constant;
   const void *bytes;
   uint64_t n = 0;
+  /* CF is checked BIR (wp_bir_check_module): one source, of the right kinds */
   if (!mlirAttributeIsNull(source)) {
-    MlirAttribute f = wp_dict_get(source, "file"), off = wp_dict_get(source, "offset");
-    if (mlirAttributeIsNull(f) || !mlirAttributeIsAString(f) || mlirAttributeIsNull(off) ||
-        !mlirAttributeIsAInteger(off))
-      return wp_error_set(err, "const file '%s': source needs file and offset", name);
-    MlirStringRef fs = wp_str_value(f);
+    MlirAttribute off = wp_dict_get(source, "offset");
+    MlirStringRef fs = wp_str_value(wp_dict_get(source, "file"));
     src->path = wp_arena_strndup(arena, fs.data, fs.length);
     src->offset = (uint64_t)mlirIntegerAttrGetValueInt(off);
     src->size = (uint64_t)size;
@@ -532,16 +530,10 @@ int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, bool read_b
   } else if (!mlirAttributeIsNull(data)) {
     if (wp_hlo_elements_bytes(arena, data, &bytes, &n, err))
       return wp_error_prefix(err, "const file '%s'", name);
-  } else if (!mlirAttributeIsNull(wp_attr(cf, "assembled"))) {
-    MlirStringRef label;
-    if (!wp_attr_str(cf, "assembled", &label))
-      return wp_error_set(err, "const file '%s': assembled must be a string", name);
-    if (size < 0)
-      return wp_error_set(err, "const file '%s' has a negative size", name);
-    return assembled_source(module, cf, name, label, (uint64_t)size, arena, src, err);
   } else {
-    return wp_error_set(err, "const file '%s' has none of source, constant, data, assembled",
-                        name);
+    MlirStringRef label = {"", 0};
+    wp_attr_str(cf, "assembled", &label);
+    return assembled_source(module, cf, name, label, (uint64_t)size, arena, src, err);
   }
   if (n != (uint64_t)size)
     return wp_error_set(err, "const file '%s' says %lld bytes but holds %llu", name,

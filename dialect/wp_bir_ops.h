@@ -30,7 +30,8 @@ MlirOperation wp_bir_next_function(MlirOperation module, MlirOperation prev);
 
 /* Where const file CF's bytes are: a .npy region, an HLO constant's value
  * (found in MODULE's HLO program), its own data, or (assembled) the values
- * of the tensors placed in it, each at its const_ap_offset. Memory is
+ * of the tensors placed in it, each at its const_ap_offset. CF is checked
+ * BIR (wp_bir_check_module): its one source is not judged again. Memory is
  * borrowed from the IR or ARENA. READ_BACK (BIR read from a file, not
  * lowered in this run): a .npy region must still be the file's payload. */
 int wp_bir_const_file_source(MlirOperation module, MlirOperation cf, bool read_back,

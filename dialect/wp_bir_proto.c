@@ -2,7 +2,7 @@
 #include "wp_bir.h"
 
 #include "weightpack/weightpack.h"
-#include "wp_bir_enums.h"
+#include "wp_bir_check.h"
 #include "wp_bir_table.h"
 #include "wp_hlo.h"
 #include "wp_hlo_literal.h"
@@ -60,80 +60,46 @@ static char *intern(to_proto *t, MlirStringRef s) {
   return copy;
 }
 
-/* Names go into the NEFF's JSON: one that is not UTF-8 would lose its
- * field there, or be replaced and meet another (paths may be any bytes). */
-static bool is_name(const char *attr) {
-  return !strcmp(attr, "sym_name") || !strcmp(attr, "bir.name") || !strcmp(attr, "hlo_value");
-}
-
-static char *str_attr(to_proto *t, MlirOperation op, const char *name, bool required) {
+/* String attribute NAME of OP, or "" when absent. */
+static char *str_attr(to_proto *t, MlirOperation op, const char *name) {
   MlirStringRef s;
-  if (wp_attr_str(op, name, &s)) {
-    if (is_name(name) && !wp_utf8_valid(s.data, s.length)) {
-      MlirStringRef opname = wp_ident_str(mlirOperationGetName(op));
-      wp_error_set(t->err, "%.*s: %s is not UTF-8", (int)opname.length, opname.data, name);
-      return NULL;
-    }
-    return intern(t, s);
-  }
-  if (required) {
-    MlirStringRef opname = wp_ident_str(mlirOperationGetName(op));
-    wp_error_set(t->err, "%.*s without a string '%s'", (int)opname.length, opname.data, name);
-    return NULL;
-  }
-  return "";
+  return wp_attr_str(op, name, &s) ? intern(t, s) : "";
 }
 
 static char *sym_attr(to_proto *t, MlirOperation op, const char *name) {
   MlirAttribute a = wp_attr(op, name);
   if (!mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a))
     return intern(t, wp_symref_value(a));
-  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a))
-    return intern(t, wp_str_value(a));
   return "";
 }
 
-/* NAME's value into *OUT (0 when absent); -1 for an integer wider than 64
- * bits, which would be cut to its low 64. */
-static int u64_attr(to_proto *t, MlirOperation op, const char *name, uint64_t *out) {
-  MlirAttribute a = wp_attr(op, name);
-  *out = 0;
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
-    return 0;
-  if (wp_int_attr_too_wide(a)) {
-    MlirStringRef opname = wp_ident_str(mlirOperationGetName(op));
-    return wp_error_set(t->err, "%.*s: %s is wider than 64 bits", (int)opname.length,
-                        opname.data, name);
-  }
-  *out = (uint64_t)mlirIntegerAttrGetValueInt(a);
-  return 0;
+/* Integer attribute NAME (0 when absent): the verifier has it in [0, 2^63). */
+static uint64_t u64_attr(MlirOperation op, const char *name) {
+  int64_t v = 0;
+  wp_attr_i64(op, name, &v);
+  return (uint64_t)v;
 }
 
 /* Appends ITEM to an array sized beforehand (see function_to_proto). */
 #define PUSH(arr, n, item) ((arr)[(n)++] = (item))
 
+/* The ops are valid BIR (wp_bir_verify): what they hold is read, not
+ * judged, here. */
 static int const_file_to_proto(to_proto *t, MlirOperation op, Wp__Bir__ConstFile **out) {
   Wp__Bir__ConstFile *cf = wp_pb_new(t->arena, &wp__bir__const_file__descriptor);
-  if (!(cf->name = str_attr(t, op, "sym_name", true)))
-    return -1;
-  if (u64_attr(t, op, "size", &cf->size))
-    return wp_error_prefix(t->err, "const file '%s'", cf->name);
-  cf->artifact = str_attr(t, op, "artifact", false);
-  cf->md5 = str_attr(t, op, "md5", false);
+  cf->name = str_attr(t, op, "sym_name");
+  cf->size = u64_attr(op, "size");
+  cf->artifact = str_attr(t, op, "artifact");
+  cf->md5 = str_attr(t, op, "md5");
   cf->artifact_in_place = !mlirAttributeIsNull(wp_attr(op, "artifact_in_place"));
-  cf->member_md5 = str_attr(t, op, "member_md5", false);
-  cf->member_prefix_md5 = str_attr(t, op, "member_prefix_md5", false);
+  cf->member_md5 = str_attr(t, op, "member_md5");
+  cf->member_prefix_md5 = str_attr(t, op, "member_prefix_md5");
   MlirAttribute source = wp_attr(op, "source"), data = wp_attr(op, "data");
   MlirStringRef constant;
   if (!mlirAttributeIsNull(source)) {
     Wp__Bir__NpyPayload *np = wp_pb_new(t->arena, &wp__bir__npy_payload__descriptor);
-    MlirAttribute file = wp_dict_get(source, "file"), off = wp_dict_get(source, "offset");
-    if (mlirAttributeIsNull(file) || !mlirAttributeIsAString(file) || mlirAttributeIsNull(off) ||
-        !mlirAttributeIsAInteger(off) || wp_int_attr_too_wide(off))
-      return wp_error_set(t->err, "const file '%s': source needs file and a 64-bit offset",
-                          cf->name);
-    np->file = dup_ref(t->arena, wp_str_value(file));
-    np->offset = (uint64_t)mlirIntegerAttrGetValueInt(off);
+    np->file = dup_ref(t->arena, wp_str_value(wp_dict_get(source, "file")));
+    np->offset = (uint64_t)mlirIntegerAttrGetValueInt(wp_dict_get(source, "offset"));
     cf->source = np;
     cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_SOURCE;
   } else if (wp_attr_str(op, "constant", &constant)) {
@@ -147,69 +113,52 @@ static int const_file_to_proto(to_proto *t, MlirOperation op, Wp__Bir__ConstFile
     cf->data.data = (uint8_t *)bytes;
     cf->data.len = (size_t)size;
     cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_DATA;
-  } else if (!mlirAttributeIsNull(wp_attr(op, "assembled"))) {
-    if (!(cf->assembled = str_attr(t, op, "assembled", true)))
-      return -1;
-    cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_ASSEMBLED;
   } else {
-    return wp_error_set(t->err, "const file '%s' has none of source, constant, data, assembled",
-                        cf->name);
+    cf->assembled = str_attr(t, op, "assembled");
+    cf->bytes_from_case = WP__BIR__CONST_FILE__BYTES_FROM_ASSEMBLED;
   }
   *out = cf;
   return 0;
 }
 
-static int set_to_proto(to_proto *t, MlirOperation op, Wp__Bir__MemoryLocationSet **out) {
-  Wp__Bir__MemoryLocationSet *s = wp_pb_new(t->arena, &wp__bir__memory_location_set__descriptor);
-  if (!(s->name = str_attr(t, op, "sym_name", true)) ||
-      !(s->tensor_class = str_attr(t, op, "tensor_class", true)) ||
-      !(s->dtype = str_attr(t, op, "dtype", true)))
-    return -1;
-  int v;
-  if (wp_tensor_class_parse(s->tensor_class, strlen(s->tensor_class), &v, t->err) ||
-      wp_dtype_parse(s->dtype, strlen(s->dtype), &v, t->err))
-    return wp_error_prefix(t->err, "memloc_set '%s'", s->name);
-  s->hlo_value = str_attr(t, op, "hlo_value", false);
-  MlirAttribute shape = wp_attr(op, "shape");
-  if (mlirAttributeIsNull(shape) || !mlirAttributeIsADenseI64Array(shape))
-    return wp_error_set(t->err, "memloc_set '%s' needs shape = array<i64: ...>", s->name);
+/* SHAPE (array<i64: ...>) into S. */
+static void set_shape(to_proto *t, Wp__Bir__MemoryLocationSet *s, MlirAttribute shape) {
   s->n_shape = (size_t)mlirDenseArrayGetNumElements(shape);
   s->shape = wp_arena_alloc(t->arena, (s->n_shape + 1) * sizeof(int64_t));
   for (size_t i = 0; i < s->n_shape; i++)
     s->shape[i] = mlirDenseI64ArrayGetElement(shape, (intptr_t)i);
-  *out = s;
-  return 0;
 }
 
-static int loc_to_proto(to_proto *t, MlirOperation op, Wp__Bir__MemoryLocation **out) {
+static Wp__Bir__MemoryLocationSet *set_to_proto(to_proto *t, MlirOperation op) {
+  Wp__Bir__MemoryLocationSet *s = wp_pb_new(t->arena, &wp__bir__memory_location_set__descriptor);
+  s->name = str_attr(t, op, "sym_name");
+  s->tensor_class = str_attr(t, op, "tensor_class");
+  s->dtype = str_attr(t, op, "dtype");
+  s->hlo_value = str_attr(t, op, "hlo_value");
+  set_shape(t, s, wp_attr(op, "shape"));
+  return s;
+}
+
+static Wp__Bir__MemoryLocation *loc_to_proto(to_proto *t, MlirOperation op) {
   Wp__Bir__MemoryLocation *l = wp_pb_new(t->arena, &wp__bir__memory_location__descriptor);
-  if (!(l->name = str_attr(t, op, "sym_name", true)) ||
-      !(l->memory_type = str_attr(t, op, "memory_type", true)))
-    return -1;
-  int v;
-  if (wp_memory_type_parse(l->memory_type, strlen(l->memory_type), &v, t->err))
-    return wp_error_prefix(t->err, "memloc '%s'", l->name);
+  l->name = str_attr(t, op, "sym_name");
+  l->memory_type = str_attr(t, op, "memory_type");
   l->set = sym_attr(t, op, "set");
   l->const_file = sym_attr(t, op, "const_file");
-  if (u64_attr(t, op, "size", &l->size) || u64_attr(t, op, "alignment", &l->alignment) ||
-      u64_attr(t, op, "placement", &l->placement) ||
-      u64_attr(t, op, "const_ap_offset", &l->const_ap_offset))
-    return wp_error_prefix(t->err, "memloc '%s'", l->name);
+  l->size = u64_attr(op, "size");
+  l->alignment = u64_attr(op, "alignment");
+  l->placement = u64_attr(op, "placement");
+  l->const_ap_offset = u64_attr(op, "const_ap_offset");
   wp_attr_i64(op, "const_sub_tensor_id", &l->const_sub_tensor_id);
   MlirAttribute r = wp_attr(op, "is_regloc_offset");
-  l->is_regloc_offset = !mlirAttributeIsNull(r) && mlirAttributeIsABool(r) && mlirBoolAttrGetValue(r);
-  *out = l;
-  return 0;
+  l->is_regloc_offset = !mlirAttributeIsNull(r) && mlirBoolAttrGetValue(r);
+  return l;
 }
 
 /* A bir.const_table's rows as the sets and locations they stand for,
  * appended to F, and its run recorded in F's tables. */
 static int table_to_proto(to_proto *t, const wp_bir_table *tab, Wp__Bir__Function *f) {
-  MlirStringRef mt = tab->memory_type;
-  int v;
-  if (wp_memory_type_parse(mt.data, mt.length, &v, t->err))
-    return wp_error_prefix(t->err, "bir.const_table");
-  char *memtype = intern(t, mt);
+  char *memtype = intern(t, tab->memory_type);
   Wp__Bir__ConstTable *run = wp_pb_new(t->arena, &wp__bir__const_table__descriptor);
   run->first_set = f->n_sets;
   run->count = (uint64_t)tab->n_rows;
@@ -222,13 +171,7 @@ static int table_to_proto(to_proto *t, const wp_bir_table *tab, Wp__Bir__Functio
     s->name = s->hlo_value = l->set = intern(t, r.name);
     s->tensor_class = intern(t, r.tensor_class);
     s->dtype = intern(t, r.dtype);
-    if (wp_tensor_class_parse(s->tensor_class, r.tensor_class.length, &v, t->err) ||
-        wp_dtype_parse(s->dtype, r.dtype.length, &v, t->err))
-      return wp_error_prefix(t->err, "bir.const_table row '%s'", s->name);
-    s->n_shape = (size_t)mlirDenseArrayGetNumElements(r.shape);
-    s->shape = wp_arena_alloc(t->arena, (s->n_shape + 1) * sizeof(int64_t));
-    for (size_t i = 0; i < s->n_shape; i++)
-      s->shape[i] = mlirDenseI64ArrayGetElement(r.shape, (intptr_t)i);
+    set_shape(t, s, r.shape);
     size_t n = r.name.length;
     if (!(l->name = wp_arena_alloc(t->arena, n + 3)))
       return wp_error_set(t->err, "out of memory");
@@ -247,44 +190,32 @@ static int table_to_proto(to_proto *t, const wp_bir_table *tab, Wp__Bir__Functio
   return 0;
 }
 
-static int kernel_to_proto(to_proto *t, MlirOperation op, Wp__Bir__Kernel **out) {
+static Wp__Bir__Kernel *kernel_to_proto(to_proto *t, MlirOperation op) {
   Wp__Bir__Kernel *k = wp_pb_new(t->arena, &wp__bir__kernel__descriptor);
-  if (!(k->name = str_attr(t, op, "sym_name", true)))
-    return -1;
+  k->name = str_attr(t, op, "sym_name");
   MlirAttribute files = wp_attr(op, "const_files");
-  if (!mlirAttributeIsNull(files) && mlirAttributeIsAArray(files)) {
-    intptr_t n = mlirArrayAttrGetNumElements(files);
-    k->const_files = wp_arena_alloc(t->arena, (size_t)(n + 1) * sizeof(char *));
-    for (intptr_t i = 0; i < n; i++) {
-      MlirAttribute f = mlirArrayAttrGetElement(files, i);
-      if (!mlirAttributeIsAFlatSymbolRef(f))
-        return wp_error_set(t->err, "kernel '%s': const_files must be symbol references",
-                            k->name);
-      k->const_files[k->n_const_files++] = dup_ref(t->arena, wp_symref_value(f));
-    }
-  }
+  intptr_t n = mlirArrayAttrGetNumElements(files);
+  k->const_files = wp_arena_alloc(t->arena, (size_t)(n + 1) * sizeof(char *));
+  for (intptr_t i = 0; i < n; i++)
+    k->const_files[k->n_const_files++] =
+        dup_ref(t->arena, wp_symref_value(mlirArrayAttrGetElement(files, i)));
   MlirAttribute prog = wp_attr(op, "program");
   if (!mlirAttributeIsNull(prog) && mlirAttributeIsAString(prog)) {
     k->program = dup_ref(t->arena, wp_str_value(prog));
   } else if (!mlirAttributeIsNull(prog) && mlirAttributeIsASymbolRef(prog)) {
-    intptr_t n = mlirSymbolRefAttrGetNumNestedReferences(prog);
-    k->program = dup_ref(t->arena, n ? mlirSymbolRefAttrGetLeafReference(prog)
-                                     : mlirSymbolRefAttrGetRootReference(prog));
+    bool nested = mlirSymbolRefAttrGetNumNestedReferences(prog) > 0;
+    k->program = dup_ref(t->arena, nested ? mlirSymbolRefAttrGetLeafReference(prog)
+                                          : mlirSymbolRefAttrGetRootReference(prog));
   }
-  *out = k;
-  return 0;
+  return k;
 }
 
 static void blame(to_proto *t, MlirOperation op) { wp_blame(t->where, op); }
 
 static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function **out) {
   Wp__Bir__Function *f = wp_pb_new(t->arena, &wp__bir__function__descriptor);
-  if (!(f->name = str_attr(t, func, "sym_name", true)))
-    return -1;
+  f->name = str_attr(t, func, "sym_name");
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  if (mlirBlockIsNull(body))
-    return wp_error_set(t->err, "function '%s' is a declaration; a BIR function needs a body",
-                        f->name);
   size_t n_files = 0, n_sets = 0, n_locs = 0, n_kernels = 0, n_tables = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
@@ -293,11 +224,7 @@ static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function 
     n_locs += wp_op_is(op, "bir.memloc");
     n_kernels += wp_op_is(op, "bir.kernel");
     wp_bir_table tab;
-    if (wp_bir_is_table(op)) {
-      if (wp_bir_table_open(op, &tab, t->err)) {
-        blame(t, op);
-        return wp_error_prefix(t->err, "function '%s'", f->name);
-      }
+    if (wp_bir_is_table(op) && wp_bir_table_open(op, &tab, NULL) == 0) {
       n_tables++;
       n_sets += (size_t)tab.n_rows;
       n_locs += (size_t)tab.n_rows;
@@ -308,35 +235,22 @@ static int function_to_proto(to_proto *t, MlirOperation func, Wp__Bir__Function 
   f->locations = wp_arena_alloc(t->arena, (n_locs + 1) * sizeof(void *));
   f->kernels = wp_arena_alloc(t->arena, (n_kernels + 1) * sizeof(void *));
   f->tables = wp_arena_alloc(t->arena, (n_tables + 1) * sizeof(void *));
-  if (n_tables && wp_bir_check_row_sets(func, t->err)) {
-    blame(t, func);
-    return wp_error_prefix(t->err, "function '%s'", f->name);
-  }
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     int rc = 0;
+    wp_bir_table tab;
     if (wp_op_is(op, "bir.const_file")) {
       Wp__Bir__ConstFile *cf = NULL;
       if (!(rc = const_file_to_proto(t, op, &cf)))
         PUSH(f->const_files, f->n_const_files, cf);
     } else if (wp_op_is(op, "bir.memloc_set")) {
-      Wp__Bir__MemoryLocationSet *s = NULL;
-      if (!(rc = set_to_proto(t, op, &s)))
-        PUSH(f->sets, f->n_sets, s);
+      PUSH(f->sets, f->n_sets, set_to_proto(t, op));
     } else if (wp_op_is(op, "bir.memloc")) {
-      Wp__Bir__MemoryLocation *l = NULL;
-      if (!(rc = loc_to_proto(t, op, &l)))
-        PUSH(f->locations, f->n_locations, l);
+      PUSH(f->locations, f->n_locations, loc_to_proto(t, op));
     } else if (wp_op_is(op, "bir.kernel")) {
-      Wp__Bir__Kernel *k = NULL;
-      if (!(rc = kernel_to_proto(t, op, &k)))
-        PUSH(f->kernels, f->n_kernels, k);
-    } else if (wp_bir_is_table(op)) {
-      wp_bir_table tab;
-      rc = wp_bir_table_open(op, &tab, t->err) || table_to_proto(t, &tab, f) ? -1 : 0;
-    } else if (!wp_op_is(op, "func.return")) {
-      MlirStringRef n = wp_ident_str(mlirOperationGetName(op));
-      rc = wp_error_set(t->err, "'%.*s' in a BIR function", (int)n.length, n.data);
+      PUSH(f->kernels, f->n_kernels, kernel_to_proto(t, op));
+    } else if (wp_bir_is_table(op) && wp_bir_table_open(op, &tab, NULL) == 0) {
+      rc = table_to_proto(t, &tab, f);
     }
     if (rc) {
       blame(t, op);
@@ -353,27 +267,18 @@ static Wp__Bir__Module *module_to_proto(to_proto *t, MlirModule m, bool with_pro
   MlirOperation mop = mlirModuleGetOperation(m);
   Wp__Bir__Module *mod = wp_pb_new(arena, &wp__bir__module__descriptor);
   mod->schema = WP_BIR_SCHEMA;
-  if (!(mod->name = str_attr(t, mop, "bir.name", true)))
-    return NULL;
-  mod->artifact_path = str_attr(t, mop, "bir.artifact_path", false);
+  mod->name = str_attr(t, mop, "bir.name");
+  mod->artifact_path = str_attr(t, mop, "bir.artifact_path");
   MlirAttribute arts = wp_attr(mop, "bir.artifacts");
-  if (!mlirAttributeIsNull(arts) && !mlirAttributeIsAArray(arts)) {
-    wp_error_set(err, "bir.artifacts must be an array of {path, info}");
-    return NULL;
-  }
   if (!mlirAttributeIsNull(arts)) {
     mod->artifacts = wp_arena_alloc(arena, (size_t)(mlirArrayAttrGetNumElements(arts) + 1) *
                                                sizeof(void *));
     for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(arts); i++) {
       MlirAttribute a = mlirArrayAttrGetElement(arts, i);
-      MlirAttribute p = wp_dict_get(a, "path"), info = wp_dict_get(a, "info");
-      if (mlirAttributeIsNull(p) || !mlirAttributeIsAString(p)) {
-        wp_error_set(err, "bir.artifacts[%ld] needs a path", (long)i);
-        return NULL;
-      }
+      MlirAttribute info = wp_dict_get(a, "info");
       Wp__Bir__Artifact *art = wp_pb_new(arena, &wp__bir__artifact__descriptor);
-      art->path = dup_ref(arena, wp_str_value(p));
-      if (!mlirAttributeIsNull(info) && mlirAttributeIsAString(info))
+      art->path = dup_ref(arena, wp_str_value(wp_dict_get(a, "path")));
+      if (!mlirAttributeIsNull(info))
         art->info = dup_ref(arena, wp_str_value(info));
       PUSH(mod->artifacts, mod->n_artifacts, art);
     }
@@ -382,19 +287,9 @@ static Wp__Bir__Module *module_to_proto(to_proto *t, MlirModule m, bool with_pro
   if (!mlirAttributeIsNull(dd)) {
     Wp__Bir__DedupStats *st = wp_pb_new(arena, &wp__bir__dedup_stats__descriptor);
     MlirAttribute u = wp_dict_get(dd, "unique_files"), b = wp_dict_get(dd, "bytes_saved");
-    /* counts: a negative one would be written as 2^64 less it, a wider
-     * one as its low 64 bits */
-    for (int k = 0; k < 2; k++) {
-      MlirAttribute v = k ? b : u;
-      if (!mlirAttributeIsNull(v) && mlirAttributeIsAInteger(v) &&
-          (mlirIntegerAttrGetValueInt(v) < 0 || wp_int_attr_too_wide(v))) {
-        wp_error_set(err, "bir.dedup counts must be 64-bit and not negative");
-        return NULL;
-      }
-    }
-    if (!mlirAttributeIsNull(u) && mlirAttributeIsAInteger(u))
+    if (!mlirAttributeIsNull(u))
       st->unique_files = (uint64_t)mlirIntegerAttrGetValueInt(u);
-    if (!mlirAttributeIsNull(b) && mlirAttributeIsAInteger(b))
+    if (!mlirAttributeIsNull(b))
       st->bytes_saved = (uint64_t)mlirIntegerAttrGetValueInt(b);
     mod->dedup = st;
   }
@@ -428,14 +323,20 @@ static Wp__Bir__Module *module_to_proto(to_proto *t, MlirModule m, bool with_pro
   return mod;
 }
 
-Wp__Bir__Module *wp_bir_to_proto(MlirModule m, wp_arena *arena, bool with_program,
+Wp__Bir__Module *wp_bir_to_proto(MlirModule m, wp_arena *arena, unsigned flags,
                                  MlirLocation *where, wp_error *err) {
   to_proto t = {.arena = arena, .err = err, .where = where};
   if (where)
     *where = (MlirLocation){NULL};
-  Wp__Bir__Module *mod = module_to_proto(&t, m, with_program);
+  MlirOperation mop = mlirModuleGetOperation(m), at;
+  /* the one BIR verifier, names and all: what it refuses no form holds */
+  if (!(flags & WP_BIR_CHECKED) && wp_bir_verify(mop, true, &at, err)) {
+    blame(&t, at);
+    return NULL;
+  }
+  Wp__Bir__Module *mod = module_to_proto(&t, m, flags & WP_BIR_WITH_PROGRAM);
   if (!mod)
-    blame(&t, mlirModuleGetOperation(m));
+    blame(&t, mop);
   return mod;
 }
 
@@ -464,30 +365,25 @@ static void append_op(from_proto *f, MlirBlock block, const char *name, MlirName
     mlirBlockInsertOwnedOperationBefore(block, ret, op);
 }
 
-/* A uint64 field becomes an i64 attribute: past 2^63-1 it would read as
- * negative (and be refused for that, which misleads). */
-static int fits_i64(from_proto *f, const char *what, const char *name, const char *field,
-                    uint64_t v) {
-  if (v > (uint64_t)INT64_MAX)
-    return wp_error_set(f->err, "%s '%s': %s %llu is past 2^63-1", what, name, field,
-                        (unsigned long long)v);
-  return 0;
+/* A uint64 field as an i64 attribute; past 2^63-1 (where it would read as
+ * negative) as the ui64 it is, which wp_bir_verify refuses as such. */
+static MlirAttribute u64(MlirContext ctx, uint64_t v) {
+  if (v <= (uint64_t)INT64_MAX)
+    return wp_i64_attr(ctx, (int64_t)v);
+  return mlirIntegerAttrGet(mlirIntegerTypeUnsignedGet(ctx, 64), (int64_t)v);
 }
 
-static int add_const_file(from_proto *f, MlirBlock b, const Wp__Bir__ConstFile *cf) {
+/* The message's fields as they are: wp_bir_verify judges the module. */
+static void add_const_file(from_proto *f, MlirBlock b, const Wp__Bir__ConstFile *cf) {
   MlirContext c = f->ctx;
-  if (fits_i64(f, "const file", cf->name, "size", cf->size) ||
-      (cf->bytes_from_case == WP__BIR__CONST_FILE__BYTES_FROM_SOURCE && cf->source &&
-       fits_i64(f, "const file", cf->name, "source offset", cf->source->offset)))
-    return -1;
   MlirNamedAttribute a[9];
   int n = 0;
   a[n++] = wp_named(c, "sym_name", str(c, cf->name));
-  a[n++] = wp_named(c, "size", wp_i64_attr(c, (int64_t)cf->size));
+  a[n++] = wp_named(c, "size", u64(c, cf->size));
   switch (cf->bytes_from_case) {
   case WP__BIR__CONST_FILE__BYTES_FROM_SOURCE: {
     MlirNamedAttribute s[2] = {wp_named(c, "file", str(c, cf->source->file)),
-                               wp_named(c, "offset", wp_i64_attr(c, (int64_t)cf->source->offset))};
+                               wp_named(c, "offset", u64(c, cf->source->offset))};
     a[n++] = wp_named(c, "source", mlirDictionaryAttrGet(c, 2, s));
     break;
   }
@@ -506,9 +402,8 @@ static int add_const_file(from_proto *f, MlirBlock b, const Wp__Bir__ConstFile *
   case WP__BIR__CONST_FILE__BYTES_FROM_ASSEMBLED:
     a[n++] = wp_named(c, "assembled", str(c, cf->assembled));
     break;
-  default:
-    return wp_error_set(f->err, "const file '%s' has none of source, constant, data, assembled",
-                        cf->name);
+  default: /* none */
+    break;
   }
   if (cf->artifact[0])
     a[n++] = wp_named(c, "artifact", str(c, cf->artifact));
@@ -521,15 +416,10 @@ static int add_const_file(from_proto *f, MlirBlock b, const Wp__Bir__ConstFile *
   if (cf->member_prefix_md5[0])
     a[n++] = wp_named(c, "member_prefix_md5", str(c, cf->member_prefix_md5));
   append_op(f, b, "bir.const_file", a, n);
-  return 0;
 }
 
-static int add_set(from_proto *f, MlirBlock b, const Wp__Bir__MemoryLocationSet *s) {
+static void add_set(from_proto *f, MlirBlock b, const Wp__Bir__MemoryLocationSet *s) {
   MlirContext c = f->ctx;
-  int v;
-  if (wp_tensor_class_parse(s->tensor_class, strlen(s->tensor_class), &v, f->err) ||
-      wp_dtype_parse(s->dtype, strlen(s->dtype), &v, f->err))
-    return wp_error_prefix(f->err, "memory location set '%s'", s->name);
   MlirNamedAttribute a[5];
   int n = 0;
   a[n++] = wp_named(c, "sym_name", str(c, s->name));
@@ -539,35 +429,28 @@ static int add_set(from_proto *f, MlirBlock b, const Wp__Bir__MemoryLocationSet 
   if (s->hlo_value[0])
     a[n++] = wp_named(c, "hlo_value", str(c, s->hlo_value));
   append_op(f, b, "bir.memloc_set", a, n);
-  return 0;
 }
 
-static int add_loc(from_proto *f, MlirBlock b, const Wp__Bir__MemoryLocation *l) {
+static void add_loc(from_proto *f, MlirBlock b, const Wp__Bir__MemoryLocation *l) {
   MlirContext c = f->ctx;
-  if (fits_i64(f, "memory location", l->name, "size", l->size) ||
-      fits_i64(f, "memory location", l->name, "alignment", l->alignment) ||
-      fits_i64(f, "memory location", l->name, "placement", l->placement) ||
-      fits_i64(f, "memory location", l->name, "const_ap_offset", l->const_ap_offset))
-    return -1;
-  int v;
-  if (wp_memory_type_parse(l->memory_type, strlen(l->memory_type), &v, f->err))
-    return wp_error_prefix(f->err, "memory location '%s'", l->name);
   MlirNamedAttribute a[10];
   int n = 0;
   a[n++] = wp_named(c, "sym_name", str(c, l->name));
   a[n++] = wp_named(c, "set", sym(c, l->set));
   a[n++] = wp_named(c, "memory_type", str(c, l->memory_type));
-  a[n++] = wp_named(c, "size", wp_i64_attr(c, (int64_t)l->size));
-  a[n++] = wp_named(c, "alignment", wp_i64_attr(c, (int64_t)l->alignment));
-  a[n++] = wp_named(c, "placement", wp_i64_attr(c, (int64_t)l->placement));
+  a[n++] = wp_named(c, "size", u64(c, l->size));
+  /* 0 is proto3's "not given", what the exporter writes for a location
+   * without one: left out, as the IR had it (no alignment is 0) */
+  if (l->alignment)
+    a[n++] = wp_named(c, "alignment", u64(c, l->alignment));
+  a[n++] = wp_named(c, "placement", u64(c, l->placement));
   if (l->const_file[0]) {
     a[n++] = wp_named(c, "const_file", sym(c, l->const_file));
-    a[n++] = wp_named(c, "const_ap_offset", wp_i64_attr(c, (int64_t)l->const_ap_offset));
+    a[n++] = wp_named(c, "const_ap_offset", u64(c, l->const_ap_offset));
     a[n++] = wp_named(c, "const_sub_tensor_id", wp_i64_attr(c, l->const_sub_tensor_id));
     a[n++] = wp_named(c, "is_regloc_offset", mlirBoolAttrGet(c, l->is_regloc_offset));
   }
   append_op(f, b, "bir.memloc", a, n);
-  return 0;
 }
 
 static void add_kernel(from_proto *f, MlirBlock b, const Wp__Bir__Kernel *k,
@@ -610,7 +493,9 @@ static int group_locations(const Wp__Bir__Function *fn, size_t **first_out, size
 }
 
 /* Sets FIRST .. FIRST + COUNT - 1 of FN, each with its one location, as
- * one bir.const_table: only when they are what a table holds. */
+ * one bir.const_table: only when they are what a table holds. 1 (nothing
+ * added) for a value past 2^63-1: the run is then built as its sets and
+ * locations, where wp_bir_verify refuses it. */
 static int add_table(from_proto *f, MlirBlock b, const Wp__Bir__Function *fn, size_t first,
                      size_t count, const size_t *loc_of, const size_t *next_loc, size_t index) {
   MlirContext c = f->ctx;
@@ -638,14 +523,8 @@ static int add_table(from_proto *f, MlirBlock b, const Wp__Bir__Function *fn, si
       rc = wp_error_set(f->err, "const table %zu: set '%s' %s", index, s->name, why);
       break;
     }
-    int v;
-    if (wp_tensor_class_parse(s->tensor_class, strlen(s->tensor_class), &v, f->err) ||
-        wp_dtype_parse(s->dtype, strlen(s->dtype), &v, f->err) ||
-        fits_i64(f, "memory location", l->name, "size", l->size) ||
-        fits_i64(f, "memory location", l->name, "alignment", l->alignment) ||
-        fits_i64(f, "memory location", l->name, "placement", l->placement) ||
-        fits_i64(f, "memory location", l->name, "const_ap_offset", l->const_ap_offset)) {
-      rc = -1;
+    if ((l->size | l->alignment | l->placement | l->const_ap_offset) > (uint64_t)INT64_MAX) {
+      rc = 1; /* past what array<i64> holds */
       break;
     }
     cols->names[k] = str(c, s->name);
@@ -659,9 +538,6 @@ static int add_table(from_proto *f, MlirBlock b, const Wp__Bir__Function *fn, si
     cols->offsets[k] = (int64_t)l->const_ap_offset;
     cols->sub_ids[k] = l->const_sub_tensor_id;
   }
-  int v;
-  if (!rc && wp_memory_type_parse(l0->memory_type, strlen(l0->memory_type), &v, f->err))
-    rc = wp_error_prefix(f->err, "const table %zu", index);
   if (!rc) {
     MlirNamedAttribute a[WP_BIR_TABLE_N_ATTRS];
     wp_bir_columns_attrs(c, cols, str(c, l0->memory_type), a);
@@ -708,8 +584,8 @@ int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *f
   }
   if (msg->dedup) {
     MlirNamedAttribute d[2] = {
-        wp_named(ctx, "bytes_saved", wp_i64_attr(ctx, (int64_t)msg->dedup->bytes_saved)),
-        wp_named(ctx, "unique_files", wp_i64_attr(ctx, (int64_t)msg->dedup->unique_files))};
+        wp_named(ctx, "bytes_saved", u64(ctx, msg->dedup->bytes_saved)),
+        wp_named(ctx, "unique_files", u64(ctx, msg->dedup->unique_files))};
     wp_set_attr(mop, "bir.dedup", mlirDictionaryAttrGet(ctx, 2, d));
   }
   MlirStringRef program_module = {"", 0};
@@ -732,25 +608,26 @@ int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *f
     mlirRegionAppendOwnedBlock(region, body);
     MlirOperationState rs = mlirOperationStateGet(wp_sref("func.return"), f.loc);
     mlirBlockAppendOwnedOperation(body, mlirOperationCreate(&rs));
-    int rc = 0;
-    for (size_t k = 0; k < fn->n_const_files && !rc; k++)
-      rc = add_const_file(&f, body, fn->const_files[k]);
+    for (size_t k = 0; k < fn->n_const_files; k++)
+      add_const_file(&f, body, fn->const_files[k]);
     /* Each set followed by its locations, as bir-lower writes them; a
      * table's sets as the table. */
     size_t *first = NULL, *next = NULL, table = 0;
-    if (!rc)
-      rc = check_tables(fn, err) || group_locations(fn, &first, &next, err) ? -1 : 0;
+    int rc = check_tables(fn, err) || group_locations(fn, &first, &next, err) ? -1 : 0;
     for (size_t k = 0; k < fn->n_sets && !rc; k++) {
       if (table < fn->n_tables && fn->tables[table]->first_set == k) {
         size_t count = (size_t)fn->tables[table]->count;
         rc = add_table(&f, body, fn, k, count, first, next, table);
         table++;
-        k += count - 1;
-        continue;
+        if (rc <= 0) {
+          k += count - 1;
+          continue;
+        }
+        rc = 0; /* the run as its sets and locations */
       }
-      rc = add_set(&f, body, fn->sets[k]);
-      for (size_t j = first[k]; j != SIZE_MAX && !rc; j = next[j])
-        rc = add_loc(&f, body, fn->locations[j]);
+      add_set(&f, body, fn->sets[k]);
+      for (size_t j = first[k]; j != SIZE_MAX; j = next[j])
+        add_loc(&f, body, fn->locations[j]);
     }
     free(first);
     free(next);
@@ -774,6 +651,18 @@ int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *f
   if (!mlirOperationVerify(mop)) {
     mlirModuleDestroy(m);
     return wp_error_set(err, "imported BIR module does not verify");
+  }
+  /* and as BIR, in the words every pass and exporter uses (its ops have no
+   * line to give: the function names where) */
+  MlirOperation at;
+  if (wp_bir_verify(mop, false, &at, err)) {
+    MlirOperation func = mlirOperationGetParentOperation(at);
+    MlirStringRef name;
+    if (!mlirOperationIsNull(func) && wp_op_is(func, "func.func") &&
+        wp_attr_str(func, "sym_name", &name))
+      wp_error_prefix(err, "function '%.*s'", (int)name.length, name.data);
+    mlirModuleDestroy(m);
+    return -1;
   }
   *out = m;
   return 0;

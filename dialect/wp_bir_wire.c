@@ -63,7 +63,7 @@ int wp_bir_import(MlirContext ctx, const void *data, size_t len, const char *fil
 
 int wp_bir_export(MlirModule m, wp_arena *arena, const void **data, size_t *len,
                   MlirLocation *where, wp_error *err) {
-  Wp__Bir__Module *msg = wp_bir_to_proto(m, arena, true, where, err);
+  Wp__Bir__Module *msg = wp_bir_to_proto(m, arena, WP_BIR_WITH_PROGRAM, where, err);
   if (!msg)
     return -1;
   size_t size = protobuf_c_message_get_packed_size(&msg->base);

@@ -635,7 +635,7 @@ int wp_neff_pack_module(MlirOperation module, const wp_neff_pack_options *opts) 
     goto out;
   }
   MlirLocation where;
-  if (!(p.bir = wp_bir_to_proto(m, p.arena, false, &where, &err))) {
+  if (!(p.bir = wp_bir_to_proto(m, p.arena, WP_BIR_CHECKED, &where, &err))) {
     wp_emit_error(where, "neff-pack: %s", err.msg);
     goto out;
   }

@@ -291,7 +291,7 @@ static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags
     goto out;
   }
   if (strcmp(cfg->emit, "bir-json") == 0) {
-    Wp__Bir__Module *msg = wp_bir_to_proto(m, arena, false, &where, &err);
+    Wp__Bir__Module *msg = wp_bir_to_proto(m, arena, 0, &where, &err);
     if (!msg) {
       wp_emit_error(where, "%s", err.msg);
       goto out;

@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   wp_error err;
   if (wp_bir_from_json(arena, root, &msg, &err) == 0) {
     if (wp_bir_from_proto(ctx, msg, "fuzz.json", &m, &err) == 0) {
-      Wp__Bir__Module *again = wp_bir_to_proto(m, arena, false, NULL, &err);
+      Wp__Bir__Module *again = wp_bir_to_proto(m, arena, 0, NULL, &err);
       if (again)
         json_decref(wp_bir_to_json(again));
       (void)wp_verify_roundtrip(m, "parsing", &where, &err);

@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const void *bytes;
     size_t len;
     (void)wp_bir_export(m, arena, &bytes, &len, NULL, &err);
-    Wp__Bir__Module *msg = wp_bir_to_proto(m, arena, false, NULL, &err);
+    Wp__Bir__Module *msg = wp_bir_to_proto(m, arena, 0, NULL, &err);
     if (msg) {
       json_t *j = wp_bir_to_json(msg);
       json_decref(j);

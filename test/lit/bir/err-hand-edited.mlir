@@ -8,7 +8,7 @@
 // RUN: opt %t/decl.mlir --emit=bir-json -o %t/d.json 2>> %t/e1; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=DECL --input-file=%t/e1
 // DECL: {{.*}}decl.mlir:{{[0-9]+}}:3: error: copy-const-artifacts: func.func 'decl': bir.function marks a declaration; a BIR function needs a body
-// DECL: {{.*}}decl.mlir:{{[0-9]+}}:3: error: function 'decl' is a declaration; a BIR function needs a body
+// DECL: {{.*}}decl.mlir:{{[0-9]+}}:3: error: func.func 'decl': bir.function marks a declaration; a BIR function needs a body
 // bir.artifacts that is no array (SIGSEGV in copy-const-artifacts and
 // neff-pack; the exporters dropped it).
 // RUN: sed 's|bir.name = "m"}|bir.name = "m", bir.artifacts = 5 : i64}|' %s > %t/arts.mlir
@@ -16,16 +16,17 @@
 // RUN: opt %t/arts.mlir --emit=bir-json -o %t/a.json 2>> %t/e2; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=ARTS --input-file=%t/e2
 // ARTS: {{.*}}arts.mlir:{{[0-9]+}}:1: error: copy-const-artifacts: builtin.module 'm': bir.artifacts must be an array of {path = "...", info = "..."}
-// ARTS: {{.*}}arts.mlir:{{[0-9]+}}:1: error: bir.artifacts must be an array of {path, info}
+// ARTS: {{.*}}arts.mlir:{{[0-9]+}}:1: error: builtin.module 'm': bir.artifacts must be an array of {path = "...", info = "..."}
 // A size wider than 64 bits (2^64 + 4 was read as 4).
 // RUN: sed 's|size = 4 : i64, sym_name = "k.0"|size = 18446744073709551620 : i128, sym_name = "k.0"|' %s > %t/wide.mlir
 // RUN: opt %t/wide.mlir --neff-pack -o %t/w.neff 2> %t/e3; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=WIDE --input-file=%t/e3
 // WIDE: {{.*}}wide.mlir:{{[0-9]+}}:5: error: copy-const-artifacts: bir.memloc 'k.0': size must be an integer of at most 64 bits
-// The exporters refuse it too (--emit=bir-json wrote "size": 4).
+// The exporters refuse it too (--emit=bir-json wrote "size": 4), in the
+// same words: one verifier.
 // RUN: opt %t/wide.mlir --emit=bir-json -o %t/w.json 2> %t/e3b; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=WIDEJSON --input-file=%t/e3b
-// WIDEJSON: {{.*}}wide.mlir:{{[0-9]+}}:5: error: function 'sg00': memloc 'k.0': bir.memloc: size is wider than 64 bits
+// WIDEJSON: {{.*}}wide.mlir:{{[0-9]+}}:5: error: bir.memloc 'k.0': size must be an integer of at most 64 bits
 // A name that is not UTF-8 (it left neff.json without a name).
 // RUN: sed 's|bir.name = "m"|bir.name = "m\\C3"|' %s > %t/utf.mlir
 // RUN: opt %t/utf.mlir --neff-pack -o %t/u.neff 2> %t/e4; test $? -eq 1
@@ -33,7 +34,7 @@
 // UTF: {{.*}}utf.mlir:{{[0-9]+}}:1: error: copy-const-artifacts: builtin.module 'm': bir.name must be UTF-8
 // RUN: opt %t/utf.mlir --emit=bir-json -o %t/u.json 2> %t/e4b; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=UTFJSON --input-file=%t/e4b
-// UTFJSON: {{.*}}utf.mlir:{{[0-9]+}}:1: error: builtin.module: bir.name is not UTF-8
+// UTFJSON: {{.*}}utf.mlir:{{[0-9]+}}:1: error: builtin.module 'm': bir.name must be UTF-8
 // A const file on an input's memory location (def.json listed the tensor
 // as an input and as a constant).
 // RUN: sed 's|memory_type = "Const"|memory_type = "ExternalInput"|' %s > %t/in.mlir
