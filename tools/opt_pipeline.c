@@ -41,17 +41,26 @@ static char *skip_space(char *s) {
  * '}', skipping nested braces and values quoted whole ('...' or "..."
  * right after '=', as the pass option parser takes them; a quote inside a
  * value, as in it's.neff, is a character); NULL when it never closes. */
-static char *option_block_end(char *open) {
+/* The '}' or ')' closing the '{' or '(' at OPEN: quoted option values
+ * ('v', "v" after '=') are skipped, and so are option blocks inside a
+ * nested pipeline; NULL when it never closes. */
+static char *matching_close(char *open) {
+  char o = *open, c = o == '{' ? '}' : ')';
   int depth = 0;
   for (char *s = open; *s; s++) {
-    if ((*s == '\'' || *s == '"') && s[-1] == '=') {
+    if ((*s == '\'' || *s == '"') && s > open && s[-1] == '=') {
       char *close = strchr(s + 1, *s);
       if (!close)
         return NULL;
       s = close;
-    } else if (*s == '{') {
+    } else if (o == '(' && *s == '{') {
+      char *end = matching_close(s);
+      if (!end)
+        return NULL;
+      s = end;
+    } else if (*s == o) {
       depth++;
-    } else if (*s == '}' && --depth == 0) {
+    } else if (*s == c && --depth == 0) {
       return s;
     }
   }
@@ -108,23 +117,6 @@ static int upstream_pass_check(const char *name, const char *options) {
   return EXIT_USAGE;
 }
 
-/* The ')' closing the group that opens at OPEN, or NULL. */
-static char *group_end(char *open) {
-  int depth = 0;
-  for (char *s = open; *s; s++) {
-    if (*s == '{') {
-      char *end = option_block_end(s);
-      if (!end)
-        return NULL;
-      s = end;
-    } else if (*s == '(') {
-      depth++;
-    } else if (*s == ')' && --depth == 0) {
-      return s;
-    }
-  }
-  return NULL;
-}
 
 /* Does the text from FROM to TO name one of weightpack's passes? */
 static bool names_weightpack_pass(const char *from, const char *to) {
@@ -177,59 +169,49 @@ int opt_parse_pipeline(const char *given, opt_config *cfg) {
     char *after = skip_space(s);
     if (!len)
       return pipeline_error(given, given + (name - text), "expected a pass name");
+    const wp_pass_info *info = NULL;
+    const char *options = "", *upstream = NULL;
+    char sep;
     if (*after == '(') {
       /* a nested pipeline of MLIR's passes (func.func(cse)) runs as
-       * mlir-opt runs it; weightpack's passes run on the module only */
-      char *close = group_end(after);
+       * mlir-opt runs it, the whole group one request; weightpack's
+       * passes run on the module only */
+      char *close = matching_close(after);
       bool ours = close && names_weightpack_pass(after, close);
       if (!close || ours)
         return pipeline_error(given, given + (name - text),
                               ours ? "a nested pipeline; weightpack's passes run on the module, "
                                      "so name them directly inside " ANCHOR "(...)"
                                    : "a nested pipeline without its closing ')'");
-      char saved = close[1];
-      close[1] = 0;
-      int bad = upstream_pass_check(name, "");
-      close[1] = saved;
-      if (bad)
-        return bad;
-      if (cfg->n_passes == MAX_PASSES)
-        return opt_usage_error("too many passes (%s)", name);
-      /* the whole group is the upstream "pass"; its text is cut out below */
-      cfg->passes[cfg->n_passes++] = (pass_request){&opt_upstream_info, "", false, name};
       after = skip_space(close + 1);
-      char sep = *after;
-      close[1] = 0;
-      if (sep == ',') {
-        s = skip_space(after + 1);
-        continue;
-      }
-      if (sep != ')')
-        return pipeline_error(given, given + (after - text),
-                              sep ? "expected ',' or ')' after a pass" : "the pipeline never closes");
-      s = skip_space(after + 1);
-      return *s ? pipeline_error(given, given + (s - text), "text after the pipeline") : 0;
-    }
-    const char *options = "";
-    if (*after == '{') {
-      char *end = option_block_end(after);
-      if (!end)
-        return pipeline_error(given, given + (after - text), "options without their closing '}'");
-      *end = 0;
-      options = after + 1;
-      after = skip_space(end + 1);
-    }
-    char sep = *after;
-    *s = 0; /* the name ends here (after the options were cut out) */
-    const wp_pass_info *info = wp_pass_lookup(name);
-    const char *upstream = NULL;
-    if (!info) {
-      /* one of MLIR's own passes, run as mlir-opt would */
-      int bad = upstream_pass_check(name, options);
-      if (bad)
-        return bad;
+      sep = *after;
+      close[1] = 0; /* the group's text ends here */
       info = &opt_upstream_info;
       upstream = name;
+      int bad = upstream_pass_check(name, "");
+      if (bad)
+        return bad;
+    } else {
+      if (*after == '{') {
+        char *end = matching_close(after);
+        if (!end)
+          return pipeline_error(given, given + (after - text),
+                                "options without their closing '}'");
+        *end = 0;
+        options = after + 1;
+        after = skip_space(end + 1);
+      }
+      sep = *after;
+      *s = 0; /* the name ends here (after the options were cut out) */
+      info = wp_pass_lookup(name);
+      if (!info) {
+        /* one of MLIR's own passes, run as mlir-opt would */
+        int bad = upstream_pass_check(name, options);
+        if (bad)
+          return bad;
+        info = &opt_upstream_info;
+        upstream = name;
+      }
     }
     if (cfg->n_passes == MAX_PASSES)
       return opt_usage_error("too many passes (%s)", name);

@@ -125,6 +125,17 @@ static void *thread_main(void *arg) {
   return NULL;
 }
 
+/* The two jobs at once, on two threads. */
+static void run_both(job jobs[2]) {
+  pthread_t th[2];
+  for (int i = 0; i < 2; i++)
+    CHECK(pthread_create(&th[i], NULL, thread_main, &jobs[i]) == 0);
+  for (int i = 0; i < 2; i++)
+    CHECK(pthread_join(th[i], NULL) == 0);
+  CHECK(jobs[0].failures == 0);
+  CHECK(jobs[1].failures == 0);
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-threads-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -142,23 +153,11 @@ int main(void) {
   }
   wpRegisterPasses();
   job jobs[2] = {{models[0], tags[0], false, 0, ""}, {models[1], tags[1], true, 0, ""}};
-  pthread_t th[2];
-  for (int i = 0; i < 2; i++)
-    CHECK(pthread_create(&th[i], NULL, thread_main, &jobs[i]) == 0);
-  for (int i = 0; i < 2; i++)
-    CHECK(pthread_join(th[i], NULL) == 0);
-  CHECK(jobs[0].failures == 0);
-  CHECK(jobs[1].failures == 0);
+  run_both(jobs);
   /* and the other way round: each model through the other kind of run */
   jobs[0].textual = true;
   jobs[1].textual = false;
-  jobs[0].tag = "mlp";
-  for (int i = 0; i < 2; i++)
-    CHECK(pthread_create(&th[i], NULL, thread_main, &jobs[i]) == 0);
-  for (int i = 0; i < 2; i++)
-    CHECK(pthread_join(th[i], NULL) == 0);
-  CHECK(jobs[0].failures == 0);
-  CHECK(jobs[1].failures == 0);
+  run_both(jobs);
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
   if (!wp_test_failed)
     CHECK(system(cmd) == 0);
