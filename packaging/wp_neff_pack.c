@@ -94,7 +94,7 @@ static int add_json(pack *p, const char *name, json_t *j, wp_error *err) {
   return json_member(p, m, name, j, err);
 }
 
-/* "MD5@RUN" from dedup-consts in this very process (not from an IR file,
+/* "MD5@RUN" from dedup-consts in this very run (not from an IR file,
  * whose bytes may have changed since). */
 static bool member_md5_of_this_run(const pack *p, const char *s) {
   return p->opts->run_token && strspn(s, "0123456789abcdef") == 32 && s[32] == '@' &&

@@ -24,7 +24,7 @@ static int run_bir_lower(const wp_pass_run *run) {
   if (wp_bir_lower_module(run->module, &o))
     return -1;
   /* the BIR of this run is bir-lower's: unique names by construction */
-  run->state->bir_built_here = true;
+  run->state->bir_built_for = run->module.ptr;
   return 0;
 }
 

@@ -229,7 +229,7 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
       int64_t size = 0;
       wp_attr_i64(cf, "size", &size);
       job->src = (wp_place_src){.path = path, .size = (uint64_t)size};
-    } else if (wp_bir_const_file_source(module, cf, !pl->run->state->bir_built_here, pl->arena,
+    } else if (wp_bir_const_file_source(module, cf, wp_run_bir_read_back(pl->run->state, pl->run->module), pl->arena,
                                         &job->src, &job->err)) {
       wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: %s", job->err.msg);
       return -1;
@@ -341,7 +341,7 @@ static int run_copy_artifacts(const wp_pass_run *run) {
                   "copy-const-artifacts: the module is not BIR (run --bir-lower first)");
     return -1;
   }
-  if (wp_bir_check_module(module, "copy-const-artifacts", !run->state->bir_built_here))
+  if (wp_bir_check_module(module, "copy-const-artifacts", wp_run_bir_read_back(run->state, module)))
     return -1;
   const char *dir = wp_pass_option(run, "artifact-dir");
   bool private_dir = false;

@@ -85,7 +85,7 @@ static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *inde
   f->size = (uint64_t)size;
   f->in_place = !mlirAttributeIsNull(wp_attr(op, "artifact_in_place"));
   if (f->in_place) {
-    if (wp_bir_const_file_source(d->run->module, op, !d->run->state->bir_built_here, d->arena, &f->src,
+    if (wp_bir_const_file_source(d->run->module, op, wp_run_bir_read_back(d->run->state, d->run->module), d->arena, &f->src,
                                  &f->err)) {
       wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: %s", f->err.msg);
       return -1;
@@ -95,7 +95,7 @@ static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *inde
     sprintf(path, "%s/%s", d->dir, f->artifact);
     f->src = (wp_place_src){.path = path, .size = f->size};
   }
-  /* The MD5 on the IR is taken only when this process's copy made it and
+  /* The MD5 on the IR is taken only when this run's copy made it and
    * the file is still the one it hashed; one that came with IR read from a
    * file, or for a file changed since, is computed again. */
   char *md5 = wp_bir_str(d->arena, op, "md5");
@@ -580,7 +580,7 @@ static int run_dedup(const wp_pass_run *run) {
                   "dedup-consts: the module is not BIR (run --bir-lower first)");
     return -1;
   }
-  if (wp_bir_check_module(module, "dedup-consts", !run->state->bir_built_here))
+  if (wp_bir_check_module(module, "dedup-consts", wp_run_bir_read_back(run->state, module)))
     return -1;
   long long threads = wp_pass_option_count(run, "threads", wp_parallel_cores());
   dedup d = {.run = run, .arena = wp_arena_create(),

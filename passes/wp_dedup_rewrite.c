@@ -233,7 +233,7 @@ int wp_dedup_rewrite(dedup *d, uint64_t *saved) {
   for (size_t u = 0; u < d->n_uniques; u++)
     after += d->files[d->uniques[u].rep].size;
   *saved = before - after;
-  /* Artifacts no unique file uses go away, when this process placed them.
+  /* Artifacts no unique file uses go away, when this run placed them.
    * One an earlier run placed stays: the IR file written then names it,
    * and packing that IR again (it runs dedup-consts again) must find it. */
   wp_strmap kept;

@@ -27,17 +27,19 @@ static int run_neff_pack(const wp_pass_run *run) {
                                               : WP_NEFF_DIRECT_AUTO,
               .source_changed = source_changed,
               .source_user = run->state->hashed},
-      .bir_read_back = !run->state->bir_built_here,
+      .bir_read_back = wp_run_bir_read_back(run->state, run->module),
       .run_token = run->state->token,
       .outputs_checked = run->state->checks_outputs,
       .debug = run->state->debug};
   return wp_neff_pack_module(run->module, &o);
 }
 
+extern const wp_pass_info wp_neff_pack_pass;
+
 /* dedup-consts before it hashes the members ahead, raw or .npy */
 static void declare_neff_pack(const wp_pass_options *options, wp_run *run) {
   run->neff_follows = true;
-  const wp_pass_info *self = wp_pass_lookup("neff-pack");
+  const wp_pass_info *self = &wp_neff_pack_pass;
   for (int i = 0; i < WP_PASS_MAX_OPTIONS && self->options[i].name; i++)
     if (!strcmp(self->options[i].name, "weights-format"))
       run->neff_raw_members = options->values[i] && !strcmp(options->values[i], "bin");

@@ -6,16 +6,11 @@
 #include "weightpack/weightpack.h"
 #include "wp_mlir_util.h"
 
-#include <mlir-c/Diagnostics.h>
 #include <errno.h>
-#include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 /* Pass bodies, one file each, in pipeline order. */
 extern const wp_pass_info wp_inline_weights_pass;

@@ -12,6 +12,7 @@
 #include <mlir/IR/BuiltinOps.h>
 #include <mlir/Pass/Pass.h>
 #include <mlir/Pass/PassRegistry.h>
+#include <mlir/Support/TypeID.h>
 
 #include <memory>
 #include <mutex>
@@ -26,6 +27,7 @@ namespace {
 // never invalidated, so an upstream pass between two weightpack passes
 // (canonicalize, a nested func.func pipeline) does not end the run.
 struct RunAnalysis {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RunAnalysis)
   explicit RunAnalysis(mlir::Operation *) : run(wp_run_create()) {}
   RunAnalysis(RunAnalysis &&other) noexcept : run(other.run) { other.run = nullptr; }
   RunAnalysis(const RunAnalysis &) = delete;

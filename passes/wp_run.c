@@ -49,12 +49,27 @@ void wp_run_release(wp_run *run) {
   free(run);
 }
 
+bool wp_run_bir_read_back(const wp_run *run, MlirOperation module) {
+  return run->bir_built_for != module.ptr;
+}
+
+/* Attributes are uniqued per context: an address means the same attribute
+ * only within one, so a run that meets another context starts over. */
 void wp_run_note_mapped(wp_run *run, MlirAttribute attr) {
-  if (run && wp_i64map_put(run->mapped, (int64_t)(intptr_t)attr.ptr, 1))
+  if (!run)
+    return;
+  void *ctx = mlirAttributeGetContext(attr).ptr;
+  if (ctx != run->mapped_ctx) {
+    wp_i64map_free(run->mapped);
+    wp_i64map_init(run->mapped);
+    run->mapped_ctx = ctx;
+  }
+  if (wp_i64map_put(run->mapped, (int64_t)(intptr_t)attr.ptr, 1))
     wp_out_of_memory();
 }
 
 bool wp_run_is_mapped(const wp_run *run, MlirAttribute attr) {
   int64_t v;
-  return run && wp_i64map_get(run->mapped, (int64_t)(intptr_t)attr.ptr, &v) && v == 1;
+  return run && mlirAttributeGetContext(attr).ptr == run->mapped_ctx &&
+         wp_i64map_get(run->mapped, (int64_t)(intptr_t)attr.ptr, &v) && v == 1;
 }

@@ -28,7 +28,6 @@ extern "C" {
 #endif
 
 struct wp_model_dir;
-struct wp_pass_info;
 
 /* What a driver watches, none of which changes what a pass does: IR
  * printing after each pass, the round-trip check, per-pass timing. */
@@ -53,6 +52,7 @@ struct wp_run {
   wp_placed_set *placed;
   wp_hashed_set *hashed;
   void *mapped; /* wp_i64map of attribute storage -> 1: weights mapped from files */
+  void *mapped_ctx; /* the context those attributes live in (a run spans one) */
   /* settings (owned copies; NULL when not set) */
   char *model_dir;                  /* default for inline-weights' model-dir= */
   const struct wp_model_dir *model; /* its metadata.json as the driver read it; borrowed */
@@ -64,12 +64,13 @@ struct wp_run {
   size_t n_outputs;
   bool debug;                       /* per-file logs of the file passes, on stderr */
   bool checks_outputs;              /* the driver checked its outputs before any pass ran */
-  /* what the run's passes declared when added (wp_run_declare) */
+  /* what the run's passes declared when created for it (wp_pass_info.declare) */
   bool neff_follows;                /* neff-pack is in the pipeline: dedup-consts hashes the
                                        members ahead (neff-pack would hash them again) */
   bool neff_raw_members;            /* and it writes raw .bin members */
   /* facts of this run */
-  bool bir_built_here;              /* bir-lower of this run made the BIR (unique names) */
+  void *bir_built_for;              /* the module whose BIR bir-lower of this run made
+                                       (unique names by construction); see wp_run_bir_read_back */
   wp_pass_observer *observer;       /* driver-owned; may be NULL */
 };
 
@@ -77,6 +78,10 @@ struct wp_run {
 wp_run *wp_run_create(void);
 wp_run *wp_run_retain(wp_run *run);
 void wp_run_release(wp_run *run);
+
+/* Is MODULE's BIR read from a file (its names not unique by construction),
+ * rather than lowered by this run's bir-lower? */
+bool wp_run_bir_read_back(const wp_run *run, MlirOperation module);
 
 /* A weight constant ATTR whose bytes inline-weights mapped from its file
  * in this run (bir-lower may then point at the file instead of copying). */

@@ -30,7 +30,7 @@ void appendToPipeline(const std::string &name, const std::string &options) {
   }
   std::string text = pipeline->getValue();
   size_t close = text.rfind(')');
-  if (close == std::string::npos)
+  if (close == std::string::npos || close == 0)
     return;
   bool empty = text.compare(close - 1, 1, "(") == 0;
   text.insert(close, empty ? item : "," + item);

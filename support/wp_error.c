@@ -132,10 +132,3 @@ char *wp_xstrdup(const char *s) {
     wp_out_of_memory();
   return d;
 }
-
-char *wp_xstrndup(const char *s, size_t n) {
-  char *d = strndup(s, n);
-  if (!d)
-    wp_out_of_memory();
-  return d;
-}

@@ -25,18 +25,18 @@ int wp_error_prefix(wp_error *err, const char *fmt, ...)
 int wp_error_errno(wp_error *err, int errnum, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Out of memory: the one policy of the whole library, as LLVM's
- * report_bad_alloc_error. Writes "LLVM ERROR"-style one line to stderr
+/* Out of memory: the library's policy, as LLVM's report_bad_alloc_error
+ * (new code and bookkeeping allocations take it; sizes an input decides
+ * are still checked and refused as errors). Writes "LLVM ERROR"-style one line to stderr
  * (write(2), no allocation) and aborts; never returns. */
 __attribute__((noreturn)) void wp_out_of_memory(void);
 
-/* malloc/calloc/realloc/strdup/strndup that never return NULL: they call
+/* malloc/calloc/realloc/strdup that never return NULL: they call
  * wp_out_of_memory instead. */
 void *wp_xmalloc(size_t n);
 void *wp_xcalloc(size_t count, size_t n);
 void *wp_xrealloc(void *p, size_t n);
 char *wp_xstrdup(const char *s);
-char *wp_xstrndup(const char *s, size_t n);
 
 #ifdef __cplusplus
 }

@@ -249,20 +249,24 @@ static int add_implied_passes(opt_config *cfg) {
     free(own);
     return EXIT_USAGE;
   }
-  /* the passes it needs, in their order, each before the next one
-   * needed (named or brought along) and all before it */
+  /* the passes it needs that are not named before it, each brought in
+   * before the next needed one that is (or before it): a needed pass the
+   * user placed stays where it is, whatever its order */
   size_t n_needs = 0;
   while (n_needs < sizeof t->needs / sizeof t->needs[0] && t->needs[n_needs])
     n_needs++;
-  size_t limit = pack;
-  for (size_t k = n_needs; k-- > 0;) {
-    size_t at = find_pass(cfg, t->needs[k], limit);
-    if (at != (size_t)-1) {
-      limit = at;
+  for (size_t k = 0; k < n_needs; k++) {
+    if (find_pass(cfg, t->needs[k], pack) != (size_t)-1)
       continue;
+    size_t at = pack;
+    for (size_t j = k + 1; j < n_needs; j++) {
+      size_t named = find_pass(cfg, t->needs[j], pack);
+      if (named != (size_t)-1 && named < at)
+        at = named;
     }
-    if (insert_pass(cfg, limit, t->needs[k]))
+    if (insert_pass(cfg, at, t->needs[k]))
       return 2;
+    pack++;
   }
   return 0;
 }

@@ -55,8 +55,10 @@ static bool split_file_line_col(char *loc, long *line, long *col) {
   return true;
 }
 
-/* Line LINE (from 1) of the text file PATH, and a caret under column COL;
- * nothing when it is no regular file, or no such line (a protobuf's 0:0). */
+/* Line LINE (from 1) of the text file PATH, and a caret under column
+ * COL; nothing when it is no regular file, there is no such line (a
+ * protobuf's 0:0), or the line is long (a resource blob's): read a byte at
+ * a time, keeping at most one short line. */
 static void print_source_line(const char *path, long line, long col) {
   struct stat st;
   if (line <= 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
@@ -64,26 +66,33 @@ static void print_source_line(const char *path, long line, long col) {
   FILE *f = fopen(path, "r");
   if (!f)
     return;
-  char *text = NULL;
-  size_t cap = 0;
-  ssize_t n = 0;
-  for (long i = 0; i < line && (n = getline(&text, &cap, f)) >= 0; i++)
-    ;
-  fclose(f);
-  if (n > 0 && text) {
-    while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r'))
-      text[--n] = 0;
-    bool printable = true;
-    for (ssize_t i = 0; i < n && printable; i++)
-      printable = (unsigned char)text[i] >= 0x20 || text[i] == '\t';
-    if (printable && n <= 4096) { /* a source line, not a blob */
-      fprintf(stderr, "%s\n", text);
-      for (long i = 1; i < col && i <= n; i++)
-        fputc(text[i - 1] == '\t' ? '\t' : ' ', stderr);
-      fputs("^\n", stderr);
+  enum { MAX_SHOWN = 4096 };
+  char text[MAX_SHOWN + 1];
+  size_t n = 0;
+  bool too_long = false, printable = true;
+  long at = 1;
+  for (int c; (c = getc(f)) != EOF;) {
+    if (at < line) {
+      at += c == '\n';
+      continue;
     }
+    if (c == '\n' || c == '\r')
+      break;
+    if (n == MAX_SHOWN) {
+      too_long = true;
+      break;
+    }
+    printable &= c >= 0x20 || c == '\t';
+    text[n++] = (char)c;
   }
-  free(text);
+  fclose(f);
+  if (at < line || too_long || !printable || n == 0)
+    return;
+  text[n] = 0;
+  fprintf(stderr, "%s\n", text);
+  for (long i = 1; i < col && (size_t)i <= n; i++)
+    fputc(text[i - 1] == '\t' ? '\t' : ' ', stderr);
+  fputs("^\n", stderr);
 }
 
 MlirLogicalResult opt_diag_handler(MlirDiagnostic d, void *user) {
@@ -123,7 +132,8 @@ MlirLogicalResult opt_diag_handler(MlirDiagnostic d, void *user) {
     fprintf(stderr, "%s:%ld:%ld: %s: ", path, line, col, kind);
     mlirDiagnosticPrint(d, print_cb, stderr);
     fputc('\n', stderr);
-    print_source_line(path, line, col);
+    if (st->parse_file && !strcmp(path, st->parse_file)) /* the input, no other file */
+      print_source_line(path, line, col);
   } else {
     fprintf(stderr, "%s: ", kind);
     if (known)

@@ -28,7 +28,9 @@ typedef struct dir_to_lock {
 static opt_dir_locks *g_locks;
 static wp_placed_set *g_placed; /* the run's, for the signal handler */
 
-void opt_lock_use_placed(wp_placed_set *placed) { g_placed = placed; }
+void opt_lock_use_placed(wp_placed_set *placed) {
+  __atomic_store_n(&g_placed, placed, __ATOMIC_RELEASE);
+}
 
 static int cmp_dir(const void *a, const void *b) {
   const dir_to_lock *x = a, *y = b;
@@ -130,7 +132,7 @@ void opt_unlock_artifact_dirs(opt_dir_locks *locks, bool failed) {
 
 void opt_lock_remove_made_from_signal(void) {
   const opt_dir_locks *locks = __atomic_load_n(&g_locks, __ATOMIC_ACQUIRE);
-  wp_placed_take_back(g_placed);
+  wp_placed_take_back(__atomic_load_n(&g_placed, __ATOMIC_ACQUIRE));
   for (size_t i = 0; locks && i < locks->n_made; i++)
     if (locks->made[i])
       rmdir(locks->made[i]);

@@ -37,13 +37,11 @@ static char *skip_space(char *s) {
   return s;
 }
 
-/* The end of the option block that starts at OPEN ('{'): its matching
- * '}', skipping nested braces and values quoted whole ('...' or "..."
- * right after '=', as the pass option parser takes them; a quote inside a
- * value, as in it's.neff, is a character); NULL when it never closes. */
-/* The '}' or ')' closing the '{' or '(' at OPEN: quoted option values
- * ('v', "v" after '=') are skipped, and so are option blocks inside a
- * nested pipeline; NULL when it never closes. */
+/* The '}' or ')' closing the '{' or '(' at OPEN: nested ones are
+ * counted, values quoted whole ('...' or "..." right after '=', as the
+ * pass option parser takes them; a quote inside a value, as in it's.neff,
+ * is a character) are skipped, and so are option blocks inside a nested
+ * pipeline; NULL when it never closes. */
 static char *matching_close(char *open) {
   char o = *open, c = o == '{' ? '}' : ')';
   int depth = 0;

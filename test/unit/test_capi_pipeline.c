@@ -264,6 +264,67 @@ static void test_pack_changed_after_dedup(void) {
   CHECK(access(neff, F_OK) != 0);
 }
 
+/* How many entries DIR holds (not . and ..). */
+static int count_files(const char *dir) {
+  char cmd[300], out[32] = "";
+  snprintf(cmd, sizeof cmd, "ls -A '%s' | wc -l", dir);
+  FILE *p = popen(cmd, "r");
+  if (!p || !fgets(out, sizeof out, p))
+    out[0] = 0;
+  if (p)
+    pclose(p);
+  return atoi(out);
+}
+
+/* wpOpenModelDir: the model of a directory, its errors, and a run object
+ * kept across two PassManager runs (copy-const-artifacts in the first,
+ * dedup-consts in the second: the run still knows what it placed and
+ * takes the duplicates back, as one pipeline does). */
+static void test_run_across_pass_managers(void) {
+  wp_error err;
+  MlirModule m;
+  MlirContext bare = mlirContextCreate(); /* no dialects loaded */
+  CHECK(wpOpenModelDir(bare, WP_SOURCE_DIR "/examples/mlp", NULL, &m, &err) == -1);
+  CHECK_CONTAINS(err.msg, "the context has no hlo dialect (call wpLoadDialects first)");
+  CHECK(mlirModuleIsNull(m));
+  mlirContextDestroy(bare);
+  MlirContext ctx = mlirContextCreate();
+  CHECK(wpLoadDialects(ctx, &err) == 0);
+  CHECK(wpOpenModelDir(ctx, "", NULL, &m, &err) == -1);
+  CHECK_CONTAINS(err.msg, "wpOpenModelDir: an empty path");
+  wp_run *run = wpRunCreate();
+  const char *token = wpRunToken(run);
+  CHECK(token && !strncmp(token, "run-", 4));
+  wp_run *other = wpRunCreate();
+  CHECK(strcmp(wpRunToken(other), token) != 0); /* each run its own */
+  wpRunDestroy(other);
+  CHECK(wpOpenModelDir(ctx, WP_SOURCE_DIR "/examples/mlp", run, &m, &err) == 0);
+  char art[128];
+  snprintf(art, sizeof art, "%s/across-art", tmp);
+  CHECK(wpRunSetArtifactDir(run, art, &err) == 0);
+  static const char *const stages[2][3] = {
+      {"inline-weights", "bir-lower", "copy-const-artifacts"}, {"dedup-consts", NULL, NULL}};
+  static const char *const options[2][3] = {{"", "small-weight-threshold=0", ""}, {"", "", ""}};
+  for (int k = 0; k < 2; k++) {
+    MlirPassManager pm = mlirPassManagerCreate(ctx);
+    for (int i = 0; i < 3 && stages[k][i]; i++) {
+      MlirPass p = wpRunCreatePass(run, stages[k][i], options[k][i], &err);
+      CHECK(p.ptr != NULL);
+      mlirPassManagerAddOwnedPass(pm, p);
+    }
+    CHECK(mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m))));
+    mlirPassManagerDestroy(pm);
+    if (k == 0)
+      CHECK(count_files(art) == 7); /* six weights and the shared file */
+  }
+  /* w3 is w2's twin: six unique files under their keys' names, the
+   * placed ones gone (13 when the second run did not know them) */
+  CHECK(count_files(art) == 6);
+  wpRunDestroy(run);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-capi-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -283,6 +344,7 @@ int main(void) {
   test_output_in_artifact_dir();
   test_jobs_in_one_process();
   test_pack_changed_after_dedup();
+  test_run_across_pass_managers();
   char cmd[200];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
   CHECK(system(cmd) == 0);
