@@ -24,7 +24,7 @@ static void usage(FILE *f) {
           "\n"
           "Options:\n"
           "  -o FILE                    write the result to FILE (default: stdout)\n"
-          "  --emit=KIND                mlir (default) | hlo-proto | bir-proto | bir-json\n"
+          "  --emit=KIND                mlir (default) | hlo-proto | hlo-text | bir-proto | bir-json\n"
           "  --verify-roundtrip         after parsing and after every pass, write the IR to\n"
           "                             its protobuf form, read it back and require the\n"
           "                             same printed IR\n"
@@ -81,7 +81,7 @@ static const struct {
 } value_flags[] = {
     {"-o", "a file name"},
     {"--output", "a file name"},
-    {"--emit", "a kind (mlir, hlo-proto, bir-proto, bir-json)"},
+    {"--emit", "a kind (mlir, hlo-proto, hlo-text, bir-proto, bir-json)"},
     {"--artifact-dir", "a directory"},
     {"--mlir-elide-resource-strings-if-larger", "a byte count"},
     {"--print-irdl", "a dialect (hlo, bir, all)"},
@@ -324,9 +324,10 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
     } else if ((v = flag_arg(argv, &i, "--emit"))) {
       if (cfg->emit)
         return opt_usage_error("--emit given twice ('%s')", v);
-      if (strcmp(v, "mlir") != 0 && strcmp(v, "hlo-proto") != 0 && strcmp(v, "bir-proto") != 0 &&
-          strcmp(v, "bir-json") != 0)
-        return opt_usage_error("unknown --emit kind '%s' (mlir, hlo-proto, bir-proto, bir-json)", v);
+      if (strcmp(v, "mlir") != 0 && strcmp(v, "hlo-proto") != 0 && strcmp(v, "hlo-text") != 0 &&
+          strcmp(v, "bir-proto") != 0 && strcmp(v, "bir-json") != 0)
+        return opt_usage_error("unknown --emit kind '%s' (mlir, hlo-proto, hlo-text, bir-proto, "
+                               "bir-json)", v);
       cfg->emit = v;
     } else if ((v = flag_arg(argv, &i, "--artifact-dir"))) {
       if (!*v)

@@ -1,0 +1,71 @@
+/* The HLO text printer's state and the pieces its files share (not
+ * public): wp_hlo_text_print.c (module, computations, instructions),
+ * _print_attrs.c (attributes), _print_value.c (shapes, literals, names). */
+#ifndef WP_HLO_TEXT_PRINT_INTERNAL_H
+#define WP_HLO_TEXT_PRINT_INTERNAL_H
+
+#include "hlo.pb-c.h"
+#include "wp_arena.h"
+#include "wp_error.h"
+#include "wp_hlo_text.h"
+#include "wp_i64map.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct hpr {
+  wp_arena *arena;
+  char *buf; /* malloc'd, grows */
+  size_t len, cap;
+  wp_hlo_text_warn_fn warn;
+  void *user;
+  wp_error *err;
+  bool failed;
+  const Xla__HloModuleProto *mod;
+  wp_i64map comp_index; /* computation id -> index in mod */
+} hpr;
+
+/* One computation being printed: its instructions by id. */
+typedef struct hpr_comp {
+  const Xla__HloComputationProto *msg;
+  wp_i64map by_id; /* instruction id -> index */
+} hpr_comp;
+
+void hpr_putn(hpr *w, const char *s, size_t n);
+void hpr_puts(hpr *w, const char *s);
+void hpr_printf(hpr *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void hpr_warn(hpr *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The first error; -1. */
+int hpr_fail(hpr *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- values (wp_hlo_text_print_value.c) ---- */
+
+/* A name as an identifier, or quoted where XLA's lexer could not read it
+ * (weightpack's reader can). PERCENT: with the '%' instructions and
+ * computations take. */
+void hpr_name(hpr *w, const char *name, bool percent);
+/* "..." with C escapes, as XLA's CEscape writes them. */
+void hpr_string(hpr *w, const char *s, size_t n);
+void hpr_int_list(hpr *w, const int64_t *v, size_t n); /* {1,2} */
+/* A shape; LAYOUT: with its layout ({1,0:T(8,128)}). */
+int hpr_shape(hpr *w, const Xla__ShapeProto *s, bool layout);
+/* A literal without its shape, for constant(...). */
+int hpr_literal(hpr *w, const Xla__LiteralProto *lit, const Xla__ShapeProto *shape);
+
+/* ---- attributes (wp_hlo_text_print_attrs.c) ---- */
+
+/* Writes REST's attributes (", name=value" each) and clears in REST every
+ * field it wrote or that reading the text gives back by itself. */
+int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *rest);
+/* OpMetadata's text without braces' contents checks: {op_type="..." ...} */
+void hpr_metadata(hpr *w, const Xla__Opaque *md, const char *owner);
+void hpr_frontend_attributes(hpr *w, const Xla__FrontendAttributes *fa);
+/* The instruction with id ID in C, or NULL. */
+const Xla__HloInstructionProto *hpr_instr(const hpr_comp *c, int64_t id);
+
+/* Warns about the fields of MSG (REST, what is left once printed) that
+ * the text does not carry: "WHAT: field N (name) is not printed". */
+void hpr_leftover(hpr *w, const ProtobufCMessage *rest, const char *what);
+
+#endif
