@@ -533,11 +533,13 @@ static int finish(htp *p, htp_module *mod) {
     m->computations[i] = mod->comps[i].msg;
   if (mod->scheduled)
     schedule(p, mod);
-  /* XLA's ToProto writes these two always, empty or not */
+  /* XLA's ToProto writes these three always, empty or not */
   if (!m->input_output_alias)
     m->input_output_alias = wp_pb_new(p->arena, &xla__opaque__descriptor);
   if (!m->buffer_donor)
     m->buffer_donor = wp_pb_new(p->arena, &xla__opaque__descriptor);
+  if (!m->frontend_attributes)
+    m->frontend_attributes = wp_pb_new(p->arena, &xla__frontend_attributes__descriptor);
   return 0;
 }
 

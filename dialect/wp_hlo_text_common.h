@@ -59,7 +59,4 @@ int wp_hlo_text_float_nan_payload(int prim, uint64_t bits, uint64_t *payload);
  * "1e+20") that reads back to BITS of PRIM, into BUF (>= 48 bytes). */
 void wp_hlo_text_float_str(int prim, uint64_t bits, char *buf, size_t cap);
 
-/* Is S (N bytes) well-formed UTF-8? */
-bool wp_hlo_text_utf8(const char *s, size_t n);
-
 #endif

@@ -3,6 +3,7 @@
 #include "wp_hlo_text_internal.h"
 
 #include "wp_hlo_text_common.h"
+#include "wp_jsonw.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -324,7 +325,7 @@ int htp_string(htp *p, char **out, size_t *n_out, bool any_bytes) {
   if (!any_bytes) {
     if (memchr(s, 0, n))
       return htp_fail(p, start, "string holds a NUL byte");
-    if (!wp_hlo_text_utf8(s, n))
+    if (!wp_utf8_valid(s, n))
       return htp_fail(p, start, "string is not UTF-8");
   }
   p->pos = i + 1;
@@ -399,7 +400,7 @@ int htp_json(htp *p, char **out, size_t *n) {
     return htp_fail(p, start, "JSON object not closed");
   *n = i + 1 - start;
   *out = wp_arena_strndup(p->arena, p->src + start, *n);
-  if (memchr(p->src + start, 0, *n) || !wp_hlo_text_utf8(*out, *n))
+  if (memchr(p->src + start, 0, *n) || !wp_utf8_valid(*out, *n))
     return htp_fail(p, start, "JSON object holds a NUL byte or is not UTF-8");
   p->pos = i + 1;
   return 0;

@@ -5,6 +5,7 @@
 #include "wp_hlo_text_print_internal.h"
 
 #include "wp_hlo_text_common.h"
+#include "wp_jsonw.h"
 #include "wp_hlo_types.h"
 #include "wp_pb.h"
 
@@ -485,7 +486,7 @@ void hpr_metadata(hpr *w, const Xla__Opaque *md, const char *owner) {
  * values)? A quick shape check: braces at both ends, balanced outside
  * strings, no NUL. */
 static bool json_object(const char *s, size_t n) {
-  if (n < 2 || s[0] != '{' || s[n - 1] != '}' || memchr(s, 0, n) || !wp_hlo_text_utf8(s, n))
+  if (n < 2 || s[0] != '{' || s[n - 1] != '}' || memchr(s, 0, n) || !wp_utf8_valid(s, n))
     return false;
   long depth = 0;
   bool str = false;

@@ -4,6 +4,7 @@
 
 #include "wp_hlo_text_common.h"
 #include "wp_hlo_types.h"
+#include "wp_jsonw.h"
 #include "wp_pb.h"
 
 #include <ctype.h>
@@ -31,6 +32,9 @@ void hpr_name(hpr *w, const char *name, bool percent) {
 }
 
 void hpr_string(hpr *w, const char *s, size_t n) {
+  /* UTF-8 text stays readable; other bytes (a backend_config's binary)
+   * are escaped, so the output is always UTF-8 */
+  bool utf8 = wp_utf8_valid(s, n);
   hpr_putn(w, "\"", 1);
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
@@ -42,7 +46,7 @@ void hpr_string(hpr *w, const char *s, size_t n) {
     case '\'': hpr_puts(w, "\\'"); break;
     case '\\': hpr_puts(w, "\\\\"); break;
     default:
-      if (c < 0x20 || c == 0x7f)
+      if (c < 0x20 || c == 0x7f || (c >= 0x80 && !utf8))
         hpr_printf(w, "\\%03o", c);
       else
         hpr_putn(w, (const char *)&c, 1); /* UTF-8 bytes stay as they are */
@@ -141,6 +145,8 @@ int hpr_shape(hpr *w, const Xla__ShapeProto *s, bool with_layout) {
     for (size_t i = 0; i < s->n_tuple_shapes; i++) {
       if (i)
         hpr_puts(w, ", ");
+      if (i && i % 5 == 0) /* as XLA marks long tuples */
+        hpr_printf(w, "/*index=%zu*/", i);
       if (hpr_shape(w, s->tuple_shapes[i], with_layout))
         return -1;
     }

@@ -3,6 +3,7 @@
 
 #include "wp_file.h"
 #include "wp_hlo.h"
+#include "wp_hlo_text.h"
 #include "wp_model_dir.h"
 #include "wp_run.h"
 
@@ -20,9 +21,14 @@ int wpOpenModelDir(MlirContext ctx, const char *dir, wp_run *run, MlirModule *ou
   wp_mapped_file f;
   int rc = wp_file_map(md.model_path, &f, err);
   if (rc == 0) {
-    rc = wp_hlo_import(ctx, f.data, f.size, md.model_path, out, err);
-    if (rc)
-      wp_error_prefix(err, "%s", md.model_path);
+    /* HLO text errors carry their FILE:LINE:COL already */
+    if (wp_hlo_text_sniff(md.model_path, f.data, f.size)) {
+      rc = wp_hlo_text_import(ctx, f.data, f.size, md.model_path, out, err);
+    } else {
+      rc = wp_hlo_import(ctx, f.data, f.size, md.model_path, out, err);
+      if (rc)
+        wp_error_prefix(err, "%s", md.model_path);
+    }
     wp_file_unmap(&f);
   }
   wp_model_dir_free(&md);

@@ -111,10 +111,10 @@ int wpRunSetNeffOutput(wp_run *run, const char *path, wp_error *err);
 const char *wpRunToken(const wp_run *run);
 
 /* Opens model directory DIR as opt does: reads its metadata.json, finds
- * the model file it names (HloModuleProto or HloProto) and imports it into
- * CTX (*OUT: caller destroys; null on failure). With RUN (may be NULL),
- * DIR becomes the run's model directory, inline-weights' default. The
- * weights are read later, by inline-weights. */
+ * the model file it names (HloModuleProto, HloProto or HLO text) and
+ * imports it into CTX (*OUT: caller destroys; null on failure). With RUN
+ * (may be NULL), DIR becomes the run's model directory, inline-weights'
+ * default. The weights are read later, by inline-weights. */
 int wpOpenModelDir(MlirContext ctx, const char *dir, wp_run *run, MlirModule *out,
                    wp_error *err);
 
