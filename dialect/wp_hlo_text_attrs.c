@@ -182,9 +182,8 @@ SCATTER_LIST(a_input_batching_dims, input_batching_dims)
 SCATTER_LIST(a_scatter_indices_batching_dims, scatter_indices_batching_dims)
 
 static int a_index_vector_dim(htp *p, htp_instr *ins, size_t at) {
-  if (!strcmp(M->opcode, "scatter"))
-    return htp_int(p, &scatter(p, ins)->index_vector_dim);
-  return htp_int(p, &gather(p, ins)->index_vector_dim);
+  ins->has_index_vector_dim = true;
+  return htp_int(p, &ins->index_vector_dim);
 }
 static int a_slice_sizes(htp *p, htp_instr *ins, size_t at) {
   return htp_int_list(p, &M->gather_slice_sizes, &M->n_gather_slice_sizes);
@@ -607,6 +606,14 @@ int htp_instr_finish(htp *p, htp_instr *ins) {
     Xla__PrecisionConfigView *pc = precision(p, ins);
     pc->n_operand_precision = ins->n_operands; /* DEFAULT for each */
     pc->operand_precision = wp_arena_alloc(p->arena, (ins->n_operands + 1) * sizeof(int32_t));
+  }
+  if (ins->gather && ins->scatter)
+    return htp_fail(p, ins->at, "gather and scatter dimension numbers on one instruction");
+  if (ins->has_index_vector_dim) { /* the dimension numbers it belongs to */
+    if (ins->scatter || is(ins, "scatter"))
+      scatter(p, ins)->index_vector_dim = ins->index_vector_dim;
+    else
+      gather(p, ins)->index_vector_dim = ins->index_vector_dim;
   }
   if (is(ins, "gather") && !ins->gather)
     return htp_fail(p, ins->at, "gather needs offset_dims=, collapsed_slice_dims=, "

@@ -129,6 +129,8 @@ typedef struct htp_instr {
   Xla__ScatterDimensionNumbersView *scatter;
   Xla__PrecisionConfigView *precision;
   bool has_type, has_direction;
+  bool has_index_vector_dim; /* gather's or scatter's: known at the end */
+  int64_t index_vector_dim;
   uint64_t seen[2];       /* attributes read, by table index */
 } htp_instr;
 

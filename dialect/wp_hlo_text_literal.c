@@ -158,6 +158,7 @@ static int nested(htp *p, const Xla__ShapeProto *s, const wp_hlo_prim *info, uns
         after_item = htp_peek(p) == '}';
         continue;
       }
+      htp_skip(p);
       if (cnt[level] >= s->dimensions[level])
         return htp_fail(p, p->pos, "more than the %lld elements dimension %zu has",
                         (long long)s->dimensions[level], level);
@@ -220,7 +221,8 @@ static int array_literal(htp *p, const Xla__ShapeProto *s, Xla__LiteralProto *li
   if (bytes && !data)
     return htp_fail(p, at, "out of memory for a constant of %llu bytes", (unsigned long long)bytes);
   if (zeros) {
-    memset(data, 0, bytes);
+    if (bytes)
+      memset(data, 0, bytes);
     htp_warn(p, at, "constant {...} has its elements elided; read as zeros");
   } else if (s->n_dimensions == 0) {
     if (element(p, s->element_type, info, data))
