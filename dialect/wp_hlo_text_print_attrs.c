@@ -5,7 +5,6 @@
 #include "wp_hlo_text_print_internal.h"
 
 #include "wp_hlo_text_common.h"
-#include "wp_jsonw.h"
 #include "wp_hlo_types.h"
 #include "wp_pb.h"
 
@@ -14,8 +13,8 @@
 
 #define IS(op) (!strcmp(r->opcode, op))
 
-static void *view(hpr *w, const Xla__Opaque *o, const ProtobufCMessageDescriptor *d,
-                  const char *what) {
+void *hpr_view(hpr *w, const Xla__Opaque *o, const ProtobufCMessageDescriptor *d,
+               const char *what) {
   void *v = wp_pb_convert(w->arena, &o->base, d);
   if (!v)
     hpr_fail(w, "%s does not read as its message", what);
@@ -39,7 +38,7 @@ static bool any_ne(const int64_t *v, size_t n, int64_t x) {
 /* ---- dimension numbers, windows, padding ---- */
 
 static int window(hpr *w, const Xla__Opaque *o) {
-  Xla__WindowView *v = view(w, o, &xla__window_view__descriptor, "window");
+  Xla__WindowView *v = hpr_view(w, o, &xla__window_view__descriptor, "window");
   if (!v)
     return -1;
   size_t n = v->n_dimensions;
@@ -105,7 +104,7 @@ static int labels(hpr *w, int64_t first, int64_t second, const int64_t *spatial,
 
 static int dim_labels(hpr *w, const Xla__Opaque *o) {
   Xla__ConvolutionDimensionNumbersView *d =
-      view(w, o, &xla__convolution_dimension_numbers_view__descriptor, "dim_labels");
+      hpr_view(w, o, &xla__convolution_dimension_numbers_view__descriptor, "dim_labels");
   if (!d)
     return -1;
   hpr_puts(w, ", dim_labels=");
@@ -122,7 +121,7 @@ static int dim_labels(hpr *w, const Xla__Opaque *o) {
 }
 
 static int padding(hpr *w, const Xla__Opaque *o) {
-  Xla__PaddingConfigView *v = view(w, o, &xla__padding_config_view__descriptor, "padding");
+  Xla__PaddingConfigView *v = hpr_view(w, o, &xla__padding_config_view__descriptor, "padding");
   if (!v)
     return -1;
   bool interior = false;
@@ -146,7 +145,7 @@ static void named_list(hpr *w, const char *name, const int64_t *v, size_t n) {
 
 static int dot(hpr *w, Xla__HloInstructionProto *r) {
   Xla__DotDimensionNumbersView *d =
-      view(w, r->dot_dimension_numbers, &xla__dot_dimension_numbers_view__descriptor, "dot dims");
+      hpr_view(w, r->dot_dimension_numbers, &xla__dot_dimension_numbers_view__descriptor, "dot dims");
   if (!d)
     return -1;
   bool any = false;
@@ -167,7 +166,7 @@ static int dot(hpr *w, Xla__HloInstructionProto *r) {
 
 static int precision(hpr *w, Xla__HloInstructionProto *r) {
   Xla__PrecisionConfigView *pc =
-      view(w, r->precision_config, &xla__precision_config_view__descriptor, "precision_config");
+      hpr_view(w, r->precision_config, &xla__precision_config_view__descriptor, "precision_config");
   if (!pc)
     return -1;
   bool defaulted = IS("dot") || IS("convolution");
@@ -195,7 +194,7 @@ static int precision(hpr *w, Xla__HloInstructionProto *r) {
 }
 
 static int gather(hpr *w, Xla__HloInstructionProto *r) {
-  Xla__GatherDimensionNumbersView *g = view(w, r->gather_dimension_numbers,
+  Xla__GatherDimensionNumbersView *g = hpr_view(w, r->gather_dimension_numbers,
                                             &xla__gather_dimension_numbers_view__descriptor,
                                             "gather dims");
   if (!g)
@@ -214,7 +213,7 @@ static int gather(hpr *w, Xla__HloInstructionProto *r) {
 }
 
 static int scatter(hpr *w, Xla__HloInstructionProto *r) {
-  Xla__ScatterDimensionNumbersView *s = view(w, r->scatter_dimension_numbers,
+  Xla__ScatterDimensionNumbersView *s = hpr_view(w, r->scatter_dimension_numbers,
                                              &xla__scatter_dimension_numbers_view__descriptor,
                                              "scatter dims");
   if (!s)
@@ -237,7 +236,7 @@ static int slices(hpr *w, Xla__HloInstructionProto *r) {
   hpr_puts(w, ", slice={");
   for (size_t i = 0; i < r->n_slice_dimensions; i++) {
     Xla__SliceDimensionsView *s =
-        view(w, r->slice_dimensions[i], &xla__slice_dimensions_view__descriptor, "slice");
+        hpr_view(w, r->slice_dimensions[i], &xla__slice_dimensions_view__descriptor, "slice");
     if (!s)
       return -1;
     hpr_printf(w, "%s[%lld:%lld", i ? ", " : "", (long long)s->start, (long long)s->limit);
@@ -248,280 +247,6 @@ static int slices(hpr *w, Xla__HloInstructionProto *r) {
   hpr_puts(w, "}");
   r->n_slice_dimensions = 0;
   return 0;
-}
-
-/* ---- shardings and collectives ---- */
-
-static int sharding(hpr *w, const Xla__OpShardingView *s, int depth) {
-  if (depth > 64)
-    return hpr_fail(w, "sharding nested too deep");
-  if (s->base.n_unknown_fields)
-    hpr_warn(w, "a sharding holds fields unknown to weightpack; they are not printed");
-  hpr_puts(w, "{");
-  if (s->type == 2) {
-    for (size_t i = 0; i < s->n_tuple_shardings; i++) {
-      if (i)
-        hpr_puts(w, ", ");
-      if (sharding(w, s->tuple_shardings[i], depth + 1))
-        return -1;
-    }
-    hpr_puts(w, "}");
-    return 0;
-  }
-  switch (s->type) {
-  case 0: hpr_puts(w, "replicated"); break;
-  case 4: hpr_puts(w, "manual"); break;
-  case 5: hpr_puts(w, "unknown"); break;
-  case 1:
-    if (s->n_tile_assignment_devices != 1)
-      return hpr_fail(w, "a maximal sharding without one device");
-    hpr_printf(w, "maximal device=%lld", (long long)s->tile_assignment_devices[0]);
-    break;
-  case 3:
-    hpr_puts(w, "devices=[");
-    for (size_t i = 0; i < s->n_tile_assignment_dimensions; i++)
-      hpr_printf(w, "%s%lld", i ? "," : "", (long long)s->tile_assignment_dimensions[i]);
-    hpr_puts(w, "]");
-    if (s->n_iota_reshape_dims) {
-      hpr_puts(w, "<=[");
-      for (size_t i = 0; i < s->n_iota_reshape_dims; i++)
-        hpr_printf(w, "%s%lld", i ? "," : "", (long long)s->iota_reshape_dims[i]);
-      hpr_puts(w, "]");
-      bool identity = s->n_iota_transpose_perm == s->n_iota_reshape_dims;
-      for (size_t i = 0; identity && i < s->n_iota_transpose_perm; i++)
-        identity = s->iota_transpose_perm[i] == (int32_t)i;
-      if (!identity) {
-        hpr_puts(w, "T(");
-        for (size_t i = 0; i < s->n_iota_transpose_perm; i++)
-          hpr_printf(w, "%s%d", i ? "," : "", (int)s->iota_transpose_perm[i]);
-        hpr_puts(w, ")");
-      }
-    } else {
-      for (size_t i = 0; i < s->n_tile_assignment_devices; i++)
-        hpr_printf(w, "%s%lld", i ? "," : "", (long long)s->tile_assignment_devices[i]);
-    }
-    if (s->replicate_on_last_tile_dim)
-      hpr_puts(w, " last_tile_dim_replicate");
-    if (s->n_last_tile_dims) {
-      hpr_puts(w, " last_tile_dims={");
-      for (size_t i = 0; i < s->n_last_tile_dims; i++) {
-        const char *t = wp_hlo_text_enum_name(wp_hlo_text_sharding_types, s->last_tile_dims[i]);
-        if (!t)
-          return hpr_fail(w, "last_tile_dims type %d has no name", (int)s->last_tile_dims[i]);
-        hpr_printf(w, "%s%s", i ? ", " : "", t);
-      }
-      hpr_puts(w, "}");
-    }
-    break;
-  default:
-    return hpr_fail(w, "sharding type %d has no text form", (int)s->type);
-  }
-  if (s->tile_shape)
-    hpr_warn(w, "a sharding's tile_shape is not printed");
-  if (s->is_shard_group)
-    hpr_printf(w, " %s %lld", s->shard_group_type ? "shard_like" : "shard_as",
-               (long long)s->shard_group_id);
-  if (s->n_metadata) {
-    hpr_puts(w, " metadata=");
-    if (s->n_metadata > 1)
-      hpr_puts(w, "{");
-    for (size_t i = 0; i < s->n_metadata; i++) {
-      if (i)
-        hpr_puts(w, ", ");
-      hpr_metadata(w, s->metadata[i], "a sharding");
-    }
-    if (s->n_metadata > 1)
-      hpr_puts(w, "}");
-  }
-  hpr_puts(w, "}");
-  return 0;
-}
-
-static int replica_groups(hpr *w, const Xla__Opaque *o) {
-  Xla__CollectiveDeviceListView *l =
-      view(w, o, &xla__collective_device_list_view__descriptor, "replica groups");
-  if (!l)
-    return -1;
-  hpr_puts(w, ", replica_groups=");
-  if (l->iota_replica_group_list) {
-    const Xla__IotaReplicaGroupListView *io = l->iota_replica_group_list;
-    hpr_printf(w, "[%lld,%lld]<=[", (long long)io->num_replica_groups,
-               (long long)io->num_devices_per_group);
-    for (size_t i = 0; i < io->n_iota_reshape_dims; i++)
-      hpr_printf(w, "%s%lld", i ? "," : "", (long long)io->iota_reshape_dims[i]);
-    hpr_puts(w, "]");
-    bool identity = io->n_iota_transpose_perm == io->n_iota_reshape_dims;
-    for (size_t i = 0; identity && i < io->n_iota_transpose_perm; i++)
-      identity = io->iota_transpose_perm[i] == (int32_t)i;
-    if (!identity) {
-      hpr_puts(w, "T(");
-      for (size_t i = 0; i < io->n_iota_transpose_perm; i++)
-        hpr_printf(w, "%s%d", i ? "," : "", (int)io->iota_transpose_perm[i]);
-      hpr_puts(w, ")");
-    }
-    if (l->n_replica_groups)
-      hpr_warn(w, "replica groups given both as a list and as iota; the list is not printed");
-    return 0;
-  }
-  hpr_puts(w, "{");
-  for (size_t i = 0; i < l->n_replica_groups; i++) {
-    if (i)
-      hpr_puts(w, ",");
-    hpr_int_list(w, l->replica_groups[i]->replica_ids, l->replica_groups[i]->n_replica_ids);
-  }
-  hpr_puts(w, "}");
-  return 0;
-}
-
-/* XLA marks these fields deprecated; old writers still fill them, and the
- * printer reads them on purpose. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-
-static size_t n_legacy_groups(const Xla__HloInstructionProto *r) { return r->n_replica_groups; }
-static size_t n_profile_types(const Xla__OpMetadataView *m) { return m->n_profile_type; }
-
-/* Old writers' HloInstructionProto.replica_groups (field 49): printed the
- * same; read back they land in collective_device_list, as XLA keeps them. */
-static int legacy_replica_groups(hpr *w, Xla__HloInstructionProto *r) {
-  hpr_puts(w, ", replica_groups={");
-  for (size_t i = 0; i < r->n_replica_groups; i++) {
-    Xla__ReplicaGroupView *g = view(w, r->replica_groups[i], &xla__replica_group_view__descriptor,
-                                    "replica group");
-    if (!g)
-      return -1;
-    if (i)
-      hpr_puts(w, ",");
-    hpr_int_list(w, g->replica_ids, g->n_replica_ids);
-  }
-  hpr_puts(w, "}");
-  r->n_replica_groups = 0;
-  return 0;
-}
-
-#pragma GCC diagnostic pop
-
-static int source_target_pairs(hpr *w, Xla__HloInstructionProto *r) {
-  hpr_puts(w, ", source_target_pairs={");
-  for (size_t i = 0; i < r->n_source_target_pairs; i++) {
-    Xla__SourceTargetView *st = view(w, r->source_target_pairs[i],
-                                     &xla__source_target_view__descriptor, "source-target pair");
-    if (!st)
-      return -1;
-    hpr_printf(w, "%s{%lld,%lld}", i ? "," : "", (long long)st->source, (long long)st->target);
-  }
-  hpr_puts(w, "}");
-  r->n_source_target_pairs = 0;
-  return 0;
-}
-
-static void shape_index(hpr *w, const int64_t *v, size_t n) { hpr_int_list(w, v, n); }
-
-static int operand_aliasing(hpr *w, Xla__HloInstructionProto *r) {
-  hpr_puts(w, ", output_to_operand_aliasing={");
-  for (size_t i = 0; i < r->n_output_operand_aliasing; i++) {
-    Xla__OutputOperandAliasingView *a =
-        view(w, r->output_operand_aliasing[i], &xla__output_operand_aliasing_view__descriptor,
-             "output_to_operand_aliasing");
-    if (!a)
-      return -1;
-    if (i)
-      hpr_puts(w, ", ");
-    shape_index(w, a->output_shape_index, a->n_output_shape_index);
-    hpr_printf(w, ": (%lld, ", (long long)a->operand_index);
-    shape_index(w, a->operand_shape_index, a->n_operand_shape_index);
-    hpr_puts(w, ")");
-  }
-  hpr_puts(w, "}");
-  r->n_output_operand_aliasing = 0;
-  return 0;
-}
-
-/* ---- metadata and frontend attributes ---- */
-
-void hpr_metadata(hpr *w, const Xla__Opaque *md, const char *owner) {
-  Xla__OpMetadataView *m = wp_pb_convert(w->arena, &md->base, &xla__op_metadata_view__descriptor);
-  if (!m) {
-    hpr_warn(w, "%s: metadata does not read as OpMetadata; not printed", owner);
-    hpr_puts(w, "{}");
-    return;
-  }
-  bool sep = false;
-  hpr_puts(w, "{");
-#define STR(f)                                                                 \
-  if (m->f[0]) {                                                               \
-    hpr_printf(w, "%s" #f "=", sep ? " " : "");                                \
-    hpr_string(w, m->f, strlen(m->f));                                         \
-    sep = true;                                                                \
-  }
-#define INT(f)                                                                 \
-  if (m->f) {                                                                  \
-    hpr_printf(w, "%s" #f "=%d", sep ? " " : "", (int)m->f);                   \
-    sep = true;                                                                \
-  }
-  STR(op_type)
-  STR(op_name)
-  STR(source_file)
-  INT(source_line)
-  INT(source_end_line)
-  INT(source_column)
-  INT(source_end_column)
-  STR(deduplicated_name)
-  if (m->preserve_layout) {
-    hpr_printf(w, "%spreserve_layout=true", sep ? " " : "");
-    sep = true;
-  }
-  STR(scheduling_name)
-  INT(stack_frame_id)
-#undef STR
-#undef INT
-  hpr_puts(w, "}");
-  if (n_profile_types(m) || m->size_of_generated_code_in_bytes ||
-      m->size_of_memory_working_set_in_bytes || m->profile_info || m->base.n_unknown_fields)
-    hpr_warn(w, "%s: metadata fields without a text form (profile_type, sizes, profile_info "
-                "or unknown ones) are not printed", owner);
-}
-
-/* Is S a JSON object XLA would print bare (backend_config, attribute
- * values)? A quick shape check: braces at both ends, balanced outside
- * strings, no NUL. */
-static bool json_object(const char *s, size_t n) {
-  if (n < 2 || s[0] != '{' || s[n - 1] != '}' || memchr(s, 0, n) || !wp_utf8_valid(s, n))
-    return false;
-  long depth = 0;
-  bool str = false;
-  for (size_t i = 0; i < n; i++) {
-    if (str) {
-      if (s[i] == '\\')
-        i++;
-      else if (s[i] == '"')
-        str = false;
-      continue;
-    }
-    if (s[i] == '"')
-      str = true;
-    else if (s[i] == '{' || s[i] == '[')
-      depth++;
-    else if ((s[i] == '}' || s[i] == ']') && --depth == 0 && i + 1 != n)
-      return false;
-  }
-  return depth == 0 && !str;
-}
-
-void hpr_frontend_attributes(hpr *w, const Xla__FrontendAttributes *fa) {
-  hpr_puts(w, "{");
-  for (size_t i = 0; i < fa->n_map; i++) {
-    if (i)
-      hpr_puts(w, ",");
-    hpr_name(w, fa->map[i]->key, false);
-    hpr_puts(w, "=");
-    const char *v = fa->map[i]->value;
-    if (json_object(v, strlen(v)))
-      hpr_puts(w, v);
-    else
-      hpr_string(w, v, strlen(v));
-  }
-  hpr_puts(w, "}");
 }
 
 /* ---- called computations ---- */
@@ -614,7 +339,7 @@ static void enum_attr(hpr *w, const char *name, const wp_hlo_text_enum *tbl, int
 
 static void bytes_attr(hpr *w, const char *name, ProtobufCBinaryData *b, bool json) {
   hpr_printf(w, ", %s=", name);
-  if (json && json_object((const char *)b->data, b->len))
+  if (json && hpr_json_object((const char *)b->data, b->len))
     hpr_putn(w, (const char *)b->data, b->len);
   else
     hpr_string(w, (const char *)b->data, b->len);
@@ -715,7 +440,7 @@ int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
   if (r->custom_call_has_side_effect)
     hpr_puts(w, ", custom_call_has_side_effect=true");
   r->custom_call_has_side_effect = false;
-  if (r->n_output_operand_aliasing && operand_aliasing(w, r))
+  if (r->n_output_operand_aliasing && hpr_operand_aliasing(w, r))
     return -1;
   if (r->custom_call_schedule)
     enum_attr(w, "schedule", wp_hlo_text_schedules, r->custom_call_schedule);
@@ -726,10 +451,10 @@ int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
   r->custom_call_schedule = r->custom_call_api_version = r->padding_type = 0;
   /* collectives */
   if (r->collective_device_list) {
-    if (replica_groups(w, r->collective_device_list))
+    if (hpr_replica_groups(w, r->collective_device_list))
       return -1;
     r->collective_device_list = NULL;
-  } else if (n_legacy_groups(r) && legacy_replica_groups(w, r)) {
+  } else if (hpr_n_legacy_groups(r) && hpr_legacy_replica_groups(w, r)) {
     return -1;
   } else if (collective(r)) {
     hpr_puts(w, ", replica_groups={}");
@@ -741,7 +466,7 @@ int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
   r->channel_id = 0;
   r->use_global_device_ids = false;
   if ((r->n_source_target_pairs || IS("collective-permute") || IS("collective-permute-start")) &&
-      source_target_pairs(w, r))
+      hpr_source_target_pairs(w, r))
     return -1;
   /* the rest, by opcode or when set */
   if (IS("reduce-precision") || r->exponent_bits)
@@ -807,7 +532,7 @@ int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
     hpr_puts(w, ", is_composite=true");
   r->is_composite = false;
   if (r->parameter_replication) {
-    Xla__ParameterReplicationView *pr = view(w, r->parameter_replication,
+    Xla__ParameterReplicationView *pr = hpr_view(w, r->parameter_replication,
                                              &xla__parameter_replication_view__descriptor,
                                              "parameter_replication");
     if (!pr)
@@ -825,11 +550,11 @@ int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
   if (r->n_control_predecessor_ids && control_predecessors(w, c, r))
     return -1;
   if (r->sharding) {
-    Xla__OpShardingView *s = view(w, r->sharding, &xla__op_sharding_view__descriptor, "sharding");
+    Xla__OpShardingView *s = hpr_view(w, r->sharding, &xla__op_sharding_view__descriptor, "sharding");
     if (!s)
       return -1;
     hpr_puts(w, ", sharding=");
-    if (sharding(w, s, 0))
+    if (hpr_sharding(w, s, 0))
       return -1;
     r->sharding = NULL;
   }

@@ -53,14 +53,33 @@ int hpr_shape(hpr *w, const Xla__ShapeProto *s, bool layout);
 /* A literal without its shape, for constant(...). */
 int hpr_literal(hpr *w, const Xla__LiteralProto *lit, const Xla__ShapeProto *shape);
 
-/* ---- attributes (wp_hlo_text_print_attrs.c) ---- */
+/* ---- attributes (wp_hlo_text_print_attrs.c, _print_sharding.c,
+ * _print_meta.c) ---- */
+
+/* O read as the view message D; NULL (an error set) when it does not
+ * read; a warning when it holds fields the view does not know. */
+void *hpr_view(hpr *w, const Xla__Opaque *o, const ProtobufCMessageDescriptor *d,
+               const char *what);
 
 /* Writes REST's attributes (", name=value" each) and clears in REST every
  * field it wrote or that reading the text gives back by itself. */
 int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *rest);
-/* OpMetadata's text without braces' contents checks: {op_type="..." ...} */
+/* {op_type="..." op_name="..." ...}: OWNER names its instruction in
+ * warnings about fields without a text form. */
 void hpr_metadata(hpr *w, const Xla__Opaque *md, const char *owner);
 void hpr_frontend_attributes(hpr *w, const Xla__FrontendAttributes *fa);
+/* Is S a JSON object XLA prints bare (backend_config, attribute values)? */
+bool hpr_json_object(const char *s, size_t n);
+/* {replicated}, {devices=[2]0,1 ...}, tuples of them (DEPTH bounds it). */
+int hpr_sharding(hpr *w, const Xla__OpShardingView *s, int depth);
+/* ", replica_groups=..." from a collective device list or field 49. */
+int hpr_replica_groups(hpr *w, const Xla__Opaque *o);
+size_t hpr_n_legacy_groups(const Xla__HloInstructionProto *r);
+int hpr_legacy_replica_groups(hpr *w, Xla__HloInstructionProto *r);
+/* ", source_target_pairs=...", ", output_to_operand_aliasing=...";
+ * each clears its field in R. */
+int hpr_source_target_pairs(hpr *w, Xla__HloInstructionProto *r);
+int hpr_operand_aliasing(hpr *w, Xla__HloInstructionProto *r);
 /* The instruction with id ID in C, or NULL. */
 const Xla__HloInstructionProto *hpr_instr(const hpr_comp *c, int64_t id);
 
