@@ -72,6 +72,13 @@ bool wp_hlo_text_sniff(const char *path, const void *data, size_t len) {
   size_t i = skip_comments(s, len);
   if (i >= len)
     return false;
+  /* text has no control characters; a protobuf soon does (its first
+   * bytes may still spell a word: a name's length, then the name) */
+  for (size_t k = i; k < len && k < i + 256; k++) {
+    unsigned char c = (unsigned char)s[k];
+    if ((c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f)
+      return false;
+  }
   if (path && ends_with(path, ".txt"))
     return !mlir_start(s, len, i);
   return hlo_start(s, len, i);

@@ -161,6 +161,9 @@ static void test_sniff(void) {
   CHECK(wp_hlo_text_sniff(NULL, "%comp (x: f32[]) -> f32[] {", 27));
   CHECK(wp_hlo_text_sniff(NULL, "ENTRY e {", 9));
   CHECK(!wp_hlo_text_sniff(NULL, "\n\x05m", 3)); /* a protobuf */
+  /* a module named "HloModule": its name's length is a tab, skipped as a
+   * blank, but the protobuf's next tag is no text */
+  CHECK(!wp_hlo_text_sniff(NULL, "\n\tHloModule\x12\x04main", 17));
 }
 
 int main(void) {
