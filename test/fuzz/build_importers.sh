@@ -12,13 +12,15 @@
 #   fuzz_hlo_import  HloModuleProto/HloProto import, export, round trip
 #   fuzz_bir_proto   BIR protobuf import, bir-proto/bir-json output, round trip
 #   fuzz_bir_json    BIR JSON import (as opt reads it), bir-json output, round trip
+#   fuzz_hlo_text    HLO text reader; printer fixpoint (text -> proto -> text -> proto)
 # Run one at a time, from a scratch directory (a weight origin in an input
 # names a .npy file relative to it), e.g.:
 #   cd /tmp/wp-fuzz/importers/work && nice -n 5 BUILD_DIR/fuzz/fuzz_hlo_import -jobs=1 \
 #     -max_total_time=1500 -rss_limit_mb=2048 -timeout=10 \
 #     -artifact_prefix=/tmp/wp-fuzz/importers/art/hlo/ /tmp/wp-fuzz/importers/corpus/hlo
 # fuzz_bir_json wants -dict=test/fuzz/fuzz_bir_json.dict (jansson, which
-# reads the keys, is not instrumented).
+# reads the keys, is not instrumented); fuzz_hlo_text -dict=
+# test/fuzz/fuzz_hlo_text.dict, seeds test/lit/hlo-text/*.hlo.
 # Seeds: /work/shared/data/hlo-real/*.pb, examples/mlp/model.hlo.pb, the .pb
 # files the lit tests write, and opt --bir-lower --emit=bir-proto|bir-json
 # of those. A crash reproduces with BUILD_DIR/fuzz/fuzz_<name> FILE.
