@@ -1,5 +1,5 @@
 /* opt: weightpack's driver. Reads an HLO module (HloModuleProto/HloProto,
- * .mlir, or a model directory), runs weightpack passes in MLIR's
+ * HLO text, .mlir, or a model directory), runs weightpack passes in MLIR's
  * PassManager in the order given, and writes the result.
  *
  * Exit status: 0 success, 1 bad input or a failed pass, 2 bad usage. */
