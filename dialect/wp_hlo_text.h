@@ -36,10 +36,11 @@ int wp_hlo_text_parse(wp_arena *arena, const char *text, size_t len, const char 
 int wp_hlo_text_import(MlirContext ctx, const void *text, size_t len, const char *filename,
                        MlirModule *out, wp_error *err);
 
-/* Is DATA HLO text? A name ending in .hlo says so; one ending in .txt
- * does unless the bytes read as MLIR; else the content: after blank and
- * `//` comment lines it starts with `HloModule`, `ENTRY`, or a
- * computation (`%name (` or `name {`). PATH may be NULL. */
+/* Is DATA HLO text? A name ending in .hlo says so (unless the bytes are
+ * binary: a proto so named); one ending in .txt does unless the bytes
+ * read as MLIR; else the content: after blank and `//` comment lines it
+ * starts with `HloModule`, `ENTRY`, or a computation (`%name (` or
+ * `name {`). PATH may be NULL. */
 bool wp_hlo_text_sniff(const char *path, const void *data, size_t len);
 
 /* Prints MODULE as HLO text into *TEXT (malloc'd, NUL-terminated, *LEN

@@ -63,22 +63,28 @@ static bool hlo_start(const char *s, size_t len, size_t i) {
   return k < len && (s[k] == '{' || s[k] == '(');
 }
 
+/* Text has no control characters; a protobuf soon does (its first bytes
+ * may still spell a word: a name's length, then the name). */
+static bool binary(const char *s, size_t len, size_t i) {
+  for (size_t k = i; k < len && k < i + 256; k++) {
+    unsigned char c = (unsigned char)s[k];
+    if ((c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f)
+      return true;
+  }
+  return false;
+}
+
 bool wp_hlo_text_sniff(const char *path, const void *data, size_t len) {
   const char *s = data;
   if (path && ends_with(path, ".mlir"))
     return false;
-  if (path && ends_with(path, ".hlo"))
-    return true;
   size_t i = skip_comments(s, len);
-  if (i >= len)
+  /* a .hlo file is text, unless it is a proto named so: then its bytes
+   * say what it is */
+  if (path && ends_with(path, ".hlo") && !binary(s, len, 0))
+    return true;
+  if (i >= len || binary(s, len, i))
     return false;
-  /* text has no control characters; a protobuf soon does (its first
-   * bytes may still spell a word: a name's length, then the name) */
-  for (size_t k = i; k < len && k < i + 256; k++) {
-    unsigned char c = (unsigned char)s[k];
-    if ((c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f)
-      return false;
-  }
   if (path && ends_with(path, ".txt"))
     return !mlir_start(s, len, i);
   return hlo_start(s, len, i);

@@ -154,7 +154,8 @@ static void test_reader_guards(void) {
 static void test_sniff(void) {
   const char *text = "// dump\n\nHloModule m\n";
   CHECK(wp_hlo_text_sniff(NULL, text, strlen(text)));
-  CHECK(wp_hlo_text_sniff("x.hlo", "garbage", 7));
+  CHECK(wp_hlo_text_sniff("x.hlo", "garbage", 7));   /* its errors say why */
+  CHECK(!wp_hlo_text_sniff("x.hlo", "\n\x01m", 3));  /* a proto named .hlo */
   CHECK(!wp_hlo_text_sniff("x.mlir", text, strlen(text)));
   CHECK(!wp_hlo_text_sniff(NULL, "module {\n}\n", 11));
   CHECK(!wp_hlo_text_sniff("x.txt", "module {\n}\n", 11));
