@@ -308,7 +308,8 @@ double wp_hlo_text_float_decode(int prim, uint64_t bits) {
   bool neg = (bits & sign_bit(f)) != 0;
   uint64_t e = (bits >> f->mbits) & emask(f), m = bits & mmask(f);
   double v;
-  if (f->nan == NAN_FNUZ && (bits & (sign_bit(f) | (emask(f) << f->mbits) | mmask(f))) == sign_bit(f))
+  if (f->nan == NAN_FNUZ &&
+      (bits & (sign_bit(f) | (emask(f) << f->mbits) | mmask(f))) == sign_bit(f))
     return NAN;
   if (f->nan == NAN_IEEE && e == emask(f))
     v = m ? NAN : INFINITY;

@@ -15,9 +15,9 @@ static int dxd(htp *p, int64_t **v, size_t *n) {
   *n = 0;
   for (;;) {
     int64_t x;
-    if (htp_int(p, &x))
+    if (wp_htp_int(p, &x))
       return -1;
-    HTP_PUSH(p, *v, *n, cap, x);
+    WP_HTP_PUSH(p, *v, *n, cap, x);
     if (p->pos >= p->len || p->src[p->pos] != 'x')
       return 0;
     p->pos++;
@@ -35,17 +35,17 @@ static int pads(htp *p, int64_t **v, size_t *n, int per, bool interior_optional)
       if (k > 0) {
         if (p->pos >= p->len || p->src[p->pos] != '_') {
           if (k == per - 1 && interior_optional) {
-            HTP_PUSH(p, *v, *n, cap, x);
+            WP_HTP_PUSH(p, *v, *n, cap, x);
             continue;
           }
-          return htp_fail(p, p->pos, "expected '_' in padding low_high%s",
+          return wp_htp_fail(p, p->pos, "expected '_' in padding low_high%s",
                           per == 3 ? "_interior" : "");
         }
         p->pos++;
       }
-      if (htp_int(p, &x))
+      if (wp_htp_int(p, &x))
         return -1;
-      HTP_PUSH(p, *v, *n, cap, x);
+      WP_HTP_PUSH(p, *v, *n, cap, x);
     }
     if (p->pos >= p->len || p->src[p->pos] != 'x')
       return 0;
@@ -53,42 +53,42 @@ static int pads(htp *p, int64_t **v, size_t *n, int per, bool interior_optional)
   }
 }
 
-int htp_window(htp *p, Xla__Opaque **out) {
+int wp_htp_window(htp *p, Xla__Opaque **out) {
   static const char *const keys[] = {"size", "stride", "pad", "lhs_dilate", "rhs_dilate",
                                      "rhs_reversal"};
   int64_t *vals[6] = {0};
   size_t counts[6] = {0}, at[6] = {0};
-  if (htp_expect(p, "{"))
+  if (wp_htp_expect(p, "{"))
     return -1;
-  while (htp_peek(p) != '}') {
-    htp_skip(p);
+  while (wp_htp_peek(p) != '}') {
+    wp_htp_skip(p);
     size_t kat = p->pos;
     const char *s;
-    size_t n = htp_ident(p, &s), k;
+    size_t n = wp_htp_ident(p, &s), k;
     for (k = 0; k < 6; k++)
       if (strlen(keys[k]) == n && !memcmp(keys[k], s, n))
         break;
     if (k == 6)
-      return htp_fail(p, kat, "unknown window part '%.*s' (size, stride, pad, lhs_dilate, "
+      return wp_htp_fail(p, kat, "unknown window part '%.*s' (size, stride, pad, lhs_dilate, "
                               "rhs_dilate, rhs_reversal)", (int)n, s);
     if (at[k])
-      return htp_fail(p, kat, "window part '%s' given twice", keys[k]);
+      return wp_htp_fail(p, kat, "window part '%s' given twice", keys[k]);
     at[k] = kat + 1;
-    if (htp_expect(p, "="))
+    if (wp_htp_expect(p, "="))
       return -1;
     if (k == 2 ? pads(p, &vals[k], &counts[k], 2, false) : dxd(p, &vals[k], &counts[k]))
       return -1;
     if (k == 2)
       counts[k] /= 2;
-    htp_accept(p, ","); /* XLA separates them with blanks; a comma is harmless */
+    wp_htp_accept(p, ","); /* XLA separates them with blanks; a comma is harmless */
   }
-  htp_expect(p, "}");
+  wp_htp_expect(p, "}");
   if (p->failed)
     return -1;
   size_t rank = counts[0];
   for (size_t k = 1; k < 6; k++)
     if (at[k] && (!at[0] || counts[k] != rank))
-      return htp_fail(p, at[k] - 1, "window %s has %zu dimensions, size has %zu", keys[k],
+      return wp_htp_fail(p, at[k] - 1, "window %s has %zu dimensions, size has %zu", keys[k],
                       counts[k], rank);
   Xla__WindowView w = XLA__WINDOW_VIEW__INIT;
   w.n_dimensions = rank;
@@ -103,11 +103,11 @@ int htp_window(htp *p, Xla__Opaque **out) {
     d->base_dilation = at[3] ? vals[3][i] : 1;
     d->window_dilation = at[4] ? vals[4][i] : 1;
     if (at[5] && vals[5][i] != 0 && vals[5][i] != 1)
-      return htp_fail(p, at[5] - 1, "rhs_reversal takes 0 or 1 per dimension");
+      return wp_htp_fail(p, at[5] - 1, "rhs_reversal takes 0 or 1 per dimension");
     d->window_reversal = at[5] && vals[5][i];
     w.dimensions[i] = d;
   }
-  *out = htp_opaque(p, &w.base);
+  *out = wp_htp_opaque(p, &w.base);
   return 0;
 }
 
@@ -116,7 +116,7 @@ int htp_window(htp *p, Xla__Opaque **out) {
 static int labels(htp *p, size_t at, const char *s, size_t n, const char *letters,
                   int64_t *first, int64_t *second, int64_t **spatial, size_t *n_spatial) {
   if (n < 2)
-    return htp_fail(p, at, "dim_labels part '%.*s' needs '%c', '%c' and spatial digits",
+    return wp_htp_fail(p, at, "dim_labels part '%.*s' needs '%c', '%c' and spatial digits",
                     (int)n, s, letters[0], letters[1]);
   *first = *second = -1;
   *n_spatial = n - 2;
@@ -130,15 +130,15 @@ static int labels(htp *p, size_t at, const char *s, size_t n, const char *letter
                     : c >= '0' && (size_t)(c - '0') < n - 2 ? &(*spatial)[c - '0']
                                                            : NULL;
     if (!slot || *slot != -1)
-      return htp_fail(p, at + i, "dim_labels '%.*s': '%c' is %s", (int)n, s, c,
+      return wp_htp_fail(p, at + i, "dim_labels '%.*s': '%c' is %s", (int)n, s, c,
                       slot ? "given twice" : "not a label here");
     *slot = (int64_t)i;
   }
   return 0;
 }
 
-int htp_dim_labels(htp *p, Xla__Opaque **out) {
-  htp_skip(p);
+int wp_htp_dim_labels(htp *p, Xla__Opaque **out) {
+  wp_htp_skip(p);
   size_t at = p->pos, i = at;
   while (i < p->len && (isalnum((unsigned char)p->src[i]) || p->src[i] == '_' ||
                         p->src[i] == '-' || p->src[i] == '>'))
@@ -153,7 +153,7 @@ int htp_dim_labels(htp *p, Xla__Opaque **out) {
       break;
     }
   if (!us || !arrow || arrow < us)
-    return htp_fail(p, at, "expected dim_labels like b01f_01io->b01f");
+    return wp_htp_fail(p, at, "expected dim_labels like b01f_01io->b01f");
   Xla__ConvolutionDimensionNumbersView d = XLA__CONVOLUTION_DIMENSION_NUMBERS_VIEW__INIT;
   size_t n_kernel;
   if (labels(p, at, s, (size_t)(us - s), "bf", &d.input_batch_dimension,
@@ -168,17 +168,17 @@ int htp_dim_labels(htp *p, Xla__Opaque **out) {
     return -1;
   d.n_kernel_spatial_dimensions = n_kernel;
   if (n_kernel != d.n_input_spatial_dimensions || n_kernel != d.n_output_spatial_dimensions)
-    return htp_fail(p, at, "dim_labels sides have different numbers of spatial dimensions");
+    return wp_htp_fail(p, at, "dim_labels sides have different numbers of spatial dimensions");
   p->pos = i;
-  *out = htp_opaque(p, &d.base);
+  *out = wp_htp_opaque(p, &d.base);
   return 0;
 }
 
-int htp_padding(htp *p, Xla__Opaque **out) {
+int wp_htp_padding(htp *p, Xla__Opaque **out) {
   Xla__PaddingConfigView pc = XLA__PADDING_CONFIG_VIEW__INIT;
   int64_t *v;
   size_t n;
-  htp_skip(p);
+  wp_htp_skip(p);
   /* a rank-0 pad has nothing after '=' */
   if (p->pos < p->len && (isdigit((unsigned char)p->src[p->pos]) || p->src[p->pos] == '-')) {
     if (pads(p, &v, &n, 3, true))
@@ -194,50 +194,50 @@ int htp_padding(htp *p, Xla__Opaque **out) {
       pc.dimensions[i] = d;
     }
   }
-  *out = htp_opaque(p, &pc.base);
+  *out = wp_htp_opaque(p, &pc.base);
   return 0;
 }
 
-int htp_slice(htp *p, Xla__Opaque ***out, size_t *n) {
+int wp_htp_slice(htp *p, Xla__Opaque ***out, size_t *n) {
   size_t cap = 0;
   *out = NULL;
   *n = 0;
-  if (htp_expect(p, "{"))
+  if (wp_htp_expect(p, "{"))
     return -1;
-  if (htp_accept(p, "}"))
+  if (wp_htp_accept(p, "}"))
     return 0;
   do {
     Xla__SliceDimensionsView s = XLA__SLICE_DIMENSIONS_VIEW__INIT;
     s.stride = 1; /* XLA writes the stride it defaults to */
-    if (htp_expect(p, "[") || htp_int(p, &s.start) || htp_expect(p, ":") ||
-        htp_int(p, &s.limit))
+    if (wp_htp_expect(p, "[") || wp_htp_int(p, &s.start) || wp_htp_expect(p, ":") ||
+        wp_htp_int(p, &s.limit))
       return -1;
-    if (htp_accept(p, ":") && htp_int(p, &s.stride))
+    if (wp_htp_accept(p, ":") && wp_htp_int(p, &s.stride))
       return -1;
-    if (htp_expect(p, "]"))
+    if (wp_htp_expect(p, "]"))
       return -1;
-    HTP_PUSH(p, *out, *n, cap, htp_opaque(p, &s.base));
-  } while (htp_accept(p, ","));
-  return htp_expect(p, "}");
+    WP_HTP_PUSH(p, *out, *n, cap, wp_htp_opaque(p, &s.base));
+  } while (wp_htp_accept(p, ","));
+  return wp_htp_expect(p, "}");
 }
 
-int htp_operand_aliasing(htp *p, Xla__Opaque ***out, size_t *n) {
+int wp_htp_operand_aliasing(htp *p, Xla__Opaque ***out, size_t *n) {
   size_t cap = 0;
   *out = NULL;
   *n = 0;
-  if (htp_expect(p, "{"))
+  if (wp_htp_expect(p, "{"))
     return -1;
-  if (htp_accept(p, "}"))
+  if (wp_htp_accept(p, "}"))
     return 0;
   do {
     Xla__OutputOperandAliasingView a = XLA__OUTPUT_OPERAND_ALIASING_VIEW__INIT;
-    if (htp_shape_index(p, &a.output_shape_index, &a.n_output_shape_index) ||
-        htp_expect(p, ":") || htp_expect(p, "(") || htp_int(p, &a.operand_index) ||
-        htp_expect(p, ",") ||
-        htp_shape_index(p, &a.operand_shape_index, &a.n_operand_shape_index) ||
-        htp_expect(p, ")"))
+    if (wp_htp_shape_index(p, &a.output_shape_index, &a.n_output_shape_index) ||
+        wp_htp_expect(p, ":") || wp_htp_expect(p, "(") || wp_htp_int(p, &a.operand_index) ||
+        wp_htp_expect(p, ",") ||
+        wp_htp_shape_index(p, &a.operand_shape_index, &a.n_operand_shape_index) ||
+        wp_htp_expect(p, ")"))
       return -1;
-    HTP_PUSH(p, *out, *n, cap, htp_opaque(p, &a.base));
-  } while (htp_accept(p, ","));
-  return htp_expect(p, "}");
+    WP_HTP_PUSH(p, *out, *n, cap, wp_htp_opaque(p, &a.base));
+  } while (wp_htp_accept(p, ","));
+  return wp_htp_expect(p, "}");
 }

@@ -54,7 +54,8 @@ static bool hlo_start(const char *s, size_t len, size_t i) {
     return false;
   bool percent = i < len && s[i] == '%';
   size_t k = i + percent;
-  if (k >= len || !(isalpha((unsigned char)s[k]) || s[k] == '_' || (percent && isdigit((unsigned char)s[k]))))
+  if (k >= len ||
+      !(isalpha((unsigned char)s[k]) || s[k] == '_' || (percent && isdigit((unsigned char)s[k]))))
     return false;
   while (k < len && (isalnum((unsigned char)s[k]) || s[k] == '_' || s[k] == '.' || s[k] == '-'))
     k++;

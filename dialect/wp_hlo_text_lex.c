@@ -23,7 +23,7 @@ static void line_col(const htp *p, size_t at, size_t *line, size_t *col) {
   *col = at - start + 1;
 }
 
-int htp_fail(htp *p, size_t at, const char *fmt, ...) {
+int wp_htp_fail(htp *p, size_t at, const char *fmt, ...) {
   if (p->failed)
     return -1;
   p->failed = true;
@@ -37,7 +37,7 @@ int htp_fail(htp *p, size_t at, const char *fmt, ...) {
   return wp_error_set(p->err, "%s:%zu:%zu: %s", p->file, line, col, msg);
 }
 
-void htp_warn(htp *p, size_t at, const char *fmt, ...) {
+void wp_htp_warn(htp *p, size_t at, const char *fmt, ...) {
   if (!p->warn)
     return;
   char msg[512], full[1024];
@@ -51,7 +51,7 @@ void htp_warn(htp *p, size_t at, const char *fmt, ...) {
   p->warn(p->user, full);
 }
 
-void htp_skip(htp *p) {
+void wp_htp_skip(htp *p) {
   while (p->pos < p->len) {
     char c = p->src[p->pos];
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
@@ -66,7 +66,7 @@ void htp_skip(htp *p) {
         p->pos++;
       if (p->pos + 1 >= p->len) {
         p->pos = p->len;
-        htp_fail(p, start, "comment not closed");
+        wp_htp_fail(p, start, "comment not closed");
         return;
       }
       p->pos += 2;
@@ -76,8 +76,8 @@ void htp_skip(htp *p) {
   }
 }
 
-int htp_peek(htp *p) {
-  htp_skip(p);
+int wp_htp_peek(htp *p) {
+  wp_htp_skip(p);
   return p->pos < p->len ? (unsigned char)p->src[p->pos] : -1;
 }
 
@@ -86,8 +86,8 @@ static bool starts(const htp *p, const char *s) {
   return p->len - p->pos >= n && memcmp(p->src + p->pos, s, n) == 0;
 }
 
-bool htp_accept(htp *p, const char *s) {
-  htp_skip(p);
+bool wp_htp_accept(htp *p, const char *s) {
+  wp_htp_skip(p);
   if (!starts(p, s))
     return false;
   p->pos += strlen(s);
@@ -96,8 +96,8 @@ bool htp_accept(htp *p, const char *s) {
 
 static bool ident_char(int c) { return isalnum(c) || c == '_' || c == '.' || c == '-'; }
 
-bool htp_accept_word(htp *p, const char *w) {
-  htp_skip(p);
+bool wp_htp_accept_word(htp *p, const char *w) {
+  wp_htp_skip(p);
   size_t n = strlen(w);
   if (!starts(p, w) || (p->pos + n < p->len && ident_char((unsigned char)p->src[p->pos + n])))
     return false;
@@ -123,18 +123,18 @@ static void found(const htp *p, char *buf, size_t cap) {
     snprintf(buf, cap, "'%.*s'", (int)n, p->src + p->pos);
 }
 
-int htp_expect(htp *p, const char *s) {
-  if (htp_accept(p, s))
+int wp_htp_expect(htp *p, const char *s) {
+  if (wp_htp_accept(p, s))
     return 0;
   if (p->failed)
     return -1;
   char what[48];
   found(p, what, sizeof what);
-  return htp_fail(p, p->pos, "expected '%s', found %s", s, what);
+  return wp_htp_fail(p, p->pos, "expected '%s', found %s", s, what);
 }
 
-size_t htp_ident(htp *p, const char **s) {
-  htp_skip(p);
+size_t wp_htp_ident(htp *p, const char **s) {
+  wp_htp_skip(p);
   size_t i = p->pos;
   if (i >= p->len || !(isalpha((unsigned char)p->src[i]) || p->src[i] == '_'))
     return 0;
@@ -147,11 +147,11 @@ size_t htp_ident(htp *p, const char **s) {
   return n;
 }
 
-int htp_name(htp *p, char **out) {
-  htp_skip(p);
-  bool percent = htp_accept(p, "%");
+int wp_htp_name(htp *p, char **out) {
+  wp_htp_skip(p);
+  bool percent = wp_htp_accept(p, "%");
   if (p->pos < p->len && p->src[p->pos] == '"')
-    return htp_string(p, out, NULL, false);
+    return wp_htp_string(p, out, NULL, false);
   size_t i = p->pos;
   if (percent) { /* after '%' a name may start with a digit too */
     while (i < p->len && ident_char((unsigned char)p->src[i]) &&
@@ -160,21 +160,21 @@ int htp_name(htp *p, char **out) {
   } else {
     size_t begin = p->pos;
     const char *s;
-    i = begin + htp_ident(p, &s);
-    p->pos = begin; /* htp_ident consumed it: read it below */
+    i = begin + wp_htp_ident(p, &s);
+    p->pos = begin; /* wp_htp_ident consumed it: read it below */
   }
   if (i == p->pos) {
     char what[48];
     found(p, what, sizeof what);
-    return htp_fail(p, p->pos, "expected a name, found %s", what);
+    return wp_htp_fail(p, p->pos, "expected a name, found %s", what);
   }
   *out = wp_arena_strndup(p->arena, p->src + p->pos, i - p->pos);
   p->pos = i;
   return 0;
 }
 
-int htp_uint(htp *p, uint64_t *v) {
-  htp_skip(p);
+int wp_htp_uint(htp *p, uint64_t *v) {
+  wp_htp_skip(p);
   size_t start = p->pos, i = p->pos;
   if (i < p->len && p->src[i] == '+')
     i++;
@@ -183,51 +183,51 @@ int htp_uint(htp *p, uint64_t *v) {
   for (; i < p->len && isdigit((unsigned char)p->src[i]); i++, digits++) {
     unsigned d = (unsigned)(p->src[i] - '0');
     if (x > (UINT64_MAX - d) / 10)
-      return htp_fail(p, start, "integer too large");
+      return wp_htp_fail(p, start, "integer too large");
     x = x * 10 + d;
   }
   if (!digits) {
     char what[48];
     found(p, what, sizeof what);
-    return htp_fail(p, start, "expected an integer, found %s", what);
+    return wp_htp_fail(p, start, "expected an integer, found %s", what);
   }
   p->pos = i;
   *v = x;
   return 0;
 }
 
-int htp_int(htp *p, int64_t *v) {
-  htp_skip(p);
+int wp_htp_int(htp *p, int64_t *v) {
+  wp_htp_skip(p);
   size_t start = p->pos;
   bool neg = p->pos < p->len && p->src[p->pos] == '-';
   if (neg)
     p->pos++;
   uint64_t x;
   if (p->pos < p->len && p->src[p->pos] == '+') /* "-+1" is no number */
-    return htp_fail(p, start, "expected an integer");
-  if (htp_uint(p, &x))
+    return wp_htp_fail(p, start, "expected an integer");
+  if (wp_htp_uint(p, &x))
     return -1;
   if (x > (uint64_t)INT64_MAX + (neg ? 1 : 0))
-    return htp_fail(p, start, "integer out of the range of s64");
+    return wp_htp_fail(p, start, "integer out of the range of s64");
   *v = neg ? (int64_t)(0 - x) : (int64_t)x;
   return 0;
 }
 
-int htp_bool(htp *p, bool *v) {
-  if (htp_accept_word(p, "true")) {
+int wp_htp_bool(htp *p, bool *v) {
+  if (wp_htp_accept_word(p, "true")) {
     *v = true;
     return 0;
   }
-  if (htp_accept_word(p, "false")) {
+  if (wp_htp_accept_word(p, "false")) {
     *v = false;
     return 0;
   }
   char what[48];
   found(p, what, sizeof what);
-  return htp_fail(p, p->pos, "expected true or false, found %s", what);
+  return wp_htp_fail(p, p->pos, "expected true or false, found %s", what);
 }
 
-void *htp_grow(htp *p, void *arr, size_t n, size_t *cap, size_t elem) {
+void *wp_htp_grow(htp *p, void *arr, size_t n, size_t *cap, size_t elem) {
   size_t nc = *cap ? *cap * 2 : 4;
   void *na = wp_arena_alloc(p->arena, nc * elem);
   if (n)
@@ -236,21 +236,21 @@ void *htp_grow(htp *p, void *arr, size_t n, size_t *cap, size_t elem) {
   return na;
 }
 
-int htp_int_list(htp *p, int64_t **v, size_t *n) {
+int wp_htp_int_list(htp *p, int64_t **v, size_t *n) {
   *v = NULL;
   *n = 0;
   size_t cap = 0;
-  if (htp_expect(p, "{"))
+  if (wp_htp_expect(p, "{"))
     return -1;
-  if (htp_accept(p, "}"))
+  if (wp_htp_accept(p, "}"))
     return 0;
   do {
     int64_t x;
-    if (htp_int(p, &x))
+    if (wp_htp_int(p, &x))
       return -1;
-    HTP_PUSH(p, *v, *n, cap, x);
-  } while (htp_accept(p, ","));
-  return htp_expect(p, "}");
+    WP_HTP_PUSH(p, *v, *n, cap, x);
+  } while (wp_htp_accept(p, ","));
+  return wp_htp_expect(p, "}");
 }
 
 static int hex_digit(int c) {
@@ -260,13 +260,13 @@ static int hex_digit(int c) {
   return -1;
 }
 
-int htp_string(htp *p, char **out, size_t *n_out, bool any_bytes) {
-  htp_skip(p);
+int wp_htp_string(htp *p, char **out, size_t *n_out, bool any_bytes) {
+  wp_htp_skip(p);
   size_t start = p->pos;
   if (p->pos >= p->len || p->src[p->pos] != '"') {
     char what[48];
     found(p, what, sizeof what);
-    return htp_fail(p, p->pos, "expected a string, found %s", what);
+    return wp_htp_fail(p, p->pos, "expected a string, found %s", what);
   }
   size_t i = p->pos + 1, cap = 0;
   /* the decoded string is never longer than its text */
@@ -274,11 +274,11 @@ int htp_string(htp *p, char **out, size_t *n_out, bool any_bytes) {
     if (p->src[i] == '\\')
       i++;
     if (i < p->len && p->src[i] == '\n')
-      return htp_fail(p, start, "string not closed on its line");
+      return wp_htp_fail(p, start, "string not closed on its line");
     i++;
   }
   if (i >= p->len)
-    return htp_fail(p, start, "string not closed");
+    return wp_htp_fail(p, start, "string not closed");
   cap = i - p->pos;
   char *s = wp_arena_alloc(p->arena, cap + 1);
   size_t n = 0;
@@ -304,7 +304,7 @@ int htp_string(htp *p, char **out, size_t *n_out, bool any_bytes) {
       while (k < i && digits < 2 && hex_digit((unsigned char)p->src[k]) >= 0)
         v = v * 16 + hex_digit((unsigned char)p->src[k++]), digits++;
       if (!digits)
-        return htp_fail(p, esc, "\\x without hex digits");
+        return wp_htp_fail(p, esc, "\\x without hex digits");
       s[n++] = (char)v;
       break;
     }
@@ -314,19 +314,19 @@ int htp_string(htp *p, char **out, size_t *n_out, bool any_bytes) {
         while (k < i && digits < 3 && p->src[k] >= '0' && p->src[k] <= '7')
           v = v * 8 + (p->src[k++] - '0'), digits++;
         if (v > 255)
-          return htp_fail(p, esc, "octal escape above \\377");
+          return wp_htp_fail(p, esc, "octal escape above \\377");
         s[n++] = (char)v;
         break;
       }
-      return htp_fail(p, esc, "unknown escape '\\%c'", c);
+      return wp_htp_fail(p, esc, "unknown escape '\\%c'", c);
     }
   }
   s[n] = 0;
   if (!any_bytes) {
     if (memchr(s, 0, n))
-      return htp_fail(p, start, "string holds a NUL byte");
+      return wp_htp_fail(p, start, "string holds a NUL byte");
     if (!wp_utf8_valid(s, n))
-      return htp_fail(p, start, "string is not UTF-8");
+      return wp_htp_fail(p, start, "string is not UTF-8");
   }
   p->pos = i + 1;
   *out = s;
@@ -335,8 +335,8 @@ int htp_string(htp *p, char **out, size_t *n_out, bool any_bytes) {
   return 0;
 }
 
-int htp_number(htp *p, char *buf, size_t cap) {
-  htp_skip(p);
+int wp_htp_number(htp *p, char *buf, size_t cap) {
+  wp_htp_skip(p);
   size_t start = p->pos, i = p->pos;
   /* sign, digits, '.', exponent with its sign, letters of inf/nan/hex,
    * and a NaN payload in parentheses */
@@ -363,18 +363,18 @@ int htp_number(htp *p, char *buf, size_t cap) {
   if (i == start || (i == start + 1 && (p->src[start] == '-' || p->src[start] == '+'))) {
     char what[48];
     found(p, what, sizeof what);
-    return htp_fail(p, start, "expected a number, found %s", what);
+    return wp_htp_fail(p, start, "expected a number, found %s", what);
   }
   if (i - start >= cap)
-    return htp_fail(p, start, "number too long");
+    return wp_htp_fail(p, start, "number too long");
   memcpy(buf, p->src + start, i - start);
   buf[i - start] = 0;
   p->pos = i;
   return 0;
 }
 
-int htp_json(htp *p, char **out, size_t *n) {
-  htp_skip(p);
+int wp_htp_json(htp *p, char **out, size_t *n) {
+  wp_htp_skip(p);
   size_t start = p->pos, i = p->pos;
   long depth = 0;
   bool in_string = false;
@@ -397,11 +397,11 @@ int htp_json(htp *p, char **out, size_t *n) {
     }
   }
   if (i >= p->len)
-    return htp_fail(p, start, "JSON object not closed");
+    return wp_htp_fail(p, start, "JSON object not closed");
   *n = i + 1 - start;
   *out = wp_arena_strndup(p->arena, p->src + start, *n);
   if (memchr(p->src + start, 0, *n) || !wp_utf8_valid(*out, *n))
-    return htp_fail(p, start, "JSON object holds a NUL byte or is not UTF-8");
+    return wp_htp_fail(p, start, "JSON object holds a NUL byte or is not UTF-8");
   p->pos = i + 1;
   return 0;
 }

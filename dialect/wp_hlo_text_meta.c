@@ -32,92 +32,93 @@ static const meta_key k_keys[] = {
 };
 #undef OFF
 
-int htp_metadata(htp *p, Xla__Opaque **out) {
+int wp_htp_metadata(htp *p, Xla__Opaque **out) {
   Xla__OpMetadataView *m = wp_pb_new(p->arena, &xla__op_metadata_view__descriptor);
   unsigned seen = 0;
-  if (htp_expect(p, "{"))
+  if (wp_htp_expect(p, "{"))
     return -1;
-  while (htp_peek(p) != '}') {
-    htp_skip(p);
+  while (wp_htp_peek(p) != '}') {
+    wp_htp_skip(p);
     size_t at = p->pos;
     const char *w;
-    size_t n = htp_ident(p, &w), k;
+    size_t n = wp_htp_ident(p, &w), k;
     for (k = 0; k < sizeof k_keys / sizeof k_keys[0]; k++)
       if (strlen(k_keys[k].name) == n && !memcmp(k_keys[k].name, w, n))
         break;
     if (k == sizeof k_keys / sizeof k_keys[0]) {
       if (!n)
-        return htp_expect(p, "}");
-      return htp_fail(p, at, "unknown or unsupported metadata field '%.*s'", (int)n, w);
+        return wp_htp_expect(p, "}");
+      return wp_htp_fail(p, at, "unknown or unsupported metadata field '%.*s'", (int)n, w);
     }
     if (seen & (1u << k))
-      return htp_fail(p, at, "metadata field '%s' given twice", k_keys[k].name);
+      return wp_htp_fail(p, at, "metadata field '%s' given twice", k_keys[k].name);
     seen |= 1u << k;
-    if (htp_expect(p, "="))
+    if (wp_htp_expect(p, "="))
       return -1;
     void *field = (char *)m + k_keys[k].offset;
     if (k_keys[k].kind == M_STR) {
-      if (htp_string(p, (char **)field, NULL, false))
+      if (wp_htp_string(p, (char **)field, NULL, false))
         return -1;
     } else if (k_keys[k].kind == M_BOOL) {
       bool b;
-      if (htp_bool(p, &b))
+      if (wp_htp_bool(p, &b))
         return -1;
       *(protobuf_c_boolean *)field = b;
     } else {
       int64_t v;
-      htp_skip(p);
+      wp_htp_skip(p);
       size_t vat = p->pos;
-      if (htp_int(p, &v))
+      if (wp_htp_int(p, &v))
         return -1;
       if (v < INT32_MIN || v > INT32_MAX)
-        return htp_fail(p, vat, "%s is an int32", k_keys[k].name);
+        return wp_htp_fail(p, vat, "%s is an int32", k_keys[k].name);
       *(int32_t *)field = (int32_t)v;
     }
-    htp_accept(p, ","); /* XLA separates fields with blanks; commas are harmless */
+    wp_htp_accept(p, ","); /* XLA separates fields with blanks; commas are harmless */
   }
-  if (htp_expect(p, "}"))
+  if (wp_htp_expect(p, "}"))
     return -1;
-  *out = htp_opaque(p, &m->base);
+  *out = wp_htp_opaque(p, &m->base);
   return 0;
 }
 
 /* A key: an identifier, or a quoted string (keys XLA's lexer cannot
  * spell, which weightpack's printer quotes). */
 static int attr_key(htp *p, char **out) {
-  htp_skip(p);
-  if (htp_peek(p) == '"')
-    return htp_string(p, out, NULL, false);
+  wp_htp_skip(p);
+  if (wp_htp_peek(p) == '"')
+    return wp_htp_string(p, out, NULL, false);
   const char *w;
-  size_t n = htp_ident(p, &w);
+  size_t n = wp_htp_ident(p, &w);
   if (!n)
-    return htp_fail(p, p->pos, "expected an attribute name");
+    return wp_htp_fail(p, p->pos, "expected an attribute name");
   *out = wp_arena_strndup(p->arena, w, n);
   return 0;
 }
 
-int htp_frontend_attributes(htp *p, Xla__FrontendAttributes **out) {
+int wp_htp_frontend_attributes(htp *p, Xla__FrontendAttributes **out) {
   Xla__FrontendAttributes *fa = wp_pb_new(p->arena, &xla__frontend_attributes__descriptor);
   size_t cap = 0;
-  if (htp_expect(p, "{"))
+  if (wp_htp_expect(p, "{"))
     return -1;
-  if (!htp_accept(p, "}")) {
+  if (!wp_htp_accept(p, "}")) {
     do {
       Xla__FrontendAttributes__Attr *a =
           wp_pb_new(p->arena, &xla__frontend_attributes__attr__descriptor);
-      htp_skip(p);
+      wp_htp_skip(p);
       size_t at = p->pos;
-      if (attr_key(p, &a->key) || htp_expect(p, "="))
+      if (attr_key(p, &a->key) || wp_htp_expect(p, "="))
         return -1;
       for (size_t i = 0; i < fa->n_map; i++)
         if (!strcmp(fa->map[i]->key, a->key))
-          return htp_fail(p, at, "frontend attribute '%s' given twice", a->key);
+          return wp_htp_fail(p, at, "frontend attribute '%s' given twice", a->key);
       size_t n;
-      if (htp_peek(p) == '{' ? htp_json(p, &a->value, &n) : htp_string(p, &a->value, NULL, false))
+      if (wp_htp_peek(p) == '{' ? wp_htp_json(p, &a->value, &n)
+                                : wp_htp_string(p, &a->value, NULL, false))
         return -1;
-      HTP_PUSH(p, fa->map, fa->n_map, cap, a);
-    } while (htp_accept(p, ","));
-    if (htp_expect(p, "}"))
+      WP_HTP_PUSH(p, fa->map, fa->n_map, cap, a);
+    } while (wp_htp_accept(p, ","));
+    if (wp_htp_expect(p, "}"))
       return -1;
   }
   *out = fa;

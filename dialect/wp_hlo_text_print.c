@@ -28,16 +28,16 @@ static void reserve(hpr *w, size_t more) {
   w->cap = cap;
 }
 
-void hpr_putn(hpr *w, const char *s, size_t n) {
+void wp_hpr_putn(hpr *w, const char *s, size_t n) {
   reserve(w, n);
   memcpy(w->buf + w->len, s, n);
   w->len += n;
   w->buf[w->len] = 0;
 }
 
-void hpr_puts(hpr *w, const char *s) { hpr_putn(w, s, strlen(s)); }
+void wp_hpr_puts(hpr *w, const char *s) { wp_hpr_putn(w, s, strlen(s)); }
 
-void hpr_printf(hpr *w, const char *fmt, ...) {
+void wp_hpr_printf(hpr *w, const char *fmt, ...) {
   char small[256];
   va_list ap;
   va_start(ap, fmt);
@@ -46,7 +46,7 @@ void hpr_printf(hpr *w, const char *fmt, ...) {
   if (n < 0)
     return;
   if ((size_t)n < sizeof small) {
-    hpr_putn(w, small, (size_t)n);
+    wp_hpr_putn(w, small, (size_t)n);
     return;
   }
   reserve(w, (size_t)n);
@@ -56,7 +56,7 @@ void hpr_printf(hpr *w, const char *fmt, ...) {
   w->len += (size_t)n;
 }
 
-void hpr_warn(hpr *w, const char *fmt, ...) {
+void wp_hpr_warn(hpr *w, const char *fmt, ...) {
   if (!w->warn)
     return;
   char msg[1024];
@@ -67,7 +67,7 @@ void hpr_warn(hpr *w, const char *fmt, ...) {
   w->warn(w->user, msg);
 }
 
-int hpr_fail(hpr *w, const char *fmt, ...) {
+int wp_hpr_fail(hpr *w, const char *fmt, ...) {
   if (w->failed)
     return -1;
   w->failed = true;
@@ -81,7 +81,7 @@ int hpr_fail(hpr *w, const char *fmt, ...) {
 
 /* ---- what is left out ---- */
 
-void hpr_leftover(hpr *w, const ProtobufCMessage *rest, const char *what) {
+void wp_hpr_leftover(hpr *w, const ProtobufCMessage *rest, const char *what) {
   ProtobufCBinaryData b = wp_pb_pack(w->arena, rest);
   const uint8_t *p = b.data, *end = b.data + b.len;
   char fields[256] = "";
@@ -105,54 +105,54 @@ void hpr_leftover(hpr *w, const ProtobufCMessage *rest, const char *what) {
       n = sizeof fields - 1;
   }
   if (b.len)
-    hpr_warn(w, "%s: field%s %s ha%s no HLO text form; not printed", what,
+    wp_hpr_warn(w, "%s: field%s %s ha%s no HLO text form; not printed", what,
              strchr(fields, ',') ? "s" : "", fields, strchr(fields, ',') ? "ve" : "s");
 }
 
 /* ---- instructions and computations ---- */
 
-static int instruction(hpr *w, const hpr_comp *c, const Xla__HloInstructionProto *m) {
+static int instruction(hpr *w, const wp_hpr_comp *c, const Xla__HloInstructionProto *m) {
   Xla__HloInstructionProto r = *m;
-  hpr_puts(w, "  ");
+  wp_hpr_puts(w, "  ");
   if (m->id == c->msg->root_id)
-    hpr_puts(w, "ROOT ");
-  hpr_name(w, m->name, true);
-  hpr_puts(w, " = ");
+    wp_hpr_puts(w, "ROOT ");
+  wp_hpr_name(w, m->name, true);
+  wp_hpr_puts(w, " = ");
   if (!m->shape)
-    return hpr_fail(w, "instruction '%s' has no shape", m->name);
-  if (hpr_shape(w, m->shape, true))
+    return wp_hpr_fail(w, "instruction '%s' has no shape", m->name);
+  if (wp_hpr_shape(w, m->shape, true))
     return -1;
-  hpr_printf(w, " %s(", m->opcode);
+  wp_hpr_printf(w, " %s(", m->opcode);
   if (!strcmp(m->opcode, "constant") && m->literal) {
-    if (hpr_literal(w, m->literal, m->shape))
+    if (wp_hpr_literal(w, m->literal, m->shape))
       return -1;
     r.literal = NULL;
   } else if (!strcmp(m->opcode, "parameter")) {
-    hpr_printf(w, "%lld", (long long)m->parameter_number);
+    wp_hpr_printf(w, "%lld", (long long)m->parameter_number);
     r.parameter_number = 0;
   }
   if (strcmp(m->opcode, "parameter") != 0) {
     for (size_t i = 0; i < m->n_operand_ids; i++) {
-      const Xla__HloInstructionProto *o = hpr_instr(c, m->operand_ids[i]);
+      const Xla__HloInstructionProto *o = wp_hpr_instr(c, m->operand_ids[i]);
       if (!o)
-        return hpr_fail(w, "instruction '%s': operand id %lld is not in computation '%s'",
+        return wp_hpr_fail(w, "instruction '%s': operand id %lld is not in computation '%s'",
                         m->name, (long long)m->operand_ids[i], c->msg->name);
       if (i)
-        hpr_puts(w, ", ");
+        wp_hpr_puts(w, ", ");
       if (i && i % 5 == 0) /* XLA marks every fifth operand's position */
-        hpr_printf(w, "/*index=%zu*/", i);
-      if (hpr_shape(w, o->shape, true))
+        wp_hpr_printf(w, "/*index=%zu*/", i);
+      if (wp_hpr_shape(w, o->shape, true))
         return -1;
-      hpr_puts(w, " ");
-      hpr_name(w, o->name, true);
+      wp_hpr_puts(w, " ");
+      wp_hpr_name(w, o->name, true);
     }
   }
-  hpr_puts(w, ")");
-  if (hpr_attrs(w, c, &r)) /* it reads the operands (a compare's type, a conditional's form) */
+  wp_hpr_puts(w, ")");
+  if (wp_hpr_attrs(w, c, &r)) /* it reads the operands (a compare's type, a conditional's form) */
     return -1;
   if (strcmp(m->opcode, "parameter") != 0)
     r.n_operand_ids = 0;
-  hpr_puts(w, "\n");
+  wp_hpr_puts(w, "\n");
   /* what reading the text gives back by itself */
   r.name = r.opcode = "";
   r.shape = NULL;
@@ -160,7 +160,7 @@ static int instruction(hpr *w, const hpr_comp *c, const Xla__HloInstructionProto
   r.wp_weight_origin = NULL; /* weightpack's own: the bytes are in the literal */
   char what[300];
   snprintf(what, sizeof what, "instruction '%s'", m->name);
-  hpr_leftover(w, &r.base, what);
+  wp_hpr_leftover(w, &r.base, what);
   return w->failed ? -1 : 0;
 }
 
@@ -182,52 +182,52 @@ static const Xla__HloInstructionProto **parameters(hpr *w, const Xla__HloComputa
 }
 
 static int computation(hpr *w, const Xla__HloComputationProto *c, bool entry) {
-  hpr_comp hc = {.msg = c};
+  wp_hpr_comp hc = {.msg = c};
   wp_i64map_init(&hc.by_id);
   for (size_t i = 0; i < c->n_instructions; i++)
     if (wp_i64map_put(&hc.by_id, c->instructions[i]->id, (int64_t)i)) {
       wp_i64map_free(&hc.by_id);
-      return hpr_fail(w, "out of memory");
+      return wp_hpr_fail(w, "out of memory");
     }
-  const Xla__HloInstructionProto *root = hpr_instr(&hc, c->root_id);
+  const Xla__HloInstructionProto *root = wp_hpr_instr(&hc, c->root_id);
   int rc = -1;
   if (!root) {
-    hpr_fail(w, "computation '%s': root id %lld names no instruction", c->name,
+    wp_hpr_fail(w, "computation '%s': root id %lld names no instruction", c->name,
              (long long)c->root_id);
     goto out;
   }
   if (entry)
-    hpr_puts(w, "ENTRY ");
-  hpr_name(w, c->name, true);
+    wp_hpr_puts(w, "ENTRY ");
+  wp_hpr_name(w, c->name, true);
   /* the signature XLA prints: parameter names and shapes without layouts */
   size_t n;
   const Xla__HloInstructionProto **ps = parameters(w, c, &n);
-  hpr_puts(w, " (");
+  wp_hpr_puts(w, " (");
   for (size_t i = 0; i < n; i++) {
     if (!ps[i]) {
-      hpr_fail(w, "computation '%s' has no parameter %zu", c->name, i);
+      wp_hpr_fail(w, "computation '%s' has no parameter %zu", c->name, i);
       goto out;
     }
     if (i)
-      hpr_puts(w, ", ");
-    hpr_name(w, ps[i]->name, false);
-    hpr_puts(w, ": ");
-    if (hpr_shape(w, ps[i]->shape, false))
+      wp_hpr_puts(w, ", ");
+    wp_hpr_name(w, ps[i]->name, false);
+    wp_hpr_puts(w, ": ");
+    if (wp_hpr_shape(w, ps[i]->shape, false))
       goto out;
   }
-  hpr_puts(w, ") -> ");
-  if (hpr_shape(w, root->shape, false))
+  wp_hpr_puts(w, ") -> ");
+  if (wp_hpr_shape(w, root->shape, false))
     goto out;
-  hpr_puts(w, " {\n");
+  wp_hpr_puts(w, " {\n");
   for (size_t i = 0; i < c->n_instructions; i++)
     if (instruction(w, &hc, c->instructions[i]))
       goto out;
-  hpr_puts(w, "}");
+  wp_hpr_puts(w, "}");
   if (c->execution_thread[0]) {
-    hpr_puts(w, ", execution_thread=");
-    hpr_string(w, c->execution_thread, strlen(c->execution_thread));
+    wp_hpr_puts(w, ", execution_thread=");
+    wp_hpr_string(w, c->execution_thread, strlen(c->execution_thread));
   }
-  hpr_puts(w, "\n");
+  wp_hpr_puts(w, "\n");
   Xla__HloComputationProto r = *c;
   r.name = r.execution_thread = "";
   r.n_instructions = 0;
@@ -236,7 +236,7 @@ static int computation(hpr *w, const Xla__HloComputationProto *c, bool entry) {
   r.is_fusion_computation = false; /* derived from the fusions that call it */
   char what[300];
   snprintf(what, sizeof what, "computation '%s'", c->name);
-  hpr_leftover(w, &r.base, what);
+  wp_hpr_leftover(w, &r.base, what);
   rc = w->failed ? -1 : 0;
 out:
   wp_i64map_free(&hc.by_id);
@@ -249,77 +249,78 @@ static int alias_config(hpr *w, const Xla__Opaque *o) {
   Xla__InputOutputAliasView *v =
       wp_pb_convert(w->arena, &o->base, &xla__input_output_alias_view__descriptor);
   if (!v)
-    return hpr_fail(w, "input_output_alias does not read as HloInputOutputAliasProto");
+    return wp_hpr_fail(w, "input_output_alias does not read as HloInputOutputAliasProto");
   if (!v->n_entries)
     return 0;
-  hpr_puts(w, ", input_output_alias={ ");
+  wp_hpr_puts(w, ", input_output_alias={ ");
   for (size_t i = 0; i < v->n_entries; i++) {
     const Xla__InputOutputAliasView__Entry *e = v->entries[i];
     if (i)
-      hpr_puts(w, ", ");
-    hpr_int_list(w, e->output_shape_index, e->n_output_shape_index);
-    hpr_printf(w, ": (%lld, ", (long long)e->parameter_number);
-    hpr_int_list(w, e->parameter_shape_index, e->n_parameter_shape_index);
-    hpr_printf(w, ", %s)", e->kind == 2 ? "must-alias" : "may-alias");
+      wp_hpr_puts(w, ", ");
+    wp_hpr_int_list(w, e->output_shape_index, e->n_output_shape_index);
+    wp_hpr_printf(w, ": (%lld, ", (long long)e->parameter_number);
+    wp_hpr_int_list(w, e->parameter_shape_index, e->n_parameter_shape_index);
+    wp_hpr_printf(w, ", %s)", e->kind == 2 ? "must-alias" : "may-alias");
     if (e->kind != 1 && e->kind != 2)
-      hpr_warn(w, "an alias of kind %d is printed as may-alias", (int)e->kind);
+      wp_hpr_warn(w, "an alias of kind %d is printed as may-alias", (int)e->kind);
   }
-  hpr_puts(w, " }");
+  wp_hpr_puts(w, " }");
   if (v->base.n_unknown_fields)
-    hpr_warn(w, "input_output_alias holds fields unknown to weightpack; not printed");
+    wp_hpr_warn(w, "input_output_alias holds fields unknown to weightpack; not printed");
   return 0;
 }
 
 static int buffer_donor(hpr *w, const Xla__Opaque *o) {
   Xla__BufferDonorView *v = wp_pb_convert(w->arena, &o->base, &xla__buffer_donor_view__descriptor);
   if (!v)
-    return hpr_fail(w, "buffer_donor does not read as HloBufferDonorProto");
+    return wp_hpr_fail(w, "buffer_donor does not read as HloBufferDonorProto");
   if (v->base.n_unknown_fields)
-    hpr_warn(w, "buffer_donor holds fields unknown to weightpack; not printed");
+    wp_hpr_warn(w, "buffer_donor holds fields unknown to weightpack; not printed");
   if (!v->n_entries)
     return 0;
-  hpr_puts(w, ", buffer_donor={ ");
+  wp_hpr_puts(w, ", buffer_donor={ ");
   for (size_t i = 0; i < v->n_entries; i++) {
     if (i)
-      hpr_puts(w, ", ");
-    hpr_printf(w, "(%lld, ", (long long)v->entries[i]->parameter_number);
-    hpr_int_list(w, v->entries[i]->parameter_shape_index, v->entries[i]->n_parameter_shape_index);
-    hpr_puts(w, ")");
+      wp_hpr_puts(w, ", ");
+    wp_hpr_printf(w, "(%lld, ", (long long)v->entries[i]->parameter_number);
+    wp_hpr_int_list(w, v->entries[i]->parameter_shape_index,
+                    v->entries[i]->n_parameter_shape_index);
+    wp_hpr_puts(w, ")");
   }
-  hpr_puts(w, " }");
+  wp_hpr_puts(w, " }");
   return 0;
 }
 
 static int header(hpr *w, const Xla__HloModuleProto *m) {
-  hpr_puts(w, "HloModule ");
-  hpr_name(w, m->name[0] ? m->name : "_", false);
+  wp_hpr_puts(w, "HloModule ");
+  wp_hpr_name(w, m->name[0] ? m->name : "_", false);
   if (m->schedule)
-    hpr_puts(w, ", is_scheduled=true");
+    wp_hpr_puts(w, ", is_scheduled=true");
   if (m->input_output_alias && alias_config(w, m->input_output_alias))
     return -1;
   if (m->buffer_donor && buffer_donor(w, m->buffer_donor))
     return -1;
   if (m->host_program_shape) {
     const Xla__ProgramShapeProto *ps = m->host_program_shape;
-    hpr_puts(w, ", entry_computation_layout={(");
+    wp_hpr_puts(w, ", entry_computation_layout={(");
     for (size_t i = 0; i < ps->n_parameters; i++) {
       if (i)
-        hpr_puts(w, ", ");
-      if (hpr_shape(w, ps->parameters[i], true))
+        wp_hpr_puts(w, ", ");
+      if (wp_hpr_shape(w, ps->parameters[i], true))
         return -1;
     }
-    hpr_puts(w, ")->");
+    wp_hpr_puts(w, ")->");
     if (!ps->result)
-      return hpr_fail(w, "host_program_shape has no result");
-    if (hpr_shape(w, ps->result, true))
+      return wp_hpr_fail(w, "host_program_shape has no result");
+    if (wp_hpr_shape(w, ps->result, true))
       return -1;
-    hpr_puts(w, "}");
+    wp_hpr_puts(w, "}");
   }
   if (m->frontend_attributes && m->frontend_attributes->n_map) {
-    hpr_puts(w, ", frontend_attributes=");
-    hpr_frontend_attributes(w, m->frontend_attributes);
+    wp_hpr_puts(w, ", frontend_attributes=");
+    wp_hpr_frontend_attributes(w, m->frontend_attributes);
   }
-  hpr_puts(w, "\n\n");
+  wp_hpr_puts(w, "\n\n");
   return w->failed ? -1 : 0;
 }
 
@@ -335,10 +336,10 @@ int wp_hlo_text_print(wp_arena *arena, const Xla__HloModuleProto *m, wp_hlo_text
                                 : !strcmp(c->name, m->entry_computation_name))
       entry = i;
   }
-  int rc = m->n_computations ? header(&w, m) : hpr_fail(&w, "the module has no computations");
+  int rc = m->n_computations ? header(&w, m) : wp_hpr_fail(&w, "the module has no computations");
   for (size_t i = 0; i < m->n_computations && !rc; i++) {
     if (i)
-      hpr_puts(&w, "\n");
+      wp_hpr_puts(&w, "\n");
     rc = computation(&w, m->computations[i], i == entry);
   }
   wp_i64map_free(&w.comp_index);
@@ -352,14 +353,14 @@ int wp_hlo_text_print(wp_arena *arena, const Xla__HloModuleProto *m, wp_hlo_text
     r.input_output_alias = r.buffer_donor = NULL;
     if (m->frontend_attributes && !m->frontend_attributes->base.n_unknown_fields)
       r.frontend_attributes = NULL;
-    hpr_leftover(&w, &r.base, "module");
+    wp_hpr_leftover(&w, &r.base, "module");
   }
   if (rc || w.failed) {
     free(w.buf);
     return -1;
   }
   if (!w.buf)
-    hpr_puts(&w, "");
+    wp_hpr_puts(&w, "");
   *text = w.buf;
   *len = w.len;
   return 0;

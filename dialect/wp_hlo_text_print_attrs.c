@@ -13,17 +13,17 @@
 
 #define IS(op) (!strcmp(r->opcode, op))
 
-void *hpr_view(hpr *w, const Xla__Opaque *o, const ProtobufCMessageDescriptor *d,
+void *wp_hpr_view(hpr *w, const Xla__Opaque *o, const ProtobufCMessageDescriptor *d,
                const char *what) {
   void *v = wp_pb_convert(w->arena, &o->base, d);
   if (!v)
-    hpr_fail(w, "%s does not read as its message", what);
+    wp_hpr_fail(w, "%s does not read as its message", what);
   else if (((ProtobufCMessage *)v)->n_unknown_fields)
-    hpr_warn(w, "%s holds fields unknown to weightpack; they are not printed", what);
+    wp_hpr_warn(w, "%s holds fields unknown to weightpack; they are not printed", what);
   return v;
 }
 
-const Xla__HloInstructionProto *hpr_instr(const hpr_comp *c, int64_t id) {
+const Xla__HloInstructionProto *wp_hpr_instr(const wp_hpr_comp *c, int64_t id) {
   int64_t i;
   return wp_i64map_get(&c->by_id, id, &i) ? c->msg->instructions[i] : NULL;
 }
@@ -38,7 +38,7 @@ static bool any_ne(const int64_t *v, size_t n, int64_t x) {
 /* ---- dimension numbers, windows, padding ---- */
 
 static int window(hpr *w, const Xla__Opaque *o) {
-  Xla__WindowView *v = hpr_view(w, o, &xla__window_view__descriptor, "window");
+  Xla__WindowView *v = wp_hpr_view(w, o, &xla__window_view__descriptor, "window");
   if (!v)
     return -1;
   size_t n = v->n_dimensions;
@@ -53,12 +53,12 @@ static int window(hpr *w, const Xla__Opaque *o) {
     a[5 * n + i] = d->window_dilation;
     a[6 * n + i] = d->window_reversal;
     if (d->base.n_unknown_fields)
-      hpr_warn(w, "a window dimension holds fields unknown to weightpack");
+      wp_hpr_warn(w, "a window dimension holds fields unknown to weightpack");
   }
   static const char *const names[] = {"size", "stride", "pad", "pad", "lhs_dilate",
                                       "rhs_dilate", "rhs_reversal"};
   static const int64_t defaults[] = {-1, 1, 0, 0, 1, 1, 0};
-  hpr_puts(w, ", window={");
+  wp_hpr_puts(w, ", window={");
   bool first = true;
   for (int part = 0; part < 7 && n; part++) {
     if (part == 3)
@@ -67,17 +67,17 @@ static int window(hpr *w, const Xla__Opaque *o) {
                  (part == 2 && any_ne(a + 3 * n, n, 0));
     if (!print)
       continue;
-    hpr_printf(w, "%s%s=", first ? "" : " ", names[part]);
+    wp_hpr_printf(w, "%s%s=", first ? "" : " ", names[part]);
     first = false;
     for (size_t i = 0; i < n; i++) {
       if (part == 2)
-        hpr_printf(w, "%s%lld_%lld", i ? "x" : "", (long long)a[2 * n + i],
+        wp_hpr_printf(w, "%s%lld_%lld", i ? "x" : "", (long long)a[2 * n + i],
                    (long long)a[3 * n + i]);
       else
-        hpr_printf(w, "%s%lld", i ? "x" : "", (long long)a[part * n + i]);
+        wp_hpr_printf(w, "%s%lld", i ? "x" : "", (long long)a[part * n + i]);
     }
   }
-  hpr_puts(w, "}");
+  wp_hpr_puts(w, "}");
   return 0;
 }
 
@@ -87,65 +87,65 @@ static int labels(hpr *w, int64_t first, int64_t second, const int64_t *spatial,
   size_t rank = n + 2;
   char *s = wp_arena_alloc(w->arena, rank + 1);
   if (n > 10 || first < 0 || (size_t)first >= rank || second < 0 || (size_t)second >= rank)
-    return hpr_fail(w, "convolution dimension numbers dim_labels cannot spell");
+    return wp_hpr_fail(w, "convolution dimension numbers dim_labels cannot spell");
   s[first] = letters[0];
   s[second] = letters[1];
   for (size_t i = 0; i < n; i++) {
     if (spatial[i] < 0 || (size_t)spatial[i] >= rank || s[spatial[i]])
-      return hpr_fail(w, "convolution dimension numbers dim_labels cannot spell");
+      return wp_hpr_fail(w, "convolution dimension numbers dim_labels cannot spell");
     s[spatial[i]] = (char)('0' + i);
   }
   for (size_t i = 0; i < rank; i++)
     if (!s[i])
-      return hpr_fail(w, "convolution dimension numbers dim_labels cannot spell");
-  hpr_puts(w, s);
+      return wp_hpr_fail(w, "convolution dimension numbers dim_labels cannot spell");
+  wp_hpr_puts(w, s);
   return 0;
 }
 
 static int dim_labels(hpr *w, const Xla__Opaque *o) {
   Xla__ConvolutionDimensionNumbersView *d =
-      hpr_view(w, o, &xla__convolution_dimension_numbers_view__descriptor, "dim_labels");
+      wp_hpr_view(w, o, &xla__convolution_dimension_numbers_view__descriptor, "dim_labels");
   if (!d)
     return -1;
-  hpr_puts(w, ", dim_labels=");
+  wp_hpr_puts(w, ", dim_labels=");
   if (labels(w, d->input_batch_dimension, d->input_feature_dimension,
              d->input_spatial_dimensions, d->n_input_spatial_dimensions, "bf"))
     return -1;
-  hpr_puts(w, "_");
+  wp_hpr_puts(w, "_");
   if (labels(w, d->kernel_input_feature_dimension, d->kernel_output_feature_dimension,
              d->kernel_spatial_dimensions, d->n_kernel_spatial_dimensions, "io"))
     return -1;
-  hpr_puts(w, "->");
+  wp_hpr_puts(w, "->");
   return labels(w, d->output_batch_dimension, d->output_feature_dimension,
                 d->output_spatial_dimensions, d->n_output_spatial_dimensions, "bf");
 }
 
 static int padding(hpr *w, const Xla__Opaque *o) {
-  Xla__PaddingConfigView *v = hpr_view(w, o, &xla__padding_config_view__descriptor, "padding");
+  Xla__PaddingConfigView *v = wp_hpr_view(w, o, &xla__padding_config_view__descriptor, "padding");
   if (!v)
     return -1;
   bool interior = false;
   for (size_t i = 0; i < v->n_dimensions; i++)
     interior |= v->dimensions[i]->interior_padding != 0;
-  hpr_puts(w, ", padding=");
+  wp_hpr_puts(w, ", padding=");
   for (size_t i = 0; i < v->n_dimensions; i++) {
     const Xla__PaddingConfigDimensionView *d = v->dimensions[i];
-    hpr_printf(w, "%s%lld_%lld", i ? "x" : "", (long long)d->edge_padding_low,
+    wp_hpr_printf(w, "%s%lld_%lld", i ? "x" : "", (long long)d->edge_padding_low,
                (long long)d->edge_padding_high);
     if (interior)
-      hpr_printf(w, "_%lld", (long long)d->interior_padding);
+      wp_hpr_printf(w, "_%lld", (long long)d->interior_padding);
   }
   return 0;
 }
 
 static void named_list(hpr *w, const char *name, const int64_t *v, size_t n) {
-  hpr_printf(w, ", %s=", name);
-  hpr_int_list(w, v, n);
+  wp_hpr_printf(w, ", %s=", name);
+  wp_hpr_int_list(w, v, n);
 }
 
 static int dot(hpr *w, Xla__HloInstructionProto *r) {
-  Xla__DotDimensionNumbersView *d =
-      hpr_view(w, r->dot_dimension_numbers, &xla__dot_dimension_numbers_view__descriptor, "dot dims");
+  Xla__DotDimensionNumbersView *d = wp_hpr_view(
+      w, r->dot_dimension_numbers, &xla__dot_dimension_numbers_view__descriptor, "dot dims");
   if (!d)
     return -1;
   bool any = false;
@@ -165,8 +165,8 @@ static int dot(hpr *w, Xla__HloInstructionProto *r) {
 }
 
 static int precision(hpr *w, Xla__HloInstructionProto *r) {
-  Xla__PrecisionConfigView *pc =
-      hpr_view(w, r->precision_config, &xla__precision_config_view__descriptor, "precision_config");
+  Xla__PrecisionConfigView *pc = wp_hpr_view(
+      w, r->precision_config, &xla__precision_config_view__descriptor, "precision_config");
   if (!pc)
     return -1;
   bool defaulted = IS("dot") || IS("convolution");
@@ -174,27 +174,27 @@ static int precision(hpr *w, Xla__HloInstructionProto *r) {
   for (size_t i = 0; i < pc->n_operand_precision; i++)
     print |= pc->operand_precision[i] != 0;
   if (print) {
-    hpr_puts(w, ", operand_precision={");
+    wp_hpr_puts(w, ", operand_precision={");
     for (size_t i = 0; i < pc->n_operand_precision; i++) {
       const char *n = wp_hlo_text_enum_name(wp_hlo_text_precisions, pc->operand_precision[i]);
       if (!n)
-        return hpr_fail(w, "operand precision %d has no name", (int)pc->operand_precision[i]);
-      hpr_printf(w, "%s%s", i ? "," : "", n);
+        return wp_hpr_fail(w, "operand precision %d has no name", (int)pc->operand_precision[i]);
+      wp_hpr_printf(w, "%s%s", i ? "," : "", n);
     }
-    hpr_puts(w, "}");
+    wp_hpr_puts(w, "}");
   }
   if (pc->algorithm) {
     const char *n = wp_hlo_text_enum_name(wp_hlo_text_dot_algorithms, pc->algorithm);
     if (!n)
-      return hpr_fail(w, "dot algorithm %d has no name", (int)pc->algorithm);
-    hpr_printf(w, ", algorithm=%s", n);
+      return wp_hpr_fail(w, "dot algorithm %d has no name", (int)pc->algorithm);
+    wp_hpr_printf(w, ", algorithm=%s", n);
   }
   r->precision_config = NULL;
   return 0;
 }
 
 static int gather(hpr *w, Xla__HloInstructionProto *r) {
-  Xla__GatherDimensionNumbersView *g = hpr_view(w, r->gather_dimension_numbers,
+  Xla__GatherDimensionNumbersView *g = wp_hpr_view(w, r->gather_dimension_numbers,
                                             &xla__gather_dimension_numbers_view__descriptor,
                                             "gather dims");
   if (!g)
@@ -207,13 +207,13 @@ static int gather(hpr *w, Xla__HloInstructionProto *r) {
     named_list(w, "start_indices_batching_dims", g->start_indices_batching_dims,
                g->n_start_indices_batching_dims);
   }
-  hpr_printf(w, ", index_vector_dim=%lld", (long long)g->index_vector_dim);
+  wp_hpr_printf(w, ", index_vector_dim=%lld", (long long)g->index_vector_dim);
   r->gather_dimension_numbers = NULL;
   return 0;
 }
 
 static int scatter(hpr *w, Xla__HloInstructionProto *r) {
-  Xla__ScatterDimensionNumbersView *s = hpr_view(w, r->scatter_dimension_numbers,
+  Xla__ScatterDimensionNumbersView *s = wp_hpr_view(w, r->scatter_dimension_numbers,
                                              &xla__scatter_dimension_numbers_view__descriptor,
                                              "scatter dims");
   if (!s)
@@ -227,24 +227,24 @@ static int scatter(hpr *w, Xla__HloInstructionProto *r) {
     named_list(w, "scatter_indices_batching_dims", s->scatter_indices_batching_dims,
                s->n_scatter_indices_batching_dims);
   }
-  hpr_printf(w, ", index_vector_dim=%lld", (long long)s->index_vector_dim);
+  wp_hpr_printf(w, ", index_vector_dim=%lld", (long long)s->index_vector_dim);
   r->scatter_dimension_numbers = NULL;
   return 0;
 }
 
 static int slices(hpr *w, Xla__HloInstructionProto *r) {
-  hpr_puts(w, ", slice={");
+  wp_hpr_puts(w, ", slice={");
   for (size_t i = 0; i < r->n_slice_dimensions; i++) {
     Xla__SliceDimensionsView *s =
-        hpr_view(w, r->slice_dimensions[i], &xla__slice_dimensions_view__descriptor, "slice");
+        wp_hpr_view(w, r->slice_dimensions[i], &xla__slice_dimensions_view__descriptor, "slice");
     if (!s)
       return -1;
-    hpr_printf(w, "%s[%lld:%lld", i ? ", " : "", (long long)s->start, (long long)s->limit);
+    wp_hpr_printf(w, "%s[%lld:%lld", i ? ", " : "", (long long)s->start, (long long)s->limit);
     if (s->stride != 1)
-      hpr_printf(w, ":%lld", (long long)s->stride);
-    hpr_puts(w, "]");
+      wp_hpr_printf(w, ":%lld", (long long)s->stride);
+    wp_hpr_puts(w, "]");
   }
-  hpr_puts(w, "}");
+  wp_hpr_puts(w, "}");
   r->n_slice_dimensions = 0;
   return 0;
 }
@@ -254,69 +254,69 @@ static int slices(hpr *w, Xla__HloInstructionProto *r) {
 static int comp_name(hpr *w, int64_t id) {
   int64_t i;
   if (!wp_i64map_get(&w->comp_index, id, &i))
-    return hpr_fail(w, "a call of computation id %lld, which the module does not have",
+    return wp_hpr_fail(w, "a call of computation id %lld, which the module does not have",
                     (long long)id);
-  hpr_name(w, w->mod->computations[i]->name, true);
+  wp_hpr_name(w, w->mod->computations[i]->name, true);
   return 0;
 }
 
-static int calls(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
+static int calls(hpr *w, const wp_hpr_comp *c, Xla__HloInstructionProto *r) {
   size_t n = r->n_called_computation_ids;
   const int64_t *ids = r->called_computation_ids;
   if (!n)
     return 0;
   int rc = 0;
   if (IS("while") && n == 2) {
-    hpr_puts(w, ", condition=");
+    wp_hpr_puts(w, ", condition=");
     rc = comp_name(w, ids[1]);
-    hpr_puts(w, ", body=");
+    wp_hpr_puts(w, ", body=");
     rc |= comp_name(w, ids[0]);
   } else if (IS("select-and-scatter") && n == 2) {
-    hpr_puts(w, ", select=");
+    wp_hpr_puts(w, ", select=");
     rc = comp_name(w, ids[0]);
-    hpr_puts(w, ", scatter=");
+    wp_hpr_puts(w, ", scatter=");
     rc |= comp_name(w, ids[1]);
   } else if (IS("conditional") && n == 2 && r->n_operand_ids &&
-             hpr_instr(c, r->operand_ids[0]) &&
-             hpr_instr(c, r->operand_ids[0])->shape->element_type == WP_PRED) {
-    hpr_puts(w, ", true_computation=");
+             wp_hpr_instr(c, r->operand_ids[0]) &&
+             wp_hpr_instr(c, r->operand_ids[0])->shape->element_type == WP_PRED) {
+    wp_hpr_puts(w, ", true_computation=");
     rc = comp_name(w, ids[0]);
-    hpr_puts(w, ", false_computation=");
+    wp_hpr_puts(w, ", false_computation=");
     rc |= comp_name(w, ids[1]);
   } else if (n == 1 && (IS("call") || IS("map") || IS("reduce-window") || IS("reduce") ||
                         IS("all-reduce") || IS("reduce-scatter") || IS("all-reduce-start") ||
                         IS("scatter") || IS("sort") || IS("topk"))) {
-    hpr_puts(w, ", to_apply=");
+    wp_hpr_puts(w, ", to_apply=");
     rc = comp_name(w, ids[0]);
   } else {
     const char *name = IS("conditional") ? "branch_computations"
                        : IS("custom-call") ? "called_computations" : "calls";
-    hpr_printf(w, ", %s=", name);
+    wp_hpr_printf(w, ", %s=", name);
     if (n == 1 && !strcmp(name, "calls"))
       return comp_name(w, ids[0]);
-    hpr_puts(w, "{");
+    wp_hpr_puts(w, "{");
     for (size_t i = 0; i < n && !rc; i++) {
       if (i)
-        hpr_puts(w, ", ");
+        wp_hpr_puts(w, ", ");
       rc = comp_name(w, ids[i]);
     }
-    hpr_puts(w, "}");
+    wp_hpr_puts(w, "}");
   }
   return rc ? -1 : 0;
 }
 
-static int control_predecessors(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
-  hpr_puts(w, ", control-predecessors={");
+static int control_predecessors(hpr *w, const wp_hpr_comp *c, Xla__HloInstructionProto *r) {
+  wp_hpr_puts(w, ", control-predecessors={");
   for (size_t i = 0; i < r->n_control_predecessor_ids; i++) {
-    const Xla__HloInstructionProto *p = hpr_instr(c, r->control_predecessor_ids[i]);
+    const Xla__HloInstructionProto *p = wp_hpr_instr(c, r->control_predecessor_ids[i]);
     if (!p)
-      return hpr_fail(w, "control predecessor id %lld is not in computation '%s'",
+      return wp_hpr_fail(w, "control predecessor id %lld is not in computation '%s'",
                       (long long)r->control_predecessor_ids[i], c->msg->name);
     if (i)
-      hpr_puts(w, ", ");
-    hpr_name(w, p->name, true);
+      wp_hpr_puts(w, ", ");
+    wp_hpr_name(w, p->name, true);
   }
-  hpr_puts(w, "}");
+  wp_hpr_puts(w, "}");
   r->n_control_predecessor_ids = 0;
   return 0;
 }
@@ -332,24 +332,24 @@ static bool collective(const Xla__HloInstructionProto *r) {
 static void enum_attr(hpr *w, const char *name, const wp_hlo_text_enum *tbl, int v) {
   const char *s = wp_hlo_text_enum_name(tbl, v);
   if (s)
-    hpr_printf(w, ", %s=%s", name, s);
+    wp_hpr_printf(w, ", %s=%s", name, s);
   else
-    hpr_fail(w, "%s value %d has no name", name, v);
+    wp_hpr_fail(w, "%s value %d has no name", name, v);
 }
 
 static void bytes_attr(hpr *w, const char *name, ProtobufCBinaryData *b, bool json) {
-  hpr_printf(w, ", %s=", name);
-  if (json && hpr_json_object((const char *)b->data, b->len))
-    hpr_putn(w, (const char *)b->data, b->len);
+  wp_hpr_printf(w, ", %s=", name);
+  if (json && wp_hpr_json_object((const char *)b->data, b->len))
+    wp_hpr_putn(w, (const char *)b->data, b->len);
   else
-    hpr_string(w, (const char *)b->data, b->len);
+    wp_hpr_string(w, (const char *)b->data, b->len);
   b->len = 0;
 }
 
-int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
+int wp_hpr_attrs(hpr *w, const wp_hpr_comp *c, Xla__HloInstructionProto *r) {
   /* dimensions and the like */
   if (IS("iota") && r->n_dimensions == 1) {
-    hpr_printf(w, ", iota_dimension=%lld", (long long)r->dimensions[0]);
+    wp_hpr_printf(w, ", iota_dimension=%lld", (long long)r->dimensions[0]);
     r->n_dimensions = 0;
   } else if (r->n_dimensions || IS("broadcast") || IS("transpose") || IS("reduce") ||
              IS("reverse") || IS("concatenate")) {
@@ -357,7 +357,7 @@ int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
     r->n_dimensions = 0;
   }
   if (IS("get-tuple-element") || r->tuple_index) {
-    hpr_printf(w, ", index=%lld", (long long)r->tuple_index);
+    wp_hpr_printf(w, ", index=%lld", (long long)r->tuple_index);
     r->tuple_index = 0;
   }
   if ((r->n_slice_dimensions || IS("slice")) && slices(w, r))
@@ -383,9 +383,9 @@ int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
   }
   int64_t groups_default = IS("convolution") ? 1 : 0;
   if (r->feature_group_count != groups_default)
-    hpr_printf(w, ", feature_group_count=%lld", (long long)r->feature_group_count);
+    wp_hpr_printf(w, ", feature_group_count=%lld", (long long)r->feature_group_count);
   if (r->batch_group_count != groups_default)
-    hpr_printf(w, ", batch_group_count=%lld", (long long)r->batch_group_count);
+    wp_hpr_printf(w, ", batch_group_count=%lld", (long long)r->batch_group_count);
   r->feature_group_count = r->batch_group_count = 0;
   if (r->dot_dimension_numbers && dot(w, r))
     return -1;
@@ -398,49 +398,50 @@ int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
     r->n_gather_slice_sizes = 0;
   }
   if (r->indices_are_sorted)
-    hpr_puts(w, ", indices_are_sorted=true");
+    wp_hpr_puts(w, ", indices_are_sorted=true");
   if (r->unique_indices)
-    hpr_puts(w, ", unique_indices=true");
+    wp_hpr_puts(w, ", unique_indices=true");
   r->indices_are_sorted = r->unique_indices = false;
   if (r->precision_config && precision(w, r))
     return -1;
   /* compare */
   if (r->comparison_direction[0])
-    hpr_printf(w, ", direction=%s", r->comparison_direction);
+    wp_hpr_printf(w, ", direction=%s", r->comparison_direction);
   if (r->comparison_type[0]) {
-    const Xla__HloInstructionProto *lhs = r->n_operand_ids ? hpr_instr(c, r->operand_ids[0]) : NULL;
+    const Xla__HloInstructionProto *lhs =
+        r->n_operand_ids ? wp_hpr_instr(c, r->operand_ids[0]) : NULL;
     if (!IS("compare") || !lhs ||
         strcmp(r->comparison_type, wp_hlo_text_default_comparison_type(lhs->shape->element_type)))
-      hpr_printf(w, ", type=%s", r->comparison_type);
+      wp_hpr_printf(w, ", type=%s", r->comparison_type);
   }
   r->comparison_direction = r->comparison_type = "";
   /* fusion, custom-call */
   if (r->fusion_kind[0])
-    hpr_printf(w, ", kind=%s", r->fusion_kind);
+    wp_hpr_printf(w, ", kind=%s", r->fusion_kind);
   r->fusion_kind = "";
   if (r->custom_call_target[0] || IS("custom-call")) {
-    hpr_puts(w, ", custom_call_target=");
-    hpr_string(w, r->custom_call_target, strlen(r->custom_call_target));
+    wp_hpr_puts(w, ", custom_call_target=");
+    wp_hpr_string(w, r->custom_call_target, strlen(r->custom_call_target));
     r->custom_call_target = "";
   }
   if (r->constrain_layout && IS("custom-call")) {
-    hpr_puts(w, ", operand_layout_constraints={");
+    wp_hpr_puts(w, ", operand_layout_constraints={");
     for (size_t i = 0; i < r->n_operand_shapes_with_layout; i++) {
       if (i)
-        hpr_puts(w, ", ");
-      if (hpr_shape(w, r->operand_shapes_with_layout[i], true))
+        wp_hpr_puts(w, ", ");
+      if (wp_hpr_shape(w, r->operand_shapes_with_layout[i], true))
         return -1;
     }
-    hpr_puts(w, "}");
+    wp_hpr_puts(w, "}");
     r->n_operand_shapes_with_layout = 0;
   } else if (r->constrain_layout) {
-    hpr_puts(w, ", constrain_layout=true");
+    wp_hpr_puts(w, ", constrain_layout=true");
   }
   r->constrain_layout = false;
   if (r->custom_call_has_side_effect)
-    hpr_puts(w, ", custom_call_has_side_effect=true");
+    wp_hpr_puts(w, ", custom_call_has_side_effect=true");
   r->custom_call_has_side_effect = false;
-  if (r->n_output_operand_aliasing && hpr_operand_aliasing(w, r))
+  if (r->n_output_operand_aliasing && wp_hpr_operand_aliasing(w, r))
     return -1;
   if (r->custom_call_schedule)
     enum_attr(w, "schedule", wp_hlo_text_schedules, r->custom_call_schedule);
@@ -451,28 +452,28 @@ int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
   r->custom_call_schedule = r->custom_call_api_version = r->padding_type = 0;
   /* collectives */
   if (r->collective_device_list) {
-    if (hpr_replica_groups(w, r->collective_device_list))
+    if (wp_hpr_replica_groups(w, r->collective_device_list))
       return -1;
     r->collective_device_list = NULL;
-  } else if (hpr_n_legacy_groups(r) && hpr_legacy_replica_groups(w, r)) {
+  } else if (wp_hpr_n_legacy_groups(r) && wp_hpr_legacy_replica_groups(w, r)) {
     return -1;
   } else if (collective(r)) {
-    hpr_puts(w, ", replica_groups={}");
+    wp_hpr_puts(w, ", replica_groups={}");
   }
   if (r->channel_id)
-    hpr_printf(w, ", channel_id=%lld", (long long)r->channel_id);
+    wp_hpr_printf(w, ", channel_id=%lld", (long long)r->channel_id);
   if (r->use_global_device_ids)
-    hpr_puts(w, ", use_global_device_ids=true");
+    wp_hpr_puts(w, ", use_global_device_ids=true");
   r->channel_id = 0;
   r->use_global_device_ids = false;
   if ((r->n_source_target_pairs || IS("collective-permute") || IS("collective-permute-start")) &&
-      hpr_source_target_pairs(w, r))
+      wp_hpr_source_target_pairs(w, r))
     return -1;
   /* the rest, by opcode or when set */
   if (IS("reduce-precision") || r->exponent_bits)
-    hpr_printf(w, ", exponent_bits=%d", (int)r->exponent_bits);
+    wp_hpr_printf(w, ", exponent_bits=%d", (int)r->exponent_bits);
   if (IS("reduce-precision") || r->mantissa_bits)
-    hpr_printf(w, ", mantissa_bits=%d", (int)r->mantissa_bits);
+    wp_hpr_printf(w, ", mantissa_bits=%d", (int)r->mantissa_bits);
   r->exponent_bits = r->mantissa_bits = 0;
   if (IS("rng") || r->distribution)
     enum_attr(w, "distribution", wp_hlo_text_distributions, r->distribution);
@@ -491,22 +492,22 @@ int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
     uint32_t bits;
     memcpy(&bits, &r->epsilon, sizeof bits);
     wp_hlo_text_float_str(WP_F32, bits, buf, sizeof buf);
-    hpr_printf(w, ", epsilon=%s", buf);
+    wp_hpr_printf(w, ", epsilon=%s", buf);
   }
   if (batch_norm || r->feature_index)
-    hpr_printf(w, ", feature_index=%lld", (long long)r->feature_index);
+    wp_hpr_printf(w, ", feature_index=%lld", (long long)r->feature_index);
   r->epsilon = 0;
   r->feature_index = 0;
   if (r->is_stable)
-    hpr_puts(w, ", is_stable=true");
+    wp_hpr_puts(w, ", is_stable=true");
   if (r->is_host_transfer)
-    hpr_puts(w, ", is_host_transfer=true");
+    wp_hpr_puts(w, ", is_host_transfer=true");
   if (r->delta)
-    hpr_printf(w, ", delta=%lld", (long long)r->delta);
+    wp_hpr_printf(w, ", delta=%lld", (long long)r->delta);
   if (r->k || IS("topk"))
-    hpr_printf(w, ", k=%lld", (long long)r->k);
+    wp_hpr_printf(w, ", k=%lld", (long long)r->k);
   if (r->largest)
-    hpr_puts(w, ", largest=true");
+    wp_hpr_puts(w, ", largest=true");
   r->is_stable = r->is_host_transfer = r->largest = false;
   r->delta = r->k = 0;
   if (r->infeed_config.len)
@@ -514,33 +515,33 @@ int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
   if (r->outfeed_config.len)
     bytes_attr(w, "outfeed_config", &r->outfeed_config, false);
   if (r->outfeed_shape) {
-    hpr_puts(w, ", outfeed_shape=");
-    if (hpr_shape(w, r->outfeed_shape, true))
+    wp_hpr_puts(w, ", outfeed_shape=");
+    if (wp_hpr_shape(w, r->outfeed_shape, true))
       return -1;
     r->outfeed_shape = NULL;
   }
   if (r->async_execution_thread[0]) {
-    hpr_puts(w, ", async_execution_thread=");
-    hpr_string(w, r->async_execution_thread, strlen(r->async_execution_thread));
+    wp_hpr_puts(w, ", async_execution_thread=");
+    wp_hpr_string(w, r->async_execution_thread, strlen(r->async_execution_thread));
     r->async_execution_thread = "";
   }
   if (r->optional_cross_program_prefetch_index_case) {
-    hpr_printf(w, ", cross_program_prefetch_index=%d", (int)r->cross_program_prefetch_index);
+    wp_hpr_printf(w, ", cross_program_prefetch_index=%d", (int)r->cross_program_prefetch_index);
     r->optional_cross_program_prefetch_index_case = 0;
   }
   if (r->is_composite)
-    hpr_puts(w, ", is_composite=true");
+    wp_hpr_puts(w, ", is_composite=true");
   r->is_composite = false;
   if (r->parameter_replication) {
-    Xla__ParameterReplicationView *pr = hpr_view(w, r->parameter_replication,
+    Xla__ParameterReplicationView *pr = wp_hpr_view(w, r->parameter_replication,
                                              &xla__parameter_replication_view__descriptor,
                                              "parameter_replication");
     if (!pr)
       return -1;
-    hpr_puts(w, ", parameter_replication={");
+    wp_hpr_puts(w, ", parameter_replication={");
     for (size_t i = 0; i < pr->n_replicated_at_leaf_buffers; i++)
-      hpr_printf(w, "%s%s", i ? "," : "", pr->replicated_at_leaf_buffers[i] ? "true" : "false");
-    hpr_puts(w, "}");
+      wp_hpr_printf(w, "%s%s", i ? "," : "", pr->replicated_at_leaf_buffers[i] ? "true" : "false");
+    wp_hpr_puts(w, "}");
     r->parameter_replication = NULL;
   }
   /* what every instruction may have */
@@ -550,21 +551,22 @@ int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
   if (r->n_control_predecessor_ids && control_predecessors(w, c, r))
     return -1;
   if (r->sharding) {
-    Xla__OpShardingView *s = hpr_view(w, r->sharding, &xla__op_sharding_view__descriptor, "sharding");
+    Xla__OpShardingView *s =
+        wp_hpr_view(w, r->sharding, &xla__op_sharding_view__descriptor, "sharding");
     if (!s)
       return -1;
-    hpr_puts(w, ", sharding=");
-    if (hpr_sharding(w, s, 0))
+    wp_hpr_puts(w, ", sharding=");
+    if (wp_hpr_sharding(w, s, 0))
       return -1;
     r->sharding = NULL;
   }
   if (r->frontend_attributes) {
     if (r->frontend_attributes->n_map) {
-      hpr_puts(w, ", frontend_attributes=");
-      hpr_frontend_attributes(w, r->frontend_attributes);
+      wp_hpr_puts(w, ", frontend_attributes=");
+      wp_hpr_frontend_attributes(w, r->frontend_attributes);
     }
     if (r->frontend_attributes->base.n_unknown_fields)
-      hpr_warn(w, "instruction '%s': frontend_attributes hold unknown fields; not printed",
+      wp_hpr_warn(w, "instruction '%s': frontend_attributes hold unknown fields; not printed",
                r->name);
     r->frontend_attributes = NULL; /* reading gives an empty one back */
   }
@@ -572,9 +574,9 @@ int hpr_attrs(hpr *w, const hpr_comp *c, Xla__HloInstructionProto *r) {
     char owner[300];
     snprintf(owner, sizeof owner, "instruction '%s'", r->name);
     size_t mark = w->len;
-    hpr_puts(w, ", metadata=");
+    wp_hpr_puts(w, ", metadata=");
     size_t body = w->len;
-    hpr_metadata(w, r->metadata, owner);
+    wp_hpr_metadata(w, r->metadata, owner);
     if (w->len == body + 2) { /* {} : nothing to say */
       w->len = mark;
       w->buf[w->len] = 0;

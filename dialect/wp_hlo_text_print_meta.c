@@ -13,24 +13,24 @@
 static size_t n_profile_types(const Xla__OpMetadataView *m) { return m->n_profile_type; }
 #pragma GCC diagnostic pop
 
-void hpr_metadata(hpr *w, const Xla__Opaque *md, const char *owner) {
+void wp_hpr_metadata(hpr *w, const Xla__Opaque *md, const char *owner) {
   Xla__OpMetadataView *m = wp_pb_convert(w->arena, &md->base, &xla__op_metadata_view__descriptor);
   if (!m) {
-    hpr_warn(w, "%s: metadata does not read as OpMetadata; not printed", owner);
-    hpr_puts(w, "{}");
+    wp_hpr_warn(w, "%s: metadata does not read as OpMetadata; not printed", owner);
+    wp_hpr_puts(w, "{}");
     return;
   }
   bool sep = false;
-  hpr_puts(w, "{");
+  wp_hpr_puts(w, "{");
 #define STR(f)                                                                 \
   if (m->f[0]) {                                                               \
-    hpr_printf(w, "%s" #f "=", sep ? " " : "");                                \
-    hpr_string(w, m->f, strlen(m->f));                                         \
+    wp_hpr_printf(w, "%s" #f "=", sep ? " " : "");                                \
+    wp_hpr_string(w, m->f, strlen(m->f));                                         \
     sep = true;                                                                \
   }
 #define INT(f)                                                                 \
   if (m->f) {                                                                  \
-    hpr_printf(w, "%s" #f "=%d", sep ? " " : "", (int)m->f);                   \
+    wp_hpr_printf(w, "%s" #f "=%d", sep ? " " : "", (int)m->f);                   \
     sep = true;                                                                \
   }
   STR(op_type)
@@ -42,24 +42,24 @@ void hpr_metadata(hpr *w, const Xla__Opaque *md, const char *owner) {
   INT(source_end_column)
   STR(deduplicated_name)
   if (m->preserve_layout) {
-    hpr_printf(w, "%spreserve_layout=true", sep ? " " : "");
+    wp_hpr_printf(w, "%spreserve_layout=true", sep ? " " : "");
     sep = true;
   }
   STR(scheduling_name)
   INT(stack_frame_id)
 #undef STR
 #undef INT
-  hpr_puts(w, "}");
+  wp_hpr_puts(w, "}");
   if (n_profile_types(m) || m->size_of_generated_code_in_bytes ||
       m->size_of_memory_working_set_in_bytes || m->profile_info || m->base.n_unknown_fields)
-    hpr_warn(w, "%s: metadata fields without a text form (profile_type, sizes, profile_info "
+    wp_hpr_warn(w, "%s: metadata fields without a text form (profile_type, sizes, profile_info "
                 "or unknown ones) are not printed", owner);
 }
 
 /* Is S a JSON object XLA would print bare (backend_config, attribute
  * values)? A quick shape check: braces at both ends, balanced outside
  * strings, no NUL. */
-bool hpr_json_object(const char *s, size_t n) {
+bool wp_hpr_json_object(const char *s, size_t n) {
   if (n < 2 || s[0] != '{' || s[n - 1] != '}' || memchr(s, 0, n) || !wp_utf8_valid(s, n))
     return false;
   long depth = 0;
@@ -82,18 +82,18 @@ bool hpr_json_object(const char *s, size_t n) {
   return depth == 0 && !str;
 }
 
-void hpr_frontend_attributes(hpr *w, const Xla__FrontendAttributes *fa) {
-  hpr_puts(w, "{");
+void wp_hpr_frontend_attributes(hpr *w, const Xla__FrontendAttributes *fa) {
+  wp_hpr_puts(w, "{");
   for (size_t i = 0; i < fa->n_map; i++) {
     if (i)
-      hpr_puts(w, ",");
-    hpr_name(w, fa->map[i]->key, false);
-    hpr_puts(w, "=");
+      wp_hpr_puts(w, ",");
+    wp_hpr_name(w, fa->map[i]->key, false);
+    wp_hpr_puts(w, "=");
     const char *v = fa->map[i]->value;
-    if (hpr_json_object(v, strlen(v)))
-      hpr_puts(w, v);
+    if (wp_hpr_json_object(v, strlen(v)))
+      wp_hpr_puts(w, v);
     else
-      hpr_string(w, v, strlen(v));
+      wp_hpr_string(w, v, strlen(v));
   }
-  hpr_puts(w, "}");
+  wp_hpr_puts(w, "}");
 }

@@ -22,44 +22,44 @@ static bool identifier(const char *s) {
   return true;
 }
 
-void hpr_name(hpr *w, const char *name, bool percent) {
+void wp_hpr_name(hpr *w, const char *name, bool percent) {
   if (percent)
-    hpr_putn(w, "%", 1);
+    wp_hpr_putn(w, "%", 1);
   if (identifier(name))
-    hpr_puts(w, name);
+    wp_hpr_puts(w, name);
   else
-    hpr_string(w, name, strlen(name));
+    wp_hpr_string(w, name, strlen(name));
 }
 
-void hpr_string(hpr *w, const char *s, size_t n) {
+void wp_hpr_string(hpr *w, const char *s, size_t n) {
   /* UTF-8 text stays readable; other bytes (a backend_config's binary)
    * are escaped, so the output is always UTF-8 */
   bool utf8 = wp_utf8_valid(s, n);
-  hpr_putn(w, "\"", 1);
+  wp_hpr_putn(w, "\"", 1);
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
     switch (c) {
-    case '\n': hpr_puts(w, "\\n"); break;
-    case '\r': hpr_puts(w, "\\r"); break;
-    case '\t': hpr_puts(w, "\\t"); break;
-    case '"': hpr_puts(w, "\\\""); break;
-    case '\'': hpr_puts(w, "\\'"); break;
-    case '\\': hpr_puts(w, "\\\\"); break;
+    case '\n': wp_hpr_puts(w, "\\n"); break;
+    case '\r': wp_hpr_puts(w, "\\r"); break;
+    case '\t': wp_hpr_puts(w, "\\t"); break;
+    case '"': wp_hpr_puts(w, "\\\""); break;
+    case '\'': wp_hpr_puts(w, "\\'"); break;
+    case '\\': wp_hpr_puts(w, "\\\\"); break;
     default:
       if (c < 0x20 || c == 0x7f || (c >= 0x80 && !utf8))
-        hpr_printf(w, "\\%03o", c);
+        wp_hpr_printf(w, "\\%03o", c);
       else
-        hpr_putn(w, (const char *)&c, 1); /* UTF-8 bytes stay as they are */
+        wp_hpr_putn(w, (const char *)&c, 1); /* UTF-8 bytes stay as they are */
     }
   }
-  hpr_putn(w, "\"", 1);
+  wp_hpr_putn(w, "\"", 1);
 }
 
-void hpr_int_list(hpr *w, const int64_t *v, size_t n) {
-  hpr_putn(w, "{", 1);
+void wp_hpr_int_list(hpr *w, const int64_t *v, size_t n) {
+  wp_hpr_putn(w, "{", 1);
   for (size_t i = 0; i < n; i++)
-    hpr_printf(w, "%s%lld", i ? "," : "", (long long)v[i]);
-  hpr_putn(w, "}", 1);
+    wp_hpr_printf(w, "%s%lld", i ? "," : "", (long long)v[i]);
+  wp_hpr_putn(w, "}", 1);
 }
 
 /* ---- shapes ---- */
@@ -67,71 +67,71 @@ void hpr_int_list(hpr *w, const int64_t *v, size_t n) {
 static int layout(hpr *w, const Xla__ShapeProto *s) {
   Xla__LayoutView *lv = wp_pb_convert(w->arena, &s->layout->base, &xla__layout_view__descriptor);
   if (!lv)
-    return hpr_fail(w, "a layout that does not read as LayoutProto");
+    return wp_hpr_fail(w, "a layout that does not read as LayoutProto");
   if (lv->base.n_unknown_fields)
-    hpr_warn(w, "a layout holds fields unknown to weightpack; they are not printed");
+    wp_hpr_warn(w, "a layout holds fields unknown to weightpack; they are not printed");
   size_t mark = w->len;
-  hpr_putn(w, "{", 1);
+  wp_hpr_putn(w, "{", 1);
   for (size_t i = 0; i < lv->n_minor_to_major; i++)
-    hpr_printf(w, "%s%lld", i ? "," : "", (long long)lv->minor_to_major[i]);
+    wp_hpr_printf(w, "%s%lld", i ? "," : "", (long long)lv->minor_to_major[i]);
   size_t colon = w->len;
-  hpr_putn(w, ":", 1);
+  wp_hpr_putn(w, ":", 1);
   size_t parts = w->len;
   if (lv->n_dim_level_types) {
-    hpr_puts(w, "D(");
+    wp_hpr_puts(w, "D(");
     for (size_t i = 0; i < lv->n_dim_level_types; i++) {
       const char *t = wp_hlo_text_enum_name(wp_hlo_text_dim_level_types, lv->dim_level_types[i]);
-      hpr_printf(w, "%s%s", i ? "," : "", t ? t : "D");
+      wp_hpr_printf(w, "%s%s", i ? "," : "", t ? t : "D");
       if (i < lv->n_dim_unique && !lv->dim_unique[i])
-        hpr_puts(w, "+");
+        wp_hpr_puts(w, "+");
       if (i < lv->n_dim_ordered && !lv->dim_ordered[i])
-        hpr_puts(w, "~");
+        wp_hpr_puts(w, "~");
     }
-    hpr_puts(w, ")");
+    wp_hpr_puts(w, ")");
   }
   if (lv->n_tiles) {
-    hpr_puts(w, "T");
+    wp_hpr_puts(w, "T");
     for (size_t i = 0; i < lv->n_tiles; i++) {
-      hpr_puts(w, "(");
+      wp_hpr_puts(w, "(");
       for (size_t k = 0; k < lv->tiles[i]->n_dimensions; k++) {
         int64_t d = lv->tiles[i]->dimensions[k];
         if (d == INT64_MIN)
-          hpr_printf(w, "%s*", k ? "," : "");
+          wp_hpr_printf(w, "%s*", k ? "," : "");
         else
-          hpr_printf(w, "%s%lld", k ? "," : "", (long long)d);
+          wp_hpr_printf(w, "%s%lld", k ? "," : "", (long long)d);
       }
-      hpr_puts(w, ")");
+      wp_hpr_puts(w, ")");
     }
   }
   if (lv->tail_padding_alignment_in_elements > 1)
-    hpr_printf(w, "L(%lld)", (long long)lv->tail_padding_alignment_in_elements);
+    wp_hpr_printf(w, "L(%lld)", (long long)lv->tail_padding_alignment_in_elements);
   if (lv->index_primitive_type)
-    hpr_printf(w, "#(%s)", wp_hlo_text_prim_name(lv->index_primitive_type)
+    wp_hpr_printf(w, "#(%s)", wp_hlo_text_prim_name(lv->index_primitive_type)
                                ? wp_hlo_text_prim_name(lv->index_primitive_type) : "invalid");
   if (lv->pointer_primitive_type)
-    hpr_printf(w, "*(%s)", wp_hlo_text_prim_name(lv->pointer_primitive_type)
+    wp_hpr_printf(w, "*(%s)", wp_hlo_text_prim_name(lv->pointer_primitive_type)
                                ? wp_hlo_text_prim_name(lv->pointer_primitive_type) : "invalid");
   if (lv->element_size_in_bits)
-    hpr_printf(w, "E(%lld)", (long long)lv->element_size_in_bits);
+    wp_hpr_printf(w, "E(%lld)", (long long)lv->element_size_in_bits);
   if (lv->memory_space)
-    hpr_printf(w, "S(%lld)", (long long)lv->memory_space);
+    wp_hpr_printf(w, "S(%lld)", (long long)lv->memory_space);
   for (size_t i = 0; i < lv->n_split_configs; i++) {
-    hpr_printf(w, "SC(%lld:", (long long)lv->split_configs[i]->dimension);
+    wp_hpr_printf(w, "SC(%lld:", (long long)lv->split_configs[i]->dimension);
     for (size_t k = 0; k < lv->split_configs[i]->n_split_indices; k++)
-      hpr_printf(w, "%s%lld", k ? "," : "", (long long)lv->split_configs[i]->split_indices[k]);
-    hpr_puts(w, ")");
+      wp_hpr_printf(w, "%s%lld", k ? "," : "", (long long)lv->split_configs[i]->split_indices[k]);
+    wp_hpr_puts(w, ")");
   }
   if (lv->physical_shape) {
-    hpr_puts(w, "P(");
-    if (hpr_shape(w, lv->physical_shape, true))
+    wp_hpr_puts(w, "P(");
+    if (wp_hpr_shape(w, lv->physical_shape, true))
       return -1;
-    hpr_puts(w, ")");
+    wp_hpr_puts(w, ")");
   }
   if (lv->dynamic_shape_metadata_prefix_bytes)
-    hpr_printf(w, "M(%lld)", (long long)lv->dynamic_shape_metadata_prefix_bytes);
+    wp_hpr_printf(w, "M(%lld)", (long long)lv->dynamic_shape_metadata_prefix_bytes);
   if (w->len == parts) /* nothing after ':' */
     w->len = colon;
-  hpr_putn(w, "}", 1);
+  wp_hpr_putn(w, "}", 1);
   /* a scalar's "{}" says nothing XLA's reader would not assume */
   if (s->n_dimensions == 0 && w->len == mark + 2)
     w->len = mark;
@@ -139,35 +139,35 @@ static int layout(hpr *w, const Xla__ShapeProto *s) {
   return 0;
 }
 
-int hpr_shape(hpr *w, const Xla__ShapeProto *s, bool with_layout) {
+int wp_hpr_shape(hpr *w, const Xla__ShapeProto *s, bool with_layout) {
   if (s->element_type == WP_TUPLE) {
-    hpr_putn(w, "(", 1);
+    wp_hpr_putn(w, "(", 1);
     for (size_t i = 0; i < s->n_tuple_shapes; i++) {
       if (i)
-        hpr_puts(w, ", ");
+        wp_hpr_puts(w, ", ");
       if (i && i % 5 == 0) /* as XLA marks long tuples */
-        hpr_printf(w, "/*index=%zu*/", i);
-      if (hpr_shape(w, s->tuple_shapes[i], with_layout))
+        wp_hpr_printf(w, "/*index=%zu*/", i);
+      if (wp_hpr_shape(w, s->tuple_shapes[i], with_layout))
         return -1;
     }
-    hpr_putn(w, ")", 1);
+    wp_hpr_putn(w, ")", 1);
     return 0;
   }
   const char *name = wp_hlo_text_prim_name(s->element_type);
   if (!name)
-    return hpr_fail(w, "element type %d has no name in HLO text", (int)s->element_type);
-  hpr_puts(w, name);
-  hpr_putn(w, "[", 1);
+    return wp_hpr_fail(w, "element type %d has no name in HLO text", (int)s->element_type);
+  wp_hpr_puts(w, name);
+  wp_hpr_putn(w, "[", 1);
   for (size_t i = 0; i < s->n_dimensions; i++) {
     bool dyn = i < s->n_is_dynamic_dimension && s->is_dynamic_dimension[i];
     if (i)
-      hpr_putn(w, ",", 1);
+      wp_hpr_putn(w, ",", 1);
     if (dyn && s->dimensions[i] == INT64_MIN)
-      hpr_putn(w, "?", 1);
+      wp_hpr_putn(w, "?", 1);
     else
-      hpr_printf(w, "%s%lld", dyn ? "<=" : "", (long long)s->dimensions[i]);
+      wp_hpr_printf(w, "%s%lld", dyn ? "<=" : "", (long long)s->dimensions[i]);
   }
-  hpr_putn(w, "]", 1);
+  wp_hpr_putn(w, "]", 1);
   if (with_layout && s->layout && s->element_type != WP_TOKEN && s->element_type != WP_OPAQUE)
     return layout(w, s);
   return 0;
@@ -216,18 +216,18 @@ static void element(hpr *w, int prim, const wp_hlo_prim *info, const unsigned ch
       im |= (uint64_t)e[half + i] << (8 * i);
     }
     wp_hlo_text_float_str(part, re, buf, sizeof buf);
-    hpr_printf(w, "(%s, ", buf);
+    wp_hpr_printf(w, "(%s, ", buf);
     wp_hlo_text_float_str(part, im, buf, sizeof buf);
-    hpr_printf(w, "%s)", buf);
+    wp_hpr_printf(w, "%s)", buf);
     return;
   }
   for (int i = 0; i < info->bytes; i++)
     v |= (uint64_t)e[i] << (8 * i);
   if (prim == WP_PRED) {
-    hpr_puts(w, v ? "true" : "false");
+    wp_hpr_puts(w, v ? "true" : "false");
   } else if (wp_hlo_text_is_float(prim)) {
     wp_hlo_text_float_str(prim, v, buf, sizeof buf);
-    hpr_puts(w, buf);
+    wp_hpr_puts(w, buf);
   } else {
     int bits = prim == WP_S1 || prim == WP_U1 ? 1 : prim == WP_S2 || prim == WP_U2 ? 2
              : prim == WP_S4 || prim == WP_U4 ? 4 : info->bytes * 8;
@@ -236,9 +236,9 @@ static void element(hpr *w, int prim, const wp_hlo_prim *info, const unsigned ch
     if (info->name[0] == 's' && bits < 64 && (v >> (bits - 1)) & 1)
       v |= ~(((uint64_t)1 << bits) - 1); /* sign-extend */
     if (info->name[0] == 's')
-      hpr_printf(w, "%lld", (long long)(int64_t)v);
+      wp_hpr_printf(w, "%lld", (long long)(int64_t)v);
     else
-      hpr_printf(w, "%llu", (unsigned long long)v);
+      wp_hpr_printf(w, "%llu", (unsigned long long)v);
   }
 }
 
@@ -264,19 +264,19 @@ static void strides(const Xla__ShapeProto *s, const Xla__LayoutView *lv, uint64_
 static int array(hpr *w, const Xla__LiteralProto *lit, const Xla__ShapeProto *s) {
   const wp_hlo_prim *info = wp_hlo_prim_info(s->element_type);
   if (!info)
-    return hpr_fail(w, "a literal of element type %d", (int)s->element_type);
+    return wp_hpr_fail(w, "a literal of element type %d", (int)s->element_type);
   size_t rank = s->n_dimensions;
   uint64_t count = 1;
   for (size_t i = 0; i < rank; i++) {
     if (s->dimensions[i] < 0)
-      return hpr_fail(w, "a literal with a dynamic dimension");
+      return wp_hpr_fail(w, "a literal with a dynamic dimension");
     count *= (uint64_t)s->dimensions[i];
   }
   const unsigned char *data = literal_bytes(w, lit, info, count);
   if (!data) {
-    hpr_warn(w, "a literal does not hold the %llu elements of its shape; printed as {...}",
+    wp_hpr_warn(w, "a literal does not hold the %llu elements of its shape; printed as {...}",
              (unsigned long long)count);
-    hpr_puts(w, rank ? "{...}" : "0");
+    wp_hpr_puts(w, rank ? "{...}" : "0");
     return 0;
   }
   if (rank == 0) {
@@ -297,7 +297,7 @@ static int array(hpr *w, const Xla__LiteralProto *lit, const Xla__ShapeProto *s)
     while (s->dimensions[walk] != 0)
       walk++;
     if (walk == 0) {
-      hpr_puts(w, "{}");
+      wp_hpr_puts(w, "{}");
       return 0;
     }
     count = 1;
@@ -307,11 +307,11 @@ static int array(hpr *w, const Xla__LiteralProto *lit, const Xla__ShapeProto *s)
   /* XLA's one-line form: {1, 2} for a vector, { { 1, 2 }, { 3, 4 } } above */
   const char *open = rank == 1 ? "{" : "{ ", *close = rank == 1 ? "}" : " }";
   for (size_t d = 0; d < walk; d++)
-    hpr_puts(w, open);
+    wp_hpr_puts(w, open);
   uint64_t off = 0; /* the element's physical index */
   for (uint64_t k = 0; k < count; k++) {
     if (walk < rank)
-      hpr_puts(w, "{}");
+      wp_hpr_puts(w, "{}");
     else
       element(w, s->element_type, info, data + off * (uint64_t)info->bytes);
     size_t d = walk;
@@ -326,29 +326,29 @@ static int array(hpr *w, const Xla__LiteralProto *lit, const Xla__ShapeProto *s)
     }
     size_t closes = d == (size_t)-1 ? walk : walk - 1 - d;
     for (size_t c = 0; c < closes; c++)
-      hpr_puts(w, close);
+      wp_hpr_puts(w, close);
     if (d == (size_t)-1)
       break;
-    hpr_puts(w, ", ");
+    wp_hpr_puts(w, ", ");
     for (size_t c = 0; c < closes; c++)
-      hpr_puts(w, open);
+      wp_hpr_puts(w, open);
   }
   return 0;
 }
 
-int hpr_literal(hpr *w, const Xla__LiteralProto *lit, const Xla__ShapeProto *shape) {
+int wp_hpr_literal(hpr *w, const Xla__LiteralProto *lit, const Xla__ShapeProto *shape) {
   if (shape->element_type != WP_TUPLE)
     return array(w, lit, shape);
   if (lit->n_tuple_literals != shape->n_tuple_shapes)
-    return hpr_fail(w, "a tuple literal with %zu elements for a shape with %zu",
+    return wp_hpr_fail(w, "a tuple literal with %zu elements for a shape with %zu",
                     lit->n_tuple_literals, shape->n_tuple_shapes);
-  hpr_putn(w, "(", 1);
+  wp_hpr_putn(w, "(", 1);
   for (size_t i = 0; i < shape->n_tuple_shapes; i++) {
     if (i)
-      hpr_puts(w, ", ");
-    if (hpr_literal(w, lit->tuple_literals[i], shape->tuple_shapes[i]))
+      wp_hpr_puts(w, ", ");
+    if (wp_hpr_literal(w, lit->tuple_literals[i], shape->tuple_shapes[i]))
       return -1;
   }
-  hpr_putn(w, ")", 1);
+  wp_hpr_putn(w, ")", 1);
   return 0;
 }
