@@ -2,6 +2,7 @@
 #include "weightpack/weightpack.h"
 
 #include "wp_hlo.h"
+#include "wp_hlo_text.h"
 #include "wp_hlo_opcodes.h"
 #include "wp_mlir_util.h"
 
@@ -92,6 +93,36 @@ int wpExportHloProto(MlirModule module, void **data, size_t *len, wp_error *err)
     else if (*len)
       memcpy(*data, bytes, *len);
   }
+  wp_arena_destroy(arena);
+  return rc;
+}
+
+int wpImportHloText(MlirContext ctx, const char *text, size_t len, const char *filename,
+                    MlirModule *out, wp_error *err) {
+  if (!out)
+    return wp_error_set(err, "wpImportHloText: a null OUT");
+  *out = (MlirModule){NULL};
+  const char *label = filename ? filename : "<memory>";
+  if (mlirContextIsNull(ctx))
+    return wp_error_set(err, "%s: wpImportHloText: a null context", label);
+  if (!text && len)
+    return wp_error_set(err, "%s: wpImportHloText: null TEXT of %zu bytes", label, len);
+  if (!mlirContextIsRegisteredOperation(ctx, wp_sref("hlo.constant")))
+    return wp_error_set(err, "%s: wpImportHloText: the context has no hlo dialect (call "
+                        "wpLoadDialects first)", label);
+  /* its errors carry the label already (with the line and column) */
+  return wp_hlo_text_import(ctx, text ? text : "", len, label, out, err);
+}
+
+int wpExportHloText(MlirModule module, char **text, size_t *len, wp_error *err) {
+  if (!text || !len)
+    return wp_error_set(err, "wpExportHloText: null TEXT or LEN");
+  *text = NULL;
+  *len = 0;
+  if (mlirModuleIsNull(module))
+    return wp_error_set(err, "wpExportHloText: a null module");
+  wp_arena *arena = wp_arena_create();
+  int rc = wp_hlo_text_emit(module, arena, text, len, NULL, err);
   wp_arena_destroy(arena);
   return rc;
 }

@@ -2,6 +2,7 @@
 #include "weightpack/weightpack.h"
 
 #include "wp_file.h"
+#include "wp_hlo_text.h"
 #include "wp_model_dir.h"
 #include "wp_run.h"
 
@@ -21,8 +22,12 @@ int wpOpenModelDir(MlirContext ctx, const char *dir, wp_run *run, MlirModule *ou
   wp_mapped_file f;
   int rc = wp_file_map(md.model_path, &f, err);
   if (rc == 0) {
-    /* its checks too: a context without the dialects is an error */
-    rc = wpImportHloProto(ctx, f.data, f.size, md.model_path, out, err);
+    /* through the public importers: a context without the dialects is an
+     * error there; HLO text errors carry their FILE:LINE:COL already */
+    if (wp_hlo_text_sniff(md.model_path, f.data, f.size))
+      rc = wpImportHloText(ctx, (const char *)f.data, f.size, md.model_path, out, err);
+    else
+      rc = wpImportHloProto(ctx, f.data, f.size, md.model_path, out, err);
     wp_file_unmap(&f);
   }
   wp_model_dir_free(&md);

@@ -87,6 +87,19 @@ static void *arena_alloc(wp_arena *a, size_t size, bool zero) {
   return p;
 }
 
+void *wp_arena_alloc_big(wp_arena *a, size_t size) {
+  if (size > SIZE_MAX - sizeof(wp_arena_chunk))
+    return NULL;
+  wp_arena_chunk *c = malloc(sizeof *c + (size ? size : 1));
+  if (!c)
+    return NULL;
+  /* Full from the start: later small allocations open a chunk of their own. */
+  c->used = c->cap = size;
+  c->next = a->head;
+  a->head = c;
+  return c->data;
+}
+
 char *wp_arena_strndup(wp_arena *a, const char *s, size_t n) {
   char *p = wp_arena_alloc(a, n + 1);
   if (n)

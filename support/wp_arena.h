@@ -17,6 +17,9 @@ void wp_arena_destroy(wp_arena *arena);    /* NULL is fine */
 void *wp_arena_alloc(wp_arena *arena, size_t size);
 char *wp_arena_strndup(wp_arena *arena, const char *s, size_t n);
 void *wp_arena_memdup(wp_arena *arena, const void *p, size_t n);
+/* SIZE bytes of its own, not zeroed; NULL when out of memory (for sizes an
+ * input decides, where aborting would be a crash). */
+void *wp_arena_alloc_big(wp_arena *arena, size_t size);
 
 /* Scratch use: everything allocated after wp_arena_mark is given back by
  * wp_arena_release(arena, mark); earlier allocations stay. */

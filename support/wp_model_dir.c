@@ -370,7 +370,7 @@ int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
   /* read as a module, the metadata would fail as a BIR JSON of no name */
   if (meta.st_dev == st.st_dev && meta.st_ino == st.st_ino) {
     wp_error_set(err, "%s: model_files names metadata.json itself; name the HLO module (an "
-                 "HloModuleProto .pb)", json_path);
+                 "HloModuleProto .pb or HLO text .hlo)", json_path);
     goto out;
   }
   if (load_weights(out, json_path, json_object_get(root, "weight_files"), err))

@@ -1,7 +1,7 @@
 /* The model directory contract (README "Model directory"):
  *
  *   model_dir/metadata.json   {"model_files": ..., "weight_files": ...}
- *   model_dir/<model file>    HloModuleProto or HloProto
+ *   model_dir/<model file>    HloModuleProto, HloProto or HLO text
  *   model_dir/<weights>.npy
  *
  * Paths in metadata.json are relative to the directory and must stay inside

@@ -1,5 +1,5 @@
 /* opt: weightpack's driver. Reads an HLO module (HloModuleProto/HloProto,
- * .mlir, or a model directory), runs weightpack passes in MLIR's
+ * HLO text, .mlir, or a model directory), runs weightpack passes in MLIR's
  * PassManager in the order given, and writes the result.
  *
  * Exit status: 0 success, 1 bad input or a failed pass, 2 bad usage. */
@@ -10,6 +10,7 @@
 #include "wp_file.h"
 #include "wp_mapreg.h"
 #include "wp_hlo.h"
+#include "wp_hlo_text.h"
 #include "wp_mlir_util.h"
 #include "wp_model_dir.h"
 #include "wp_stop.h"
@@ -212,8 +213,17 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
     fprintf(stderr, "error: %s\n", err.msg);
     goto out;
   }
-  bool mlir = f.size && looks_like_mlir(path, &f);
+  /* XLA's HLO text first: it may start with `//` comments, as MLIR may */
+  bool hlo_text = f.size && wp_hlo_text_sniff(path, f.data, f.size);
+  bool mlir = f.size && !hlo_text && looks_like_mlir(path, &f);
   if (f.size == 0) {
+    fprintf(stderr, "error: %s: empty file\n", path);
+  } else if (hlo_text) {
+    if (wp_hlo_text_import(ctx, f.data, f.size, path, out, &err))
+      fprintf(stderr, "error: %s\n", err.msg);
+    else
+      rc = 0;
+  } else if (f.size == 0) {
     fprintf(stderr, "error: %s: empty file\n", path);
   } else if (mlir && !is_mlir_bytecode(&f) &&
              wp_text_depth((const char *)f.data, f.size, MAX_MLIR_DEPTH, &depth_line) > MAX_MLIR_DEPTH) {
@@ -255,12 +265,8 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
       fprintf(stderr, "error: %s: %s\n", path, err.msg);
     else
       rc = 0;
-  } else if (f.size >= 10 && !memcmp(f.data, "HloModule ", 10)) {
-    /* XLA dumps the text next to the proto; say which file to give */
-    fprintf(stderr, "error: %s: HLO text is not read; give the HloModuleProto XLA writes beside "
-                    "it (--xla_dump_hlo_as_proto, a .pb)\n", path);
   } else {
-    fprintf(stderr, "error: %s: not an HloModuleProto, HloProto, BIR module or MLIR file\n", path);
+    fprintf(stderr, "error: %s: not an HloModuleProto, HloProto, HLO text, BIR module or MLIR file\n", path);
   }
   wp_file_unmap(&f);
 out:
@@ -278,12 +284,19 @@ static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags
   wp_arena *arena = wp_arena_create();
   const void *bytes = NULL;
   size_t len = 0;
-  char *json_text = NULL;
+  char *out_text = NULL;
   MlirLocation where; /* IR the form cannot hold is reported at its op */
   if (strcmp(cfg->emit, "hlo-proto") == 0 &&
       wp_hlo_export(m, arena, true, &bytes, &len, &where, &err)) {
     wp_emit_error(where, "%s", err.msg);
     goto out;
+  }
+  if (strcmp(cfg->emit, "hlo-text") == 0) {
+    if (wp_hlo_text_emit(m, arena, &out_text, &len, &where, &err)) {
+      wp_emit_error(where, "%s", err.msg);
+      goto out;
+    }
+    bytes = out_text; /* malloc'd, freed below */
   }
   if (strcmp(cfg->emit, "bir-proto") == 0 &&
       wp_bir_export(m, arena, &bytes, &len, &where, &err)) {
@@ -297,14 +310,14 @@ static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags
       goto out;
     }
     json_t *j = wp_bir_to_json(msg);
-    json_text = json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    out_text = json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
     json_decref(j);
-    if (!json_text) {
+    if (!out_text) {
       fprintf(stderr, "error: %s: out of memory\n", path);
       goto out;
     }
-    bytes = json_text;
-    len = strlen(json_text);
+    bytes = out_text;
+    len = strlen(out_text);
   }
   wp_output *o = wp_output_open(path, &err);
   if (!o) {
@@ -326,7 +339,7 @@ static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags
   }
   rc = 0;
 out:
-  free(json_text);
+  free(out_text);
   wp_arena_destroy(arena);
   return rc;
 }
@@ -466,14 +479,16 @@ static int check_emit_kind(const opt_config *cfg, MlirModule module) {
   for (size_t i = 0; i < cfg->n_passes; i++)
     lowers |= cfg->passes[i].info->traits.lowers_to_bir;
   bool bir_out = lowers || wp_bir_module_is_bir(module);
-  if (!strcmp(cfg->emit, "hlo-proto") && lowers) {
-    fprintf(stderr, "error: --emit=hlo-proto cannot follow --bir-lower (the IR is BIR then); "
-                    "give --emit=bir-proto or --emit=bir-json\n(run '%s --help' for usage)\n", opt_prog);
+  bool hlo = !strncmp(cfg->emit, "hlo-", 4);
+  if (hlo && lowers) {
+    fprintf(stderr, "error: --emit=%s cannot follow --bir-lower (the IR is BIR then); "
+                    "give --emit=bir-proto or --emit=bir-json\n(run '%s --help' for usage)\n",
+            cfg->emit, opt_prog);
     return EXIT_USAGE;
   }
-  if (!strcmp(cfg->emit, "hlo-proto") && bir_out) {
-    fprintf(stderr, "error: %s: --emit=hlo-proto needs an HLO module, and this one is BIR; give "
-                    "--emit=bir-proto or --emit=bir-json\n", cfg->input);
+  if (hlo && bir_out) {
+    fprintf(stderr, "error: %s: --emit=%s needs an HLO module, and this one is BIR; give "
+                    "--emit=bir-proto or --emit=bir-json\n", cfg->input, cfg->emit);
     return EXIT_BAD_INPUT;
   }
   if (!strncmp(cfg->emit, "bir-", 4) && !bir_out) {

@@ -18,14 +18,15 @@ static void usage(FILE *f) {
   fprintf(f,
           "usage: %s [options] INPUT\n"
           "\n"
-          "INPUT is an HloModuleProto or HloProto (.pb), MLIR text or bytecode, a BIR\n"
-          "module (weightpack's protobuf or JSON form), or a model directory holding\n"
-          "metadata.json (see README, \"Model directory\"); - (or a pipe) is read to\n"
-          "its end. Without INPUT, standard input is read when it is a pipe or a file.\n"
+          "INPUT is an HloModuleProto or HloProto (.pb), XLA's HLO text (.hlo), MLIR\n"
+          "text or bytecode, a BIR module (weightpack's protobuf or JSON form), or a\n"
+          "model directory holding metadata.json (see README, \"Model directory\"); -\n"
+          "(or a pipe) is read to its end. Without INPUT, standard input is read when\n"
+          "it is a pipe or a file.\n"
           "\n"
           "Options:\n"
           "  -o FILE                    write the result to FILE (default: stdout)\n"
-          "  --emit=KIND                mlir (default) | hlo-proto | bir-proto | bir-json\n"
+          "  --emit=KIND                mlir (default) | hlo-proto | hlo-text | bir-proto | bir-json\n"
           "  --emit-bytecode            write MLIR as bytecode (with --emit=mlir)\n"
           "  --verify-roundtrip         after parsing and after every pass, write the IR to\n"
           "                             its protobuf form, read it back and require the\n"
@@ -88,7 +89,7 @@ static const struct {
 } value_flags[] = {
     {"-o", "a file name"},
     {"--output", "a file name"},
-    {"--emit", "a kind (mlir, hlo-proto, bir-proto, bir-json)"},
+    {"--emit", "a kind (mlir, hlo-proto, hlo-text, bir-proto, bir-json)"},
     {"--artifact-dir", "a directory"},
     {"--mlir-elide-resource-strings-if-larger", "a byte count"},
     {"--print-irdl", "a dialect (hlo, bir, all)"},
@@ -346,9 +347,10 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
     } else if ((v = flag_arg(argv, &i, "--emit"))) {
       if (cfg->emit)
         return opt_usage_error("--emit given twice ('%s')", v);
-      if (strcmp(v, "mlir") != 0 && strcmp(v, "hlo-proto") != 0 && strcmp(v, "bir-proto") != 0 &&
-          strcmp(v, "bir-json") != 0)
-        return opt_usage_error("unknown --emit kind '%s' (mlir, hlo-proto, bir-proto, bir-json)", v);
+      if (strcmp(v, "mlir") != 0 && strcmp(v, "hlo-proto") != 0 && strcmp(v, "hlo-text") != 0 &&
+          strcmp(v, "bir-proto") != 0 && strcmp(v, "bir-json") != 0)
+        return opt_usage_error("unknown --emit kind '%s' (mlir, hlo-proto, hlo-text, bir-proto, "
+                               "bir-json)", v);
       cfg->emit = v;
     } else if ((v = flag_arg(argv, &i, "--artifact-dir"))) {
       if (!*v)

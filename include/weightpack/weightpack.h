@@ -48,6 +48,18 @@ int wpImportHloProto(MlirContext ctx, const void *data, size_t len, const char *
  * A null module is an error. */
 int wpExportHloProto(MlirModule module, void **data, size_t *len, wp_error *err);
 
+/* XLA's HLO text -> module, as wpImportHloProto (docs/hlo-text.md): the
+ * text is read into the HloModuleProto XLA would write for it, which is
+ * imported. Errors are "FILENAME:LINE:COL: ..."; warnings (an elided
+ * constant read as zeros) go to the context's diagnostic handlers. */
+int wpImportHloText(MlirContext ctx, const char *text, size_t len, const char *filename,
+                    MlirModule *out, wp_error *err);
+
+/* Module -> XLA's HLO text, NUL-terminated; *text is malloc'd, caller
+ * frees. Fields the text cannot carry are reported as warnings through
+ * the context's diagnostic handlers. */
+int wpExportHloText(MlirModule module, char **text, size_t *len, wp_error *err);
+
 /* Creates weightpack pass NAME with mlir-opt style OPTIONS ("k=v k2=a,b");
  * the PassManager that receives it takes ownership. Null on error (an
  * unknown pass, option, bad value or an option given twice). MLIR's C API
@@ -110,10 +122,10 @@ int wpRunSetNeffOutput(wp_run *run, const char *path, wp_error *err);
 const char *wpRunToken(const wp_run *run);
 
 /* Opens model directory DIR as opt does: reads its metadata.json, finds
- * the model file it names (HloModuleProto or HloProto) and imports it into
- * CTX (*OUT: caller destroys; null on failure). With RUN (may be NULL),
- * DIR becomes the run's model directory, inline-weights' default. The
- * weights are read later, by inline-weights. */
+ * the model file it names (HloModuleProto, HloProto or HLO text) and
+ * imports it into CTX (*OUT: caller destroys; null on failure). With RUN
+ * (may be NULL), DIR becomes the run's model directory, inline-weights'
+ * default. The weights are read later, by inline-weights. */
 int wpOpenModelDir(MlirContext ctx, const char *dir, wp_run *run, MlirModule *out,
                    wp_error *err);
 

@@ -1,0 +1,584 @@
+/* HLO text -> HloModuleProto: the module, its computations and
+ * instructions, and what XLA derives once all is read (ids, the entry,
+ * program shapes, the schedule). The parts have files of their own:
+ * wp_hlo_text_lex.c, _shape.c, _literal.c, _attrs.c, _dnums.c,
+ * _sharding.c, _meta.c. */
+#include "wp_hlo_text.h"
+
+#include "wp_hlo_opcodes.h"
+#include "wp_hlo_text_common.h"
+#include "wp_hlo_text_internal.h"
+#include "wp_hlo_types.h"
+#include "wp_pb.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct wp_htp_comp {
+  Xla__HloComputationProto *msg;
+  size_t at; /* of its name */
+  wp_htp_instr *ins;
+  size_t n_ins, cap_ins;
+  Xla__ShapeProto *sig_result; /* the signature's result, when written */
+  size_t sig_at;
+  size_t root;
+} wp_htp_comp;
+
+typedef struct wp_htp_module {
+  Xla__HloModuleProto *msg;
+  wp_htp_comp *comps;
+  size_t n, cap;
+  size_t entry;        /* index, or SIZE_MAX */
+  size_t entry_at;
+  bool scheduled;
+  Xla__ProgramShapeProto *layout; /* entry_computation_layout */
+  size_t layout_at;
+} wp_htp_module;
+
+/* ---- names -> indices: open addressing over arena arrays ---- */
+
+typedef struct strmap {
+  const char **keys;
+  size_t *vals;
+  size_t cap;
+} strmap;
+
+static uint64_t hash(const char *s) {
+  uint64_t h = 1469598103934665603ull;
+  for (; *s; s++)
+    h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return h;
+}
+
+static void sm_init(htp *p, strmap *m, size_t n) {
+  m->cap = 8;
+  while (m->cap < 2 * n + 1)
+    m->cap *= 2;
+  m->keys = wp_arena_alloc(p->arena, m->cap * sizeof *m->keys);
+  m->vals = wp_arena_alloc(p->arena, m->cap * sizeof *m->vals);
+}
+
+/* false when KEY is there already (*VAL: its value) */
+static bool sm_put(strmap *m, const char *key, size_t *val) {
+  size_t i = hash(key) & (m->cap - 1);
+  while (m->keys[i]) {
+    if (!strcmp(m->keys[i], key)) {
+      *val = m->vals[i];
+      return false;
+    }
+    i = (i + 1) & (m->cap - 1);
+  }
+  m->keys[i] = key;
+  m->vals[i] = *val;
+  return true;
+}
+
+static bool sm_get(const strmap *m, const char *key, size_t *val) {
+  size_t i = hash(key) & (m->cap - 1);
+  while (m->keys[i]) {
+    if (!strcmp(m->keys[i], key)) {
+      *val = m->vals[i];
+      return true;
+    }
+    i = (i + 1) & (m->cap - 1);
+  }
+  return false;
+}
+
+/* ---- instructions ---- */
+
+static int operands(htp *p, wp_htp_instr *ins) {
+  if (wp_htp_accept(p, ")"))
+    return 0;
+  size_t cap_s = 0, n_s = 0;
+  do {
+    Xla__ShapeProto *shape = NULL;
+    if (wp_htp_at_shape(p) && wp_htp_shape(p, &shape))
+      return -1;
+    wp_htp_ref r;
+    wp_htp_skip(p);
+    r.at = p->pos;
+    if (wp_htp_name(p, &r.name))
+      return -1;
+    WP_HTP_PUSH(p, ins->operands, ins->n_operands, ins->cap_operands, r);
+    WP_HTP_PUSH(p, ins->operand_shapes, n_s, cap_s, shape);
+  } while (wp_htp_accept(p, ","));
+  return wp_htp_expect(p, ")");
+}
+
+static int instruction(htp *p, wp_htp_comp *c) {
+  wp_htp_instr ins;
+  memset(&ins, 0, sizeof ins);
+  Xla__HloInstructionProto *m = wp_pb_new(p->arena, &xla__hlo_instruction_proto__descriptor);
+  ins.msg = m;
+  ins.root = wp_htp_accept_word(p, "ROOT");
+  wp_htp_skip(p);
+  ins.at = p->pos;
+  if (wp_htp_name(p, &m->name) || wp_htp_expect(p, "=") || wp_htp_shape(p, &m->shape))
+    return -1;
+  wp_htp_skip(p);
+  size_t at = p->pos;
+  const char *op;
+  size_t n = wp_htp_ident(p, &op);
+  if (!n)
+    return wp_htp_fail(p, at, "expected an opcode");
+  m->opcode = wp_arena_strndup(p->arena, op, n);
+  /* the table has every XLA opcode but parameter (a block argument there) */
+  if (!wp_hlo_opcode_by_xla(m->opcode) && strcmp(m->opcode, "parameter") != 0)
+    return wp_htp_fail(p, at, "unknown opcode '%s'", m->opcode);
+  if (wp_htp_expect(p, "("))
+    return -1;
+  if (!strcmp(m->opcode, "constant")) {
+    if (wp_htp_literal(p, m->shape, &m->literal) || wp_htp_expect(p, ")"))
+      return -1;
+  } else if (!strcmp(m->opcode, "parameter")) {
+    wp_htp_skip(p);
+    size_t nat = p->pos;
+    if (wp_htp_int(p, &m->parameter_number) || wp_htp_expect(p, ")"))
+      return -1;
+    if (m->parameter_number < 0)
+      return wp_htp_fail(p, nat, "negative parameter number");
+  } else if (operands(p, &ins)) {
+    return -1;
+  }
+  while (wp_htp_accept(p, ","))
+    if (wp_htp_attribute(p, &ins))
+      return -1;
+  if (wp_htp_instr_finish(p, &ins))
+    return -1;
+  WP_HTP_PUSH(p, c->ins, c->n_ins, c->cap_ins, ins);
+  return 0;
+}
+
+/* ---- computations ---- */
+
+/* (name: shape, ...) -> shape; the names are XLA's parameter names,
+ * already on the parameter instructions. */
+static int signature(htp *p, wp_htp_comp *c) {
+  if (wp_htp_expect(p, "("))
+    return -1;
+  if (!wp_htp_accept(p, ")")) {
+    do {
+      char *name;
+      Xla__ShapeProto *s;
+      if (wp_htp_name(p, &name) || wp_htp_expect(p, ":") || wp_htp_shape(p, &s))
+        return -1;
+    } while (wp_htp_accept(p, ","));
+    if (wp_htp_expect(p, ")"))
+      return -1;
+  }
+  if (wp_htp_expect(p, "->"))
+    return -1;
+  wp_htp_skip(p);
+  c->sig_at = p->pos;
+  return wp_htp_shape(p, &c->sig_result);
+}
+
+static int computation(htp *p, wp_htp_module *mod) {
+  wp_htp_comp c;
+  memset(&c, 0, sizeof c);
+  c.msg = wp_pb_new(p->arena, &xla__hlo_computation_proto__descriptor);
+  wp_htp_skip(p);
+  size_t entry_at = p->pos;
+  if (wp_htp_accept_word(p, "ENTRY")) {
+    if (mod->entry != SIZE_MAX)
+      return wp_htp_fail(p, entry_at, "a second ENTRY computation");
+    mod->entry = mod->n;
+    mod->entry_at = entry_at;
+  }
+  wp_htp_skip(p);
+  c.at = p->pos;
+  if (wp_htp_name(p, &c.msg->name))
+    return -1;
+  if (wp_htp_peek(p) == '(' && signature(p, &c))
+    return -1;
+  wp_htp_skip(p);
+  size_t open = p->pos;
+  if (wp_htp_expect(p, "{"))
+    return -1;
+  while (!wp_htp_accept(p, "}")) {
+    if (p->failed)
+      return -1;
+    if (wp_htp_peek(p) < 0)
+      return wp_htp_fail(p, open, "computation '%s' is not closed", c.msg->name);
+    if (instruction(p, &c))
+      return -1;
+  }
+  if (!c.n_ins)
+    return wp_htp_fail(p, c.at, "computation '%s' has no instructions", c.msg->name);
+  /* XLA writes a thread other than "main" after the body */
+  size_t save = p->pos;
+  if (wp_htp_accept(p, ",")) {
+    if (!wp_htp_accept_word(p, "execution_thread")) {
+      p->pos = save;
+      return wp_htp_fail(p, save, "unexpected ',' after computation '%s'", c.msg->name);
+    }
+    if (wp_htp_expect(p, "=") || wp_htp_string(p, &c.msg->execution_thread, NULL, false))
+      return -1;
+  }
+  WP_HTP_PUSH(p, mod->comps, mod->n, mod->cap, c);
+  return 0;
+}
+
+/* ---- the module header ---- */
+
+static int alias_config(htp *p, wp_htp_module *mod) {
+  Xla__InputOutputAliasView v = XLA__INPUT_OUTPUT_ALIAS_VIEW__INIT;
+  size_t cap = 0;
+  if (wp_htp_expect(p, "{"))
+    return -1;
+  if (!wp_htp_accept(p, "}")) {
+    do {
+      Xla__InputOutputAliasView__Entry *e =
+          wp_pb_new(p->arena, &xla__input_output_alias_view__entry__descriptor);
+      if (wp_htp_shape_index(p, &e->output_shape_index, &e->n_output_shape_index) ||
+          wp_htp_expect(p, ":") || wp_htp_expect(p, "(") || wp_htp_int(p, &e->parameter_number) ||
+          wp_htp_expect(p, ",") ||
+          wp_htp_shape_index(p, &e->parameter_shape_index, &e->n_parameter_shape_index))
+        return -1;
+      e->kind = 1; /* may-alias when not written, as XLA */
+      if (wp_htp_accept(p, ",")) {
+        if (wp_htp_accept_word(p, "must-alias"))
+          e->kind = 2;
+        else if (!wp_htp_accept_word(p, "may-alias"))
+          return wp_htp_fail(p, p->pos, "expected may-alias or must-alias");
+      }
+      if (wp_htp_expect(p, ")"))
+        return -1;
+      WP_HTP_PUSH(p, v.entries, v.n_entries, cap, e);
+    } while (wp_htp_accept(p, ","));
+    if (wp_htp_expect(p, "}"))
+      return -1;
+  }
+  mod->msg->input_output_alias = wp_htp_opaque(p, &v.base);
+  return 0;
+}
+
+static int buffer_donor(htp *p, wp_htp_module *mod) {
+  Xla__BufferDonorView v = XLA__BUFFER_DONOR_VIEW__INIT;
+  size_t cap = 0;
+  if (wp_htp_expect(p, "{"))
+    return -1;
+  if (!wp_htp_accept(p, "}")) {
+    do {
+      Xla__BufferDonorView__Entry *e =
+          wp_pb_new(p->arena, &xla__buffer_donor_view__entry__descriptor);
+      if (wp_htp_expect(p, "(") || wp_htp_int(p, &e->parameter_number) || wp_htp_expect(p, ",") ||
+          wp_htp_shape_index(p, &e->parameter_shape_index, &e->n_parameter_shape_index) ||
+          wp_htp_expect(p, ")"))
+        return -1;
+      WP_HTP_PUSH(p, v.entries, v.n_entries, cap, e);
+    } while (wp_htp_accept(p, ","));
+    if (wp_htp_expect(p, "}"))
+      return -1;
+  }
+  mod->msg->buffer_donor = wp_htp_opaque(p, &v.base);
+  return 0;
+}
+
+/* An HloModuleConfig setting (not in HloModuleProto): only its default
+ * can be kept, since nothing would carry another value. */
+static int config_default(htp *p, size_t at, const char *name, bool is_default) {
+  if (is_default)
+    return 0;
+  return wp_htp_fail(p, at, "module attribute '%s' is a setting HloModuleProto has no field for; "
+                         "only its default can be read", name);
+}
+
+static int header_attribute(htp *p, wp_htp_module *mod, unsigned *seen) {
+  static const char *const names[] = {
+      "is_scheduled", "entry_computation_layout", "input_output_alias", "buffer_donor",
+      "alias_passthrough_params", "allow_spmd_sharding_propagation_to_parameters",
+      "allow_spmd_sharding_propagation_to_output", "replica_count", "num_partitions",
+      "frontend_attributes"};
+  wp_htp_skip(p);
+  size_t at = p->pos;
+  const char *w;
+  size_t n = wp_htp_ident(p, &w), k;
+  for (k = 0; k < sizeof names / sizeof names[0]; k++)
+    if (strlen(names[k]) == n && !memcmp(names[k], w, n))
+      break;
+  if (k == sizeof names / sizeof names[0])
+    return wp_htp_fail(p, at, "module attribute '%.*s' is unknown or has no field in "
+                           "HloModuleProto", (int)n, w);
+  if (*seen & (1u << k))
+    return wp_htp_fail(p, at, "module attribute '%s' given twice", names[k]);
+  *seen |= 1u << k;
+  if (wp_htp_expect(p, "="))
+    return -1;
+  bool b;
+  int64_t v;
+  switch (k) {
+  case 0:
+    if (wp_htp_bool(p, &b))
+      return -1;
+    mod->scheduled = b;
+    return 0;
+  case 1:
+    mod->layout_at = at;
+    return wp_htp_expect(p, "{") || wp_htp_program_shape(p, &mod->layout) || wp_htp_expect(p, "}")
+               ? -1
+               : 0;
+  case 2:
+    return alias_config(p, mod);
+  case 3:
+    return buffer_donor(p, mod);
+  case 4:
+    return wp_htp_bool(p, &b) ? -1 : config_default(p, at, names[k], !b);
+  case 5:
+  case 6: {
+    bool any = false;
+    if (wp_htp_expect(p, "{"))
+      return -1;
+    if (!wp_htp_accept(p, "}")) {
+      do {
+        if (wp_htp_bool(p, &b))
+          return -1;
+        any |= b;
+      } while (wp_htp_accept(p, ","));
+      if (wp_htp_expect(p, "}"))
+        return -1;
+    }
+    return config_default(p, at, names[k], !any);
+  }
+  case 7:
+  case 8:
+    return wp_htp_int(p, &v) ? -1 : config_default(p, at, names[k], v == 1);
+  default:
+    return wp_htp_frontend_attributes(p, &mod->msg->frontend_attributes);
+  }
+}
+
+/* ---- after everything is read ---- */
+
+static int resolve_computation(htp *p, wp_htp_comp *c) {
+  strmap names;
+  sm_init(p, &names, c->n_ins);
+  size_t root = SIZE_MAX, n_params = 0;
+  for (size_t i = 0; i < c->n_ins; i++) {
+    size_t v = i;
+    if (!sm_put(&names, c->ins[i].msg->name, &v))
+      return wp_htp_fail(p, c->ins[i].at, "instruction '%s' is defined twice in computation '%s'",
+                      c->ins[i].msg->name, c->msg->name);
+    if (c->ins[i].root) {
+      if (root != SIZE_MAX)
+        return wp_htp_fail(p, c->ins[i].at, "a second ROOT in computation '%s'", c->msg->name);
+      root = i;
+    }
+    n_params += !strcmp(c->ins[i].msg->opcode, "parameter");
+  }
+  c->root = root == SIZE_MAX ? c->n_ins - 1 : root; /* XLA: the last one */
+  Xla__HloInstructionProto **params =
+      wp_arena_alloc(p->arena, (n_params + 1) * sizeof *params);
+  for (size_t i = 0; i < c->n_ins; i++) {
+    wp_htp_instr *ins = &c->ins[i];
+    Xla__HloInstructionProto *m = ins->msg;
+    m->n_operand_ids = ins->n_operands;
+    m->operand_ids = wp_arena_alloc(p->arena, (ins->n_operands + 1) * sizeof(int64_t));
+    size_t first = SIZE_MAX;
+    for (size_t k = 0; k < ins->n_operands; k++) {
+      size_t o;
+      if (!sm_get(&names, ins->operands[k].name, &o))
+        return wp_htp_fail(p, ins->operands[k].at, "operand '%s' is not an instruction of "
+                        "computation '%s'", ins->operands[k].name, c->msg->name);
+      const Xla__ShapeProto *written = ins->operand_shapes[k];
+      if (written && !wp_htp_shapes_compatible(written, c->ins[o].msg->shape))
+        return wp_htp_fail(p, ins->operands[k].at, "operand '%s' is written with a shape other "
+                        "than its own", ins->operands[k].name);
+      m->operand_ids[k] = c->ins[o].msg->id;
+      if (k == 0)
+        first = o;
+    }
+    m->n_control_predecessor_ids = ins->n_preds;
+    m->control_predecessor_ids = wp_arena_alloc(p->arena, (ins->n_preds + 1) * sizeof(int64_t));
+    for (size_t k = 0; k < ins->n_preds; k++) {
+      size_t o;
+      if (!sm_get(&names, ins->preds[k].name, &o))
+        return wp_htp_fail(p, ins->preds[k].at, "control predecessor '%s' is not an instruction "
+                        "of computation '%s'", ins->preds[k].name, c->msg->name);
+      m->control_predecessor_ids[k] = c->ins[o].msg->id;
+    }
+    if (!strcmp(m->opcode, "parameter")) {
+      if ((uint64_t)m->parameter_number >= n_params || params[m->parameter_number])
+        return wp_htp_fail(p, ins->at, "parameter(%lld): computation '%s' has %zu parameters, "
+                        "numbered 0 to %zu once each", (long long)m->parameter_number,
+                        c->msg->name, n_params, n_params - 1);
+      params[m->parameter_number] = m;
+    }
+    /* compare: XLA writes the default comparison type it derives */
+    if (!strcmp(m->opcode, "compare") && !ins->has_type && first != SIZE_MAX)
+      m->comparison_type =
+          (char *)wp_hlo_text_default_comparison_type(c->ins[first].msg->shape->element_type);
+  }
+  /* the program shape XLA's ComputeProgramShape gives */
+  Xla__ProgramShapeProto *ps = wp_pb_new(p->arena, &xla__program_shape_proto__descriptor);
+  ps->n_parameters = ps->n_parameter_names = n_params;
+  ps->parameters = wp_arena_alloc(p->arena, (n_params + 1) * sizeof *ps->parameters);
+  ps->parameter_names = wp_arena_alloc(p->arena, (n_params + 1) * sizeof *ps->parameter_names);
+  for (size_t i = 0; i < n_params; i++) {
+    ps->parameters[i] = params[i]->shape;
+    ps->parameter_names[i] = params[i]->name;
+  }
+  const Xla__ShapeProto *root_shape = c->ins[c->root].msg->shape;
+  ps->result = (Xla__ShapeProto *)root_shape;
+  c->msg->program_shape = ps;
+  if (c->sig_result && !wp_htp_shapes_compatible(c->sig_result, root_shape))
+    return wp_htp_fail(p, c->sig_at, "computation '%s' returns a shape other than its root "
+                    "instruction '%s' has", c->msg->name, c->ins[c->root].msg->name);
+  c->msg->root_id = c->ins[c->root].msg->id;
+  c->msg->id = c->msg->root_id; /* XLA gives a computation its root's id */
+  c->msg->n_instructions = c->n_ins;
+  c->msg->instructions = wp_arena_alloc(p->arena, (c->n_ins + 1) * sizeof(void *));
+  for (size_t i = 0; i < c->n_ins; i++)
+    c->msg->instructions[i] = c->ins[i].msg;
+  return 0;
+}
+
+static int resolve_calls(htp *p, wp_htp_module *mod) {
+  strmap names;
+  sm_init(p, &names, mod->n);
+  for (size_t i = 0; i < mod->n; i++) {
+    size_t v = i;
+    if (!sm_put(&names, mod->comps[i].msg->name, &v))
+      return wp_htp_fail(p, mod->comps[i].at, "a second computation named '%s'",
+                      mod->comps[i].msg->name);
+  }
+  for (size_t i = 0; i < mod->n; i++)
+    for (size_t k = 0; k < mod->comps[i].n_ins; k++) {
+      wp_htp_instr *ins = &mod->comps[i].ins[k];
+      Xla__HloInstructionProto *m = ins->msg;
+      m->n_called_computation_ids = ins->n_called;
+      m->called_computation_ids =
+          wp_arena_alloc(p->arena, (ins->n_called + 1) * sizeof(int64_t));
+      for (size_t j = 0; j < ins->n_called; j++) {
+        size_t c;
+        if (!sm_get(&names, ins->called[j].name, &c))
+          return wp_htp_fail(p, ins->called[j].at, "no computation named '%s'",
+                          ins->called[j].name);
+        if (c == i)
+          return wp_htp_fail(p, ins->called[j].at, "computation '%s' calls itself",
+                          ins->called[j].name);
+        m->called_computation_ids[j] = mod->comps[c].msg->id;
+        if (!strcmp(m->opcode, "fusion"))
+          mod->comps[c].msg->is_fusion_computation = true;
+      }
+    }
+  return 0;
+}
+
+/* XLA's HloSchedule: each computation but fusion bodies, in text order. */
+static void schedule(htp *p, wp_htp_module *mod) {
+  Xla__HloScheduleView s = XLA__HLO_SCHEDULE_VIEW__INIT;
+  s.sequences = wp_arena_alloc(p->arena, (mod->n + 1) * sizeof *s.sequences);
+  for (size_t i = 0; i < mod->n; i++) {
+    const wp_htp_comp *c = &mod->comps[i];
+    if (c->msg->is_fusion_computation)
+      continue;
+    Xla__HloScheduleView__Entry *e =
+        wp_pb_new(p->arena, &xla__hlo_schedule_view__entry__descriptor);
+    e->key = c->msg->id;
+    e->value = wp_pb_new(p->arena, &xla__hlo_schedule_view__instruction_sequence__descriptor);
+    e->value->n_instruction_ids = c->n_ins;
+    e->value->instruction_ids = wp_arena_alloc(p->arena, (c->n_ins + 1) * sizeof(int64_t));
+    for (size_t k = 0; k < c->n_ins; k++)
+      e->value->instruction_ids[k] = c->ins[k].msg->id;
+    s.sequences[s.n_sequences++] = e;
+  }
+  mod->msg->schedule = wp_htp_opaque(p, &s.base);
+}
+
+static int finish(htp *p, wp_htp_module *mod) {
+  Xla__HloModuleProto *m = mod->msg;
+  if (!mod->n)
+    return wp_htp_fail(p, p->pos, "no computations");
+  if (mod->entry == SIZE_MAX)
+    mod->entry = mod->n - 1; /* as XLA: the last computation */
+  /* ids: counted from 0 across the module in text order, as XLA's
+   * HloModule numbers the instructions its parser hands it */
+  int64_t next = 0;
+  for (size_t i = 0; i < mod->n; i++)
+    for (size_t k = 0; k < mod->comps[i].n_ins; k++)
+      mod->comps[i].ins[k].msg->id = next++;
+  for (size_t i = 0; i < mod->n; i++)
+    if (resolve_computation(p, &mod->comps[i]))
+      return -1;
+  if (resolve_calls(p, mod))
+    return -1;
+  const wp_htp_comp *entry = &mod->comps[mod->entry];
+  m->entry_computation_name = entry->msg->name;
+  m->entry_computation_id = entry->msg->id;
+  const Xla__ProgramShapeProto *eps = entry->msg->program_shape;
+  if (mod->layout) {
+    bool ok = mod->layout->n_parameters == eps->n_parameters &&
+              wp_htp_shapes_compatible(mod->layout->result, eps->result);
+    for (size_t i = 0; ok && i < eps->n_parameters; i++)
+      ok = wp_htp_shapes_compatible(mod->layout->parameters[i], eps->parameters[i]);
+    if (!ok)
+      return wp_htp_fail(p, mod->layout_at, "entry_computation_layout does not match the "
+                      "parameters and root of entry computation '%s'", entry->msg->name);
+    m->host_program_shape = mod->layout;
+  } else {
+    /* the layout XLA derives from the entry computation, its parameters
+     * named as ComputationLayout names them */
+    Xla__ProgramShapeProto *h = wp_pb_new(p->arena, &xla__program_shape_proto__descriptor);
+    *h = *eps;
+    h->parameter_names = wp_arena_alloc(p->arena, (eps->n_parameters + 1) * sizeof(char *));
+    for (size_t i = 0; i < eps->n_parameters; i++) {
+      char name[32];
+      snprintf(name, sizeof name, "p%zu", i);
+      h->parameter_names[i] = wp_arena_strndup(p->arena, name, strlen(name));
+    }
+    m->host_program_shape = h;
+  }
+  m->n_computations = mod->n;
+  m->computations = wp_arena_alloc(p->arena, (mod->n + 1) * sizeof(void *));
+  for (size_t i = 0; i < mod->n; i++)
+    m->computations[i] = mod->comps[i].msg;
+  if (mod->scheduled)
+    schedule(p, mod);
+  /* XLA's ToProto writes these three always, empty or not */
+  if (!m->input_output_alias)
+    m->input_output_alias = wp_pb_new(p->arena, &xla__opaque__descriptor);
+  if (!m->buffer_donor)
+    m->buffer_donor = wp_pb_new(p->arena, &xla__opaque__descriptor);
+  if (!m->frontend_attributes)
+    m->frontend_attributes = wp_pb_new(p->arena, &xla__frontend_attributes__descriptor);
+  return 0;
+}
+
+static int module(htp *p, wp_htp_module *mod) {
+  mod->msg = wp_pb_new(p->arena, &xla__hlo_module_proto__descriptor);
+  mod->entry = SIZE_MAX;
+  if (wp_htp_peek(p) < 0)
+    return wp_htp_fail(p, p->pos, "empty HLO text");
+  if (wp_htp_accept_word(p, "HloModule")) {
+    unsigned seen = 0;
+    if (wp_htp_name(p, &mod->msg->name))
+      return -1;
+    while (wp_htp_accept(p, ","))
+      if (header_attribute(p, mod, &seen))
+        return -1;
+  } else {
+    mod->msg->name = "_"; /* the name XLA's parser gives a module without a header */
+  }
+  while (wp_htp_peek(p) >= 0)
+    if (computation(p, mod))
+      return -1;
+  return p->failed ? -1 : finish(p, mod);
+}
+
+int wp_hlo_text_parse(wp_arena *arena, const char *text, size_t len, const char *filename,
+                      wp_hlo_text_warn_fn warn, void *user, Xla__HloModuleProto **out,
+                      wp_error *err) {
+  htp p = {.src = text, .len = len, .file = filename ? filename : "<text>", .arena = arena,
+           .err = err, .warn = warn, .user = user};
+  wp_htp_module mod;
+  memset(&mod, 0, sizeof mod);
+  const char *nul = memchr(text, 0, len);
+  if (nul)
+    return wp_htp_fail(&p, (size_t)(nul - text), "NUL byte in HLO text");
+  if (module(&p, &mod))
+    return -1;
+  *out = mod.msg;
+  return 0;
+}

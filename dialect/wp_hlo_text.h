@@ -1,0 +1,59 @@
+/* XLA's HLO text: read into an HloModuleProto, printed from one.
+ *
+ * The reader builds the HloModuleProto XLA's parser and HloModule::ToProto
+ * would give for the text (default layouts filled in, ids numbered from 0
+ * in text order, each computation's id its root's, the empty submessages
+ * XLA always writes), so the importer and everything after it see what an
+ * XLA proto dump of the same module holds. Whatever hlo.proto has no field
+ * for is an error at its FILE:LINE:COL, never dropped.
+ *
+ * The printer writes XLA's style (HloModule::ToString with operand shapes
+ * and `%` names); reading its output gives back the same proto for every
+ * field the text carries (see docs/hlo-text.md for those it does not). */
+#ifndef WP_HLO_TEXT_H
+#define WP_HLO_TEXT_H
+
+#include "hlo.pb-c.h"
+#include "wp_arena.h"
+#include "wp_error.h"
+
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A warning (an elided constant read as zeros, a field the printer cannot
+ * write): MSG is one line, FILE:LINE:COL first where it has a place. */
+typedef void (*wp_hlo_text_warn_fn)(void *user, const char *msg);
+
+/* Reads TEXT (LEN bytes, no NUL needed) into *OUT, in ARENA. FILENAME
+ * starts error messages ("FILE:LINE:COL: ..."). WARN may be NULL. */
+int wp_hlo_text_parse(wp_arena *arena, const char *text, size_t len, const char *filename,
+                      wp_hlo_text_warn_fn warn, void *user, Xla__HloModuleProto **out,
+                      wp_error *err);
+
+/* wp_hlo_text_parse, then the protobuf importer (wp_hlo_import) on the
+ * packed module. Warnings become MLIR warnings at the file's location. */
+int wp_hlo_text_import(MlirContext ctx, const void *text, size_t len, const char *filename,
+                       MlirModule *out, wp_error *err);
+
+/* Is DATA HLO text? A name ending in .hlo says so (unless the bytes are
+ * binary: a proto so named); one ending in .txt does unless the bytes
+ * read as MLIR; else the content: after blank and `//` comment lines it
+ * starts with `HloModule`, `ENTRY`, or a computation (`%name (` or
+ * `name {`). PATH may be NULL. */
+bool wp_hlo_text_sniff(const char *path, const void *data, size_t len);
+
+/* Prints MODULE as HLO text into *TEXT (malloc'd, NUL-terminated, *LEN
+ * bytes; the caller frees it). ARENA is scratch. Fields the text cannot
+ * hold go to WARN, one line each. */
+int wp_hlo_text_print(wp_arena *arena, const Xla__HloModuleProto *module,
+                      wp_hlo_text_warn_fn warn, void *user, char **text, size_t *len,
+                      wp_error *err);
+
+/* Exports MODULE (wp_hlo_export, weights inlined) and prints it (*TEXT
+ * malloc'd, as above); fields dropped become MLIR warnings. On failure
+ * *WHERE is the op at fault, as wp_hlo_export gives it. */
+int wp_hlo_text_emit(MlirModule module, wp_arena *arena, char **text, size_t *len,
+                     MlirLocation *where, wp_error *err);
+
+#endif
