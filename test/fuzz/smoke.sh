@@ -113,9 +113,17 @@ for f in "$birj"/*.json; do
   { printf '\000'; cat "$f"; } > "$njs/bir-$(basename "$f" .json)"
 done
 
+# HLO text: the lit tests' modules, and the real protos printed as text.
+htxt=$(seeds hlotext)
+cp "$src"/test/lit/hlo-text/*.hlo "$htxt/" 2>/dev/null || true
+for f in "$src"/test/data/hlo-real/*.pb; do
+  "${opt[@]}" "$f" --emit=hlo-text -o "$htxt/$(basename "$f" .pb).hlo" 2>/dev/null || true
+done
+
 seeds_of() { # harness -> its seed directory
   case $1 in
     fuzz_hlo_import | fuzz_pipeline) echo "$hlo" ;;
+    fuzz_hlo_text) echo "$htxt" ;;
     fuzz_npy) echo "$npy" ;;
     fuzz_model_dir) echo "$meta" ;;
     fuzz_bir_proto) echo "$bir" ;;
