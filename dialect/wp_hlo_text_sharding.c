@@ -218,7 +218,7 @@ static int sharding(htp *p, Xla__OpShardingView **out) {
 }
 
 int wp_htp_sharding(htp *p, Xla__Opaque **out) {
-  Xla__OpShardingView *s;
+  Xla__OpShardingView *s = NULL; /* set when sharding() succeeds; -O3 cannot see it */
   if (sharding(p, &s))
     return -1;
   *out = wp_htp_opaque(p, &s->base);
