@@ -8,7 +8,12 @@ submessage is told apart from an absent one ("empty only in B"). Prints
 one line per differing field path (indices as [*]), sorted, then "end".
 Wire format only; no protobuf library is needed.
 """
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                                "tools", "py"))
+from hlopb import read_varint as varint  # noqa: E402
 
 # field number -> (name, submessage type or None); fields not listed are
 # compared as their raw bytes
@@ -36,17 +41,6 @@ SCHEMA = {
     "Literal": {1: ("shape", "Shape")},
     "Any": {},
 }
-
-
-def varint(buf, i):
-    n = shift = 0
-    while True:
-        b = buf[i]
-        i += 1
-        n |= (b & 0x7F) << shift
-        shift += 7
-        if not b & 0x80:
-            return n, i
 
 
 def fields(buf):
