@@ -176,7 +176,10 @@ static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, M
   int64_t found;
   if (wp_i64map_get(&l->shared_index, key, &found)) {
     const shared_entry *e = &l->shared_entries[found];
-    if (e->size == size && !strcmp(e->dtype, dtype) && !memcmp(e->bytes, bytes, size)) {
+    /* a tie keeps the first's place, if that suits this one's alignment */
+    if (e->size == size && !strcmp(e->dtype, dtype) &&
+        e->at % wp_lower_alignment(l, l->opts.const_memory, t, elt).step == 0 &&
+        !memcmp(e->bytes, bytes, size)) {
       return wp_lower_add_tensor(l, name, tc, t, name, l->opts.const_memory, e->file, e->at,
                                  e->sub_id);
     }
@@ -186,8 +189,12 @@ static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, M
     wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
     return -1;
   }
-  uint64_t align = wp_bir_alignment((uint64_t)elt, size, l->opts.min_align);
-  uint64_t at = wp_bir_align_up(sf->size, align);
+  uint64_t at = wp_bir_align_up(sf->size, wp_lower_alignment(l, l->opts.const_memory, t, elt).step);
+  if (at < sf->size || at > (uint64_t)INT64_MAX - size) {
+    wp_emit_error(mlirOperationGetLocation(op), "bir-lower: constant '%s' would pass byte "
+                  "2^63-1 of the shared constant file '%s'", name, sf->name);
+    return -1;
+  }
   sf->size = at + size;
   if (l->n_shared_entries == l->cap_shared_entries) {
     size_t cap = l->cap_shared_entries ? 2 * l->cap_shared_entries : 64;

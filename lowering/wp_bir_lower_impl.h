@@ -5,6 +5,7 @@
 #define WP_BIR_LOWER_IMPL_H
 
 #include "wp_arena.h"
+#include "wp_bir_align.h"
 #include "wp_diag.h"
 #include "wp_bir_enums.h"
 #include "wp_i64map.h"
@@ -117,6 +118,10 @@ int wp_lower_tensor_info(MlirType t, int *prim, const char **dtype, uint64_t *by
 /* The error for a tensor wp_lower_tensor_info refused, at LOC. */
 void wp_lower_tensor_error(MlirLocation loc, const char *what, const char *name, MlirType t,
                            int info);
+
+/* getAlignmentSize for a tensor of type T (element size ELT) in memory
+ * type MEMTYPE under this lowering's options (see wp_bir_align.h). */
+wp_bir_align_size wp_lower_alignment(const lowering *l, int memtype, MlirType t, int elt);
 
 /* One memory location set and its location, written later
  * (wp_lower_write_tensors). CONST_FILE NULL for non-constant tensors. -1

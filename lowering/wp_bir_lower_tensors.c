@@ -88,6 +88,19 @@ static MlirAttribute shape_attr(MlirContext c, MlirType t) {
   return a;
 }
 
+wp_bir_align_size wp_lower_alignment(const lowering *l, int memtype, MlirType t, int elt) {
+  intptr_t r = mlirShapedTypeGetRank(t);
+  int64_t small[64], *dims = r > 64 ? wp_xmalloc((size_t)r * sizeof *dims) : small;
+  for (intptr_t i = 0; i < r; i++)
+    dims[i] = mlirShapedTypeGetDimSize(t, i);
+  wp_bir_align_size a = wp_bir_alignment_size(&(wp_bir_align_query){
+      .memory_type = memtype, .element_bytes = (uint64_t)(elt > 0 ? elt : 1), .shape = dims,
+      .rank = (size_t)r, .min_align = l->opts.min_align});
+  if (dims != small)
+    free(dims);
+  return a;
+}
+
 int wp_lower_add_tensor(lowering *l, const char *name, int tensor_class, MlirType t,
                         const char *hlo_value, int memtype, const char *const_file,
                         uint64_t const_offset, int64_t sub_id) {
@@ -97,8 +110,9 @@ int wp_lower_add_tensor(lowering *l, const char *name, int tensor_class, MlirTyp
   elt = wp_lower_tensor_info(t, &prim, &dtype, &bytes);
   if (elt < 0)
     elt = 0; /* refused by the callers */
-  uint64_t align = wp_bir_alignment((uint64_t)elt, bytes, l->opts.min_align);
-  uint64_t at = wp_bir_align_up(l->placement[memtype], align);
+  wp_bir_align_size as = wp_lower_alignment(l, memtype, t, elt);
+  uint64_t align = as.alignment;
+  uint64_t at = wp_bir_align_up(l->placement[memtype], as.step);
   if (at < l->placement[memtype] || at > (uint64_t)INT64_MAX - bytes) {
     wp_emit_error(l->loc, "bir-lower: tensor '%s' would be placed past byte 2^63-1 of memory "
                   "type %s (the tensors before it take %llu bytes)", name,

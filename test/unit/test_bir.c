@@ -43,20 +43,65 @@ static void test_enums(void) {
   CHECK(wp_dtype_name(WP_TOKEN) == NULL);
 }
 
+/* getAlignmentSize of a tensor of element size ELT, SHAPE, in memory MT */
+static wp_bir_align_size align_of(int mt, uint64_t elt, const int64_t *shape, size_t rank,
+                                  uint64_t min_align) {
+  return wp_bir_alignment_size(&(wp_bir_align_query){
+      .memory_type = mt, .element_bytes = elt, .shape = shape, .rank = rank,
+      .min_align = min_align});
+}
+#define ALIGN(mt, elt, min, ...)                                                             \
+  align_of(mt, elt, (const int64_t[]){__VA_ARGS__},                                         \
+           sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t), min)
+
 static void test_alignment(void) {
-  /* at least the element size */
-  CHECK(wp_bir_alignment(4, 4, 1) == 4);
-  CHECK(wp_bir_alignment(2, 10, 1) == 2);
-  CHECK(wp_bir_alignment(16, 32, 1) == 16);
+  /* at least the element size (a scalar: rank 0) */
+  CHECK(align_of(WP_MT_CONST, 4, NULL, 0, 1).alignment == 4);
+  CHECK(ALIGN(WP_MT_CONST, 2, 1, 5).alignment == 2);
+  CHECK(ALIGN(WP_MT_CONST, 16, 1, 2).alignment == 16);
+  CHECK(ALIGN(WP_MT_CONST, 0, 1, 3).alignment == 1); /* unknown size: a byte */
   /* at least 64 for 64 bytes and more */
-  CHECK(wp_bir_alignment(1, 63, 1) == 1);
-  CHECK(wp_bir_alignment(1, 64, 1) == 64);
-  CHECK(wp_bir_alignment(8, 1 << 20, 1) == 64);
+  CHECK(ALIGN(WP_MT_CONST, 1, 1, 63).alignment == 1);
+  CHECK(ALIGN(WP_MT_CONST, 1, 1, 64).alignment == 64);
+  CHECK(ALIGN(WP_MT_CONST, 8, 1, 1 << 17).alignment == 64);
   /* the option only raises it */
-  CHECK(wp_bir_alignment(4, 4, 256) == 256);
-  CHECK(wp_bir_alignment(4, 4096, 32) == 64);
+  CHECK(ALIGN(WP_MT_CONST, 4, 256, 1).alignment == 256);
+  CHECK(ALIGN(WP_MT_CONST, 4, 32, 1024).alignment == 64);
+  /* the 8-element branch: a valid tile (rank >= 2, 1..128 partitions, a
+   * free size of whole 8-element groups) starts on 8 elements */
+  CHECK(ALIGN(WP_MT_CONST, 2, 1, 1, 8).alignment == 16);
+  CHECK(ALIGN(WP_MT_CONST, 1, 1, 2, 4, 2).alignment == 8);
+  CHECK(ALIGN(WP_MT_CONST, 16, 1, 1, 8).alignment == 128); /* past 64 */
+  CHECK(ALIGN(WP_MT_CONST, 2, 1, 1, 4).alignment == 2);    /* 4 elements: no tile */
+  CHECK(ALIGN(WP_MT_CONST, 2, 1, 8).alignment == 2);       /* rank 1: no tile */
+  CHECK(ALIGN(WP_MT_CONST, 1, 1, 129, 8).alignment == 64); /* 129 partitions: no tile */
+  CHECK(ALIGN(WP_MT_CONST, 1, 1, 0, 8).alignment == 1);    /* empty: no tile */
+  CHECK(wp_bir_is_valid_tile((const int64_t[]){128, 3, 8}, 3));
+  CHECK(!wp_bir_is_valid_tile((const int64_t[]){128, 3, 7}, 3));
+  CHECK(wp_bir_is_valid_tile((const int64_t[]){1, INT64_MAX, 8}, 3)); /* cannot wrap */
+  /* the 0xc0 branch: a tile in DRAM whose partition row has 192 bytes or
+   * more starts on a multiple of 192 and of its alignment */
+  wp_bir_align_size a = ALIGN(WP_MT_DRAM, 4, 1, 128, 48); /* 192-byte rows */
+  CHECK(a.alignment == 64 && a.step == 192);
+  a = ALIGN(WP_MT_DRAM, 4, 256, 2, 64);
+  CHECK(a.alignment == 256 && a.step == 768);
+  a = ALIGN(WP_MT_DRAM, 4, 1, 2, 40); /* 160-byte rows */
+  CHECK(a.alignment == 64 && a.step == 64);
+  a = ALIGN(WP_MT_CONST, 4, 1, 128, 48); /* not in DRAM */
+  CHECK(a.alignment == 64 && a.step == 64);
+  a = ALIGN(WP_MT_DRAM, 4, 1, 1000); /* rank 1 */
+  CHECK(a.step == 64);
+  /* alignment is a power of two; step is a multiple of it */
+  for (uint64_t elt = 1; elt <= 16; elt *= 2)
+    for (int64_t d = 1; d <= 300; d += 7) {
+      a = ALIGN(WP_MT_DRAM, elt, 1, 4, d);
+      CHECK(a.alignment && !(a.alignment & (a.alignment - 1)) && a.step % a.alignment == 0);
+    }
   CHECK(wp_bir_align_up(0, 64) == 0 && wp_bir_align_up(1, 64) == 64 &&
         wp_bir_align_up(64, 64) == 64 && wp_bir_align_up(65, 2) == 66);
+  CHECK(wp_bir_align_up(1, 192) == 192 && wp_bir_align_up(385, 192) == 576 &&
+        wp_bir_align_up(7, 1) == 7 && wp_bir_align_up(7, 0) == 7);
+  CHECK(wp_bir_align_up(UINT64_MAX - 5, 64) == 0); /* would wrap */
 }
 
 static void test_identity(void) {
