@@ -189,6 +189,17 @@ static void describe_tensor(wp_jsonw *w, const Wp__Bir__MemoryLocationSet *s, co
   wp_jsonw_int_list(w, s->shape, s->n_shape);
 }
 
+/* The spec's TypeDescriptor beside a record's access pattern: the dtype
+ * and shape its bytes are read as. */
+static void type_descriptor(wp_jsonw *w, const char *dtype, const int64_t *shape, size_t n) {
+  wp_jsonw_key(w, false, "type_descriptor");
+  wp_jsonw_lit(w, "{\"dtype\": ");
+  wp_jsonw_str(w, dtype);
+  wp_jsonw_lit(w, ", \"shape\": ");
+  wp_jsonw_int_list(w, shape, n);
+  wp_jsonw_raw(w, "}", 1);
+}
+
 /* Row-major element strides of SHAPE. */
 static void steps(wp_jsonw *w, const int64_t *shape, size_t n) {
   wp_jsonw_raw(w, "[", 1);
@@ -438,6 +449,11 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     wp_jsonw_int_field(&def, "size", (long long)(m->prefix_len + cf->size));
     wp_jsonw_int_field(&def, "data_offset", (long long)m->prefix_len);
     wp_jsonw_int_field(&def, "alignment", (long long)align[k]);
+    /* as its .npy header says (typed when one kind of tensor fills it) */
+    bool typed = !untyped[k] && only[k] && only[k]->n_shape <= WP_NPY_MAX_DIMS;
+    int64_t flat = (int64_t)cf->size;
+    type_descriptor(&def, typed ? only[k]->dtype : "uint8", typed ? only[k]->shape : &flat,
+                    typed ? only[k]->n_shape : 1);
     wp_jsonw_raw(&def, "}", 1);
   }
   /* one pointer variable per logical constant tensor */
@@ -470,6 +486,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     wp_jsonw_bool(&def, l->is_regloc_offset);
     wp_jsonw_str_field(&def, "tensor_class", s->tensor_class);
     wp_jsonw_str_field(&def, "memtype", l->memory_type);
+    type_descriptor(&def, s->dtype, s->shape, s->n_shape);
     wp_jsonw_key(&def, false, "to_sizes");
     wp_jsonw_int_list(&def, s->shape, s->n_shape);
     wp_jsonw_int_field(&def, "to_off", (long long)l->placement);

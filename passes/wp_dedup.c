@@ -111,7 +111,7 @@ static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *inde
 }
 
 static int add_ref(dedup *d, MlirOperation memloc, intptr_t row, size_t file,
-                   const char *dtype, const char *memtype) {
+                   const char *dtype, const char *memtype, int64_t off, int64_t size) {
   if (d->n_refs == d->cap_refs) {
     d->cap_refs = d->cap_refs ? 2 * d->cap_refs : 64;
     ref *r = realloc(d->refs, d->cap_refs * sizeof *r);
@@ -121,7 +121,8 @@ static int add_ref(dedup *d, MlirOperation memloc, intptr_t row, size_t file,
     }
     d->refs = r;
   }
-  d->refs[d->n_refs++] = (ref){memloc, row, file, NULL, (char *)dtype, (char *)memtype, 0};
+  d->refs[d->n_refs++] =
+      (ref){memloc, row, file, NULL, (char *)dtype, (char *)memtype, off, size, 0};
   return 0;
 }
 
@@ -183,7 +184,8 @@ static int collect_table(dedup *d, MlirOperation func, MlirOperation op,
     }
     if (file_index[fi] == (size_t)-1 && add_file(d, func, files->ops[fi], &file_index[fi]))
       return -1;
-    if (!dtype || !memtype || add_ref(d, op, k, file_index[fi], dtype, memtype))
+    if (!dtype || !memtype ||
+        add_ref(d, op, k, file_index[fi], dtype, memtype, r.const_ap_offset, r.size))
       return -1;
     guess_header(d, &d->files[file_index[fi]], r.const_ap_offset, r.size, r.shape, dtype);
   }
@@ -235,13 +237,14 @@ static int collect_function(dedup *d, MlirOperation func) {
       goto out;
     }
     const char *dtype = wp_bir_str(d->arena, set, "dtype");
-    if (add_ref(d, op, -1, file_index[fi], dtype, wp_bir_str(d->arena, op, "memory_type"))) {
-      free(file_index);
-      goto out;
-    }
     int64_t off = 0, size = 0;
     wp_attr_i64(op, "const_ap_offset", &off);
     wp_attr_i64(op, "size", &size);
+    if (add_ref(d, op, -1, file_index[fi], dtype, wp_bir_str(d->arena, op, "memory_type"), off,
+                size)) {
+      free(file_index);
+      goto out;
+    }
     guess_header(d, &d->files[file_index[fi]], off, size, wp_attr(set, "shape"), dtype);
   }
   free(file_index);
@@ -572,6 +575,46 @@ static void compare_with_first(same_first *sf, long threads) {
   wp_parallel_for(sf->n_pairs, threads, compare_pair, sf);
 }
 
+void wp_report_dedup_saved(wp_run *run, MlirOperation module, uint64_t bytes) {
+  if (run->dedup_line_for == module.ptr)
+    return;
+  run->dedup_line_for = module.ptr;
+  wp_emit_remark(wp_unknown_loc(module), "Const File de-dup saved %llu KB",
+                 (unsigned long long)(bytes / 1024));
+}
+
+typedef struct place {
+  size_t file;
+  int64_t off, size;
+} place;
+
+static int cmp_places(const void *a, const void *b) {
+  const place *x = a, *y = b;
+  if (x->file != y->file)
+    return x->file < y->file ? -1 : 1;
+  if (x->off != y->off)
+    return x->off < y->off ? -1 : 1;
+  return x->size < y->size ? -1 : x->size > y->size;
+}
+
+/* Bytes stored once for several tensors before any file is merged: memory
+ * locations at one place of one file (ties bir-lower found in a shared
+ * file), each counted after the first. */
+static uint64_t tied_bytes(const dedup *d) {
+  if (!d->n_refs)
+    return 0;
+  place *p = wp_xmalloc(d->n_refs * sizeof *p);
+  for (size_t i = 0; i < d->n_refs; i++)
+    p[i] = (place){d->refs[i].file, d->refs[i].off, d->refs[i].size};
+  qsort(p, d->n_refs, sizeof *p, cmp_places);
+  uint64_t tied = 0;
+  for (size_t i = 1; i < d->n_refs; i++)
+    if (p[i].size > 0 && !cmp_places(&p[i], &p[i - 1]) && tied <= UINT64_MAX - (uint64_t)p[i].size)
+      tied += (uint64_t)p[i].size;
+  free(p);
+  return tied;
+}
+
 static int run_dedup(const wp_pass_run *run) {
   MlirOperation module = run->module;
   MlirContext c = mlirOperationGetContext(module);
@@ -616,32 +659,34 @@ static int run_dedup(const wp_pass_run *run) {
     if (assign_group(&d, lo, hi, sf.result + lo, debug))
       goto out;
   }
-  uint64_t saved = 0;
+  uint64_t saved = 0, tied = tied_bytes(&d);
   if (wp_dedup_rewrite(&d, &saved))
     goto out;
   wp_dedup_rewrite_artifact_records(&d);
-  /* An earlier run's savings stay counted: a pipeline split after
-   * dedup-consts (IR written, packed later, which runs dedup-consts again
-   * and finds nothing left to merge) must give the same NEFF as one run. */
+  /* The savings: the files merged here and the ties found before, in
+   * place. An earlier run's total stays counted instead of the ties (its
+   * merged files look like ties now): a pipeline split after dedup-consts
+   * (IR written, packed later, which runs dedup-consts again and finds
+   * nothing left to merge) must give the same NEFF as one run. */
   uint64_t total = saved;
   MlirAttribute before = wp_attr(module, "bir.dedup");
   MlirAttribute prev = mlirAttributeIsNull(before) || !mlirAttributeIsADictionary(before)
                            ? mlirAttributeGetNull()
                            : wp_dict_get(before, "bytes_saved");
-  if (!mlirAttributeIsNull(prev) && mlirAttributeIsAInteger(prev) &&
-      mlirIntegerAttrGetValueInt(prev) > 0 &&
-      (uint64_t)mlirIntegerAttrGetValueInt(prev) <= (uint64_t)INT64_MAX - total)
-    total += (uint64_t)mlirIntegerAttrGetValueInt(prev);
+  uint64_t earlier = tied;
+  if (!mlirAttributeIsNull(prev) && mlirAttributeIsAInteger(prev))
+    earlier = mlirIntegerAttrGetValueInt(prev) > 0 ? (uint64_t)mlirIntegerAttrGetValueInt(prev) : 0;
+  if (earlier <= (uint64_t)INT64_MAX - total)
+    total += earlier;
   MlirNamedAttribute stats[2] = {
       wp_named(c, "bytes_saved", wp_i64_attr(c, (int64_t)total)),
       wp_named(c, "unique_files", wp_i64_attr(c, (int64_t)d.n_uniques))};
   wp_set_attr(module, "bir.dedup", mlirDictionaryAttrGet(c, 2, stats));
-  /* The reference compiler's line, as a remark (opt prints it bare; a
-   * driver also reads the counters from bir.dedup). The module's total,
-   * as the NEFF records it: a later run of a split pipeline finds nothing
-   * left to merge, but the model's files were. */
-  wp_emit_remark(wp_unknown_loc(module), "Const File de-dup saved %llu KB",
-                 (unsigned long long)(total / 1024));
+  /* The reference compiler's line is written with the variable
+   * definitions: by neff-pack when it follows (and writes the NEFF), else
+   * here. A driver also reads the counters from bir.dedup. */
+  if (!run->state->neff_follows)
+    wp_report_dedup_saved(run->state, module, total);
   rc = 0;
 out:
   free(d.files);

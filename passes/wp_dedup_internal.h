@@ -46,7 +46,8 @@ typedef struct ref {
   size_t file;
   char *key;     /* md5 + dtype + memory type */
   char *dtype, *memtype;
-  size_t unique; /* index into uniques, once known */
+  int64_t off, size; /* its const_ap_offset and size in FILE */
+  size_t unique;     /* index into uniques, once known */
 } ref;
 
 typedef struct unique {

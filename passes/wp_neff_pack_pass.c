@@ -2,9 +2,11 @@
  * wp_neff_pack_module. */
 #include "wp_pass.h"
 
+#include "wp_mlir_util.h"
 #include "wp_neff_pack.h"
 #include "wp_parallel.h"
 
+#include <mlir-c/BuiltinAttributes.h>
 #include <string.h>
 
 static bool source_changed(void *hashed, const char *path) {
@@ -31,7 +33,18 @@ static int run_neff_pack(const wp_pass_run *run) {
       .run_token = run->state->token,
       .outputs_checked = run->state->checks_outputs,
       .debug = run->state->debug};
-  return wp_neff_pack_module(run->module, &o);
+  if (wp_neff_pack_module(run->module, &o))
+    return -1;
+  /* written: the variable definitions went out with the NEFF */
+  MlirAttribute dd = wp_attr(run->module, "bir.dedup");
+  MlirAttribute saved = mlirAttributeIsNull(dd) || !mlirAttributeIsADictionary(dd)
+                            ? mlirAttributeGetNull()
+                            : wp_dict_get(dd, "bytes_saved");
+  int64_t bytes = !mlirAttributeIsNull(saved) && mlirAttributeIsAInteger(saved)
+                      ? mlirIntegerAttrGetValueInt(saved)
+                      : 0;
+  wp_report_dedup_saved(run->state, run->module, bytes > 0 ? (uint64_t)bytes : 0);
+  return 0;
 }
 
 extern const wp_pass_info wp_neff_pack_pass;

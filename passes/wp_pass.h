@@ -90,6 +90,11 @@ long wp_pass_peak_rss_kib(void);
  * DFLT when not given. */
 long long wp_pass_option_count(const wp_pass_run *run, const char *name, long long dflt);
 
+/* The reference compiler's "Const File de-dup saved N KB" line, as a
+ * remark at MODULE, once per module of RUN: written with the variable
+ * definitions (neff-pack), or by dedup-consts when no neff-pack follows. */
+void wp_report_dedup_saved(wp_run *run, MlirOperation module, uint64_t bytes);
+
 /* Creates pass INFO with mlir-opt style OPTIONS for RUN (retained; NULL:
  * the pass takes the run object of the PassManager::run it runs in). The
  * pass manager that receives it owns it. Null pass with ERR on bad options. */

@@ -69,6 +69,7 @@ struct wp_run {
                                        members ahead (neff-pack would hash them again) */
   bool neff_raw_members;            /* and it writes raw .bin members */
   /* facts of this run */
+  void *dedup_line_for;             /* the module whose "de-dup saved" line was written */
   void *bir_built_for;              /* the module whose BIR bir-lower of this run made
                                        (unique names by construction); see wp_run_bir_read_back */
   wp_pass_observer *observer;       /* driver-owned; may be NULL */
