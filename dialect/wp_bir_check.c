@@ -1,6 +1,7 @@
 #include "wp_bir_check.h"
 
 #include "wp_bir_enums.h"
+#include "wp_bir_lowering.h"
 
 #include "wp_bir_ops.h"
 #include "wp_bir_table.h"
@@ -443,6 +444,10 @@ static void check_module_attrs(checker *c, MlirOperation module) {
   MlirAttribute dir = wp_attr(module, "bir.artifact_path");
   if (!mlirAttributeIsNull(dir) && !mlirAttributeIsAString(dir))
     return fail(c, "bir.artifact_path", "must be a string");
+  MlirAttribute lw = wp_attr(module, WP_BIR_LOWERING_ATTR);
+  const char *lw_bad = mlirAttributeIsNull(lw) ? NULL : wp_bir_lowering_check(lw);
+  if (lw_bad)
+    return fail(c, WP_BIR_LOWERING_ATTR, lw_bad);
   MlirAttribute dd = wp_attr(module, "bir.dedup");
   if (mlirAttributeIsNull(dd))
     return;

@@ -1,6 +1,7 @@
 /* wp.bir.Module <-> JSON (jansson). The JSON follows BIR's Set/Location
  * split: each memory_location_set lists its memory_locations. */
 #include "wp_bir.h"
+#include "wp_bir_lowering.h"
 
 #include "wp_bir_enums.h"
 #include "wp_hex.h"
@@ -183,6 +184,8 @@ json_t *wp_bir_to_json(const Wp__Bir__Module *m) {
     json_array_append_new(arts, json_pack("{s:s,s:s}", "artifact_path", m->artifacts[i]->path,
                                           "artifact_info", m->artifacts[i]->info));
   json_object_set_new(root, "artifacts", arts);
+  if (m->lowering)
+    json_object_set_new(root, "lowering", wp_bir_lowering_to_json(m->lowering));
   if (m->dedup)
     json_object_set_new(root, "dedup", json_pack("{s:I,s:I}", "unique_files",
                                                   (json_int_t)m->dedup->unique_files,
@@ -471,6 +474,9 @@ int wp_bir_from_json(wp_arena *arena, json_t *root, Wp__Bir__Module **out, wp_er
       return json_is_object(a) ? -1 : wp_error_set(err, "BIR JSON: an artifact must be an object");
     m->artifacts[m->n_artifacts++] = art;
   }
+  json_t *lw = json_object_get(root, "lowering");
+  if (lw && wp_bir_lowering_from_json(lw, arena, &m->lowering, err))
+    return -1;
   json_t *dd = json_object_get(root, "dedup");
   if (dd) {
     if (!json_is_object(dd))

@@ -1,5 +1,6 @@
 /* bir dialect <-> wp.bir.Module messages. */
 #include "wp_bir.h"
+#include "wp_bir_lowering.h"
 
 #include "weightpack/weightpack.h"
 #include "wp_bir_check.h"
@@ -283,6 +284,9 @@ static Wp__Bir__Module *module_to_proto(to_proto *t, MlirModule m, bool with_pro
       PUSH(mod->artifacts, mod->n_artifacts, art);
     }
   }
+  MlirAttribute lw = wp_attr(mop, WP_BIR_LOWERING_ATTR);
+  if (!mlirAttributeIsNull(lw))
+    mod->lowering = wp_bir_lowering_to_proto(lw, arena);
   MlirAttribute dd = wp_attr(mop, "bir.dedup");
   if (!mlirAttributeIsNull(dd)) {
     Wp__Bir__DedupStats *st = wp_pb_new(arena, &wp__bir__dedup_stats__descriptor);
@@ -582,6 +586,8 @@ int wp_bir_from_proto(MlirContext ctx, const Wp__Bir__Module *msg, const char *f
     wp_set_attr(mop, "bir.artifacts", mlirArrayAttrGet(ctx, (intptr_t)msg->n_artifacts, arts));
     free(arts);
   }
+  if (msg->lowering)
+    wp_set_attr(mop, WP_BIR_LOWERING_ATTR, wp_bir_lowering_from_proto(ctx, msg->lowering));
   if (msg->dedup) {
     MlirNamedAttribute d[2] = {
         wp_named(ctx, "bytes_saved", u64(ctx, msg->dedup->bytes_saved)),

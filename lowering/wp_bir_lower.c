@@ -11,6 +11,7 @@
 #include "wp_bir_class.h"
 #include "wp_bir_enums.h"
 #include "wp_bir_lower_impl.h"
+#include "wp_bir_lowering.h"
 #include "wp_bir_table.h"
 #include "wp_hlo_literal.h"
 #include "wp_hlo.h"
@@ -217,6 +218,39 @@ static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, M
   return wp_lower_add_tensor(l, name, tc, t, name, l->opts.const_memory, sf->name, at, sf->count++);
 }
 
+/* Adds NAME to bir.lowering's list K (0 weight_operands, 1 planted). */
+static void note_fact(lowering *l, int k, const char *name) {
+  if (l->n_record[k] == l->cap_record[k]) {
+    l->cap_record[k] = l->cap_record[k] ? 2 * l->cap_record[k] : 8;
+    l->record[k] = wp_xrealloc(l->record[k], l->cap_record[k] * sizeof *l->record[k]);
+  }
+  l->record[k][l->n_record[k]++] = name;
+}
+
+/* bir.lowering: the options and the facts noted (wp_bir_lowering.h). */
+static MlirAttribute lowering_record(const lowering *l) {
+  MlirContext c = l->ctx;
+  MlirNamedAttribute a[6];
+  int n = 0;
+  a[n++] = wp_named(c, "small_const_threshold", wp_i64_attr(c, (int64_t)l->opts.small_threshold));
+  a[n++] = wp_named(c, "small_weight_threshold",
+                    wp_i64_attr(c, (int64_t)l->opts.small_weight_threshold));
+  a[n++] = wp_named(c, "alignment",
+                    wp_i64_attr(c, (int64_t)(l->opts.min_align ? l->opts.min_align : 1)));
+  a[n++] = wp_named(c, "const_memory", str(c, wp_memory_type_name(l->opts.const_memory)));
+  static const char *const lists[2] = {"weight_operands", "planted"};
+  for (int k = 0; k < 2; k++) {
+    if (!l->n_record[k])
+      continue;
+    MlirAttribute *e = wp_xmalloc(l->n_record[k] * sizeof *e);
+    for (size_t i = 0; i < l->n_record[k]; i++)
+      e[i] = str(c, l->record[k][i]);
+    a[n++] = wp_named(c, lists[k], mlirArrayAttrGet(c, (intptr_t)l->n_record[k], e));
+    free(e);
+  }
+  return mlirDictionaryAttrGet(c, n, a);
+}
+
 static int lower_constant(lowering *l, MlirOperation op) {
   MlirContext c = l->ctx;
   MlirStringRef nref = {"constant", 8};
@@ -270,6 +304,12 @@ static int lower_constant(lowering *l, MlirOperation op) {
   MlirAttribute weight = wp_attr(op, "weight");
   bool is_weight = !mlirAttributeIsNull(weight);
   bool small = size < (is_weight ? l->opts.small_weight_threshold : l->opts.small_threshold);
+  /* what bir.lowering must say for this constant to be lowered again */
+  if (tc == WP_TC_IDENTITY_WEIGHT && is_weight &&
+      wp_bir_feeds_weight_operand(mlirOperationGetResult(op, 0)))
+    note_fact(l, 0, name);
+  if (is_weight && (size < l->opts.small_weight_threshold) != (size < l->opts.small_threshold))
+    note_fact(l, 1, name);
   char *npy_file;
   uint64_t npy_offset;
   if (small)
@@ -541,10 +581,13 @@ int wp_bir_lower_module(MlirOperation module, const wp_lower_options *opts) {
   if (mlirAttributeIsNull(wp_attr(module, "sym_name")))
     wp_set_attr(module, "sym_name", str(c, module_name));
   wp_set_attr(module, "bir.artifact_path", str(c, ""));
+  wp_set_attr(module, WP_BIR_LOWERING_ATTR, lowering_record(&l));
   rc = 0;
 out:
   free(l.shared_entries);
   free(l.pending);
+  free(l.record[0]);
+  free(l.record[1]);
   wp_i64map_free(&l.shared_index);
   wp_strmap_free(&l.tensor_names);
   wp_strmap_free(&l.file_names);

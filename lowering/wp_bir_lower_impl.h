@@ -97,6 +97,9 @@ typedef struct lowering {
   wp_strmap file_names;   /* of const files, each a plain file name */
   pending_tensor *pending;
   size_t n_pending, cap_pending;
+  /* bir.lowering's lists (see wp_bir_lowering.h): names, arena strings */
+  const char **record[2];
+  size_t n_record[2], cap_record[2];
 } lowering;
 
 static inline MlirAttribute str(MlirContext c, const char *s) {

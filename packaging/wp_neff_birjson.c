@@ -3,6 +3,8 @@
  * tree in memory. */
 #include "wp_neff_birjson.h"
 
+#include "wp_bir_lowering.h"
+
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,6 +176,12 @@ int wp_neff_bir_json_lines(wp_jsonw *w, const Wp__Bir__Module *m) {
     return -1;
   wp_jsonw_json_lines(w, arts, 1, 4);
   json_decref(arts);
+  if (m->lowering) {
+    json_t *lw = wp_bir_lowering_to_json(m->lowering);
+    key_line(w, false, 1, "lowering");
+    wp_jsonw_json_lines(w, lw, 1, 4);
+    json_decref(lw);
+  }
   if (m->dedup) {
     json_t *d = json_pack("{s:I,s:I}", "unique_files", (json_int_t)m->dedup->unique_files,
                           "bytes_saved", (json_int_t)m->dedup->bytes_saved);

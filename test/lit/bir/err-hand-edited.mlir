@@ -61,7 +61,7 @@
 // order, or a newer schema's field) is still read as BIR; it was taken
 // for a malformed HloModuleProto.
 // RUN: opt %s --emit=bir-proto -o %t/m.pb
-// RUN: cp %t/m.pb %t/more.pb && printf '\070\001' >> %t/more.pb
+// RUN: cp %t/m.pb %t/more.pb && printf '\170\001' >> %t/more.pb
 // RUN: opt %t/more.pb --neff-pack -o %t/more.neff
 // RUN: cmp %t/ok.neff %t/more.neff
 module @m attributes {bir.artifact_path = "", bir.name = "m"} {
