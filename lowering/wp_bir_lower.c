@@ -30,100 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Takes NAME (arena memory) for one input or constant tensor. Its set and
- * every later lookup by hlo_value go by the name, so a second tensor of
- * that name would silently get the first one's bytes. */
-static int claim_name(lowering *l, const char *name, MlirLocation loc, const char *what) {
-  size_t len = strlen(name);
-  if (len == 0) { /* no symbol can be empty, and the set's hlo_value would be lost */
-    wp_emit_error(loc, "bir-lower: a %s has an empty name; BIR names each tensor after its "
-                  "HLO instruction", what);
-    return -1;
-  }
-  if (wp_strmap_get(&l->tensor_names, name, len, NULL)) {
-    wp_emit_error(loc, "bir-lower: %s '%s': another parameter, constant or result has that "
-                  "name (XLA instruction names are unique)", what, name);
-    return -1;
-  }
-  if (wp_strmap_put(&l->tensor_names, name, len, 1)) {
-    wp_emit_error(loc, "bir-lower: out of memory");
-    return -1;
-  }
-  return 0;
-}
-
-/* The longest stem of a const file name: with ".bin", a hash suffix, a
- * de-clash counter and a placer's temporary-file decoration it stays well
- * under the 255 bytes a file name may have. */
-#define FILE_STEM_MAX 160
-
-/* A const file name for tensor NAME: its name and ".bin" when that is a
- * plain, portable file name; else the name with every other byte as '_',
- * cut to FILE_STEM_MAX and marked with a hash of the full name, so that
- * "dense/kernel" is "dense_kernel-<hash>.bin" and does not meet a tensor
- * named "dense_kernel". Unique among the lowering's files (a counter
- * settles the rare clash). Arena memory; NULL when out of memory. */
-static char *const_file_name(lowering *l, const char *name) {
-  size_t len = strlen(name), n = len < FILE_STEM_MAX ? len : FILE_STEM_MAX;
-  char *file = wp_arena_alloc(l->arena, FILE_STEM_MAX + 48);
-  if (!file)
-    return NULL;
-  bool changed = n < len || n == 0;
-  for (size_t i = 0; i < n; i++) {
-    char c = name[i];
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '_' || ((c == '.' || c == '-') && i > 0);
-    file[i] = ok ? c : '_';
-    changed |= !ok;
-  }
-  size_t at = n;
-  if (n == 0)
-    file[at++] = '_';
-  if (changed)
-    at += (size_t)sprintf(file + at, "-%08x", (unsigned)((uint64_t)wp_hash_bytes(name, len) >> 32));
-  for (unsigned k = 1;; k++) {
-    sprintf(file + at, k == 1 ? ".bin" : ".%u.bin", k);
-    size_t fl = strlen(file);
-    if (!wp_strmap_get(&l->file_names, file, fl, NULL))
-      return wp_strmap_put(&l->file_names, file, fl, 1) ? NULL : file;
-  }
-}
-
-static void init_keys(lowering *l) {
-  MlirContext c = l->ctx;
-#define KEY(k) l->key.k = mlirIdentifierGet(c, wp_sref(#k))
-  KEY(sym_name);
-  KEY(tensor_class);
-  KEY(dtype);
-  KEY(shape);
-  KEY(hlo_value);
-  KEY(set);
-  KEY(memory_type);
-  KEY(size);
-  KEY(alignment);
-  KEY(placement);
-  KEY(const_file);
-  KEY(const_ap_offset);
-  KEY(const_sub_tensor_id);
-  KEY(is_regloc_offset);
-#undef KEY
-  l->no = mlirBoolAttrGet(c, false);
-}
-
-/* The attribute of S, a string that lives as long as the program (an enum
- * or dtype name), remembered by its address. */
-static void add_const_file(lowering *l, const char *name, uint64_t size, MlirNamedAttribute from) {
-  MlirNamedAttribute a[3] = {wp_named(l->ctx, "sym_name", str(l->ctx, name)),
-                             wp_named(l->ctx, "size", wp_i64_attr(l->ctx, (int64_t)size)), from};
-  MlirOperationState st = mlirOperationStateGet(wp_sref("bir.const_file"), l->loc);
-  mlirOperationStateAddAttributes(&st, 3, a);
-  MlirOperation op = mlirOperationCreate(&st);
-  /* after the previous one (null: at the start), in constant time */
-  mlirBlockInsertOwnedOperationAfter(l->body, l->last_file_op, op);
-  l->last_file_op = op;
-  wp_lower_add_file_name(l, name);
-}
-
 /* Where a weight's payload sits in its .npy file, when it is there as the
  * constant holds it (not converted). */
 static bool npy_payload(MlirAttribute weight, char **file, uint64_t *offset, uint64_t size,
@@ -142,121 +48,12 @@ static bool npy_payload(MlirAttribute weight, char **file, uint64_t *offset, uin
   return ok;
 }
 
-/* A small constant goes into the shared file at an aligned offset. One with
- * the same bytes and dtype as an earlier one (tied small weights, repeated
- * literals) reuses that region, as dedup-consts would merge their files:
- * the memory type is the same for every constant of one lowering. */
-/* "consts.<dtype>.bin", in the lowering's arena (NULL: out of memory). */
-static char *shared_file_name(wp_arena *arena, const char *dtype) {
-  size_t n = strlen(WP_BIR_SHARED_PREFIX) + strlen(dtype) + 5;
-  char *name = wp_arena_alloc(arena, n);
-  if (name)
-    snprintf(name, n, "%s%s.bin", WP_BIR_SHARED_PREFIX, dtype);
-  return name;
-}
-
-static shared_file *shared_file_for(lowering *l, const char *dtype) {
-  for (size_t i = 0; i < l->n_shared; i++)
-    if (!strcmp(l->shared[i].dtype, dtype))
-      return &l->shared[i];
-  if (l->n_shared == WP_MAX_PRIM)
-    return NULL;
-  shared_file *f = &l->shared[l->n_shared];
-  if (!(f->name = shared_file_name(l->arena, dtype)))
-    return NULL;
-  f->dtype = dtype;
-  f->size = 0;
-  f->count = 0;
-  l->n_shared++;
-  return f;
-}
-
-static int add_shared(lowering *l, MlirOperation op, const char *name, int tc, MlirType t,
-                      int elt, const char *dtype, const void *bytes, uint64_t size) {
-  int64_t key = wp_hash_bytes(bytes, size) ^ wp_hash_bytes(dtype, strlen(dtype));
-  int64_t found;
-  if (wp_i64map_get(&l->shared_index, key, &found)) {
-    const shared_entry *e = &l->shared_entries[found];
-    /* a tie keeps the first's place, if that suits this one's alignment */
-    if (e->size == size && !strcmp(e->dtype, dtype) &&
-        e->at % wp_lower_alignment(l, l->opts.const_memory, t, elt).step == 0 &&
-        !memcmp(e->bytes, bytes, size)) {
-      return wp_lower_add_tensor(l, name, tc, t, name, l->opts.const_memory, e->file, e->at,
-                                 e->sub_id);
-    }
-  }
-  shared_file *sf = shared_file_for(l, dtype);
-  if (!sf) {
-    wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
-    return -1;
-  }
-  uint64_t at = wp_bir_align_up(sf->size, wp_lower_alignment(l, l->opts.const_memory, t, elt).step);
-  if (at < sf->size || at > (uint64_t)INT64_MAX - size) {
-    wp_emit_error(mlirOperationGetLocation(op), "bir-lower: constant '%s' would pass byte "
-                  "2^63-1 of the shared constant file '%s'", name, sf->name);
-    return -1;
-  }
-  sf->size = at + size;
-  if (l->n_shared_entries == l->cap_shared_entries) {
-    size_t cap = l->cap_shared_entries ? 2 * l->cap_shared_entries : 64;
-    shared_entry *e = realloc(l->shared_entries, cap * sizeof *e);
-    if (!e) {
-      wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
-      return -1;
-    }
-    l->shared_entries = e;
-    l->cap_shared_entries = cap;
-  }
-  /* A hash shared with other bytes keeps the first entry: no reuse then. */
-  if (!wp_i64map_get(&l->shared_index, key, NULL) &&
-      wp_i64map_put(&l->shared_index, key, (int64_t)l->n_shared_entries)) {
-    wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
-    return -1;
-  }
-  l->shared_entries[l->n_shared_entries++] = (shared_entry){at, size, sf->count, dtype,
-                                                            bytes, sf->name};
-  return wp_lower_add_tensor(l, name, tc, t, name, l->opts.const_memory, sf->name, at, sf->count++);
-}
-
-/* Adds NAME to bir.lowering's list K (0 weight_operands, 1 planted). */
-static void note_fact(lowering *l, int k, const char *name) {
-  if (l->n_record[k] == l->cap_record[k]) {
-    l->cap_record[k] = l->cap_record[k] ? 2 * l->cap_record[k] : 8;
-    l->record[k] = wp_xrealloc(l->record[k], l->cap_record[k] * sizeof *l->record[k]);
-  }
-  l->record[k][l->n_record[k]++] = name;
-}
-
-/* bir.lowering: the options and the facts noted (wp_bir_lowering.h). */
-static MlirAttribute lowering_record(const lowering *l) {
-  MlirContext c = l->ctx;
-  MlirNamedAttribute a[6];
-  int n = 0;
-  a[n++] = wp_named(c, "small_const_threshold", wp_i64_attr(c, (int64_t)l->opts.small_threshold));
-  a[n++] = wp_named(c, "small_weight_threshold",
-                    wp_i64_attr(c, (int64_t)l->opts.small_weight_threshold));
-  a[n++] = wp_named(c, "alignment",
-                    wp_i64_attr(c, (int64_t)(l->opts.min_align ? l->opts.min_align : 1)));
-  a[n++] = wp_named(c, "const_memory", str(c, wp_memory_type_name(l->opts.const_memory)));
-  static const char *const lists[2] = {"weight_operands", "planted"};
-  for (int k = 0; k < 2; k++) {
-    if (!l->n_record[k])
-      continue;
-    MlirAttribute *e = wp_xmalloc(l->n_record[k] * sizeof *e);
-    for (size_t i = 0; i < l->n_record[k]; i++)
-      e[i] = str(c, l->record[k][i]);
-    a[n++] = wp_named(c, lists[k], mlirArrayAttrGet(c, (intptr_t)l->n_record[k], e));
-    free(e);
-  }
-  return mlirDictionaryAttrGet(c, n, a);
-}
-
 static int lower_constant(lowering *l, MlirOperation op) {
   MlirContext c = l->ctx;
   MlirStringRef nref = {"constant", 8};
   wp_attr_str(op, "name", &nref);
   char *name = wp_arena_strndup(l->arena, nref.data, nref.length);
-  if (claim_name(l, name, mlirOperationGetLocation(op), "constant"))
+  if (wp_lower_claim_name(l, name, mlirOperationGetLocation(op), "constant"))
     return -1;
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   int prim;
@@ -303,18 +100,18 @@ static int lower_constant(lowering *l, MlirOperation op) {
   int tc = wp_bir_constant_class(op, bytes, size);
   MlirAttribute weight = wp_attr(op, "weight");
   bool is_weight = !mlirAttributeIsNull(weight);
-  bool small = size < (is_weight ? l->opts.small_weight_threshold : l->opts.small_threshold);
+  bool small = wp_lower_is_small(l, size, is_weight);
   /* what bir.lowering must say for this constant to be lowered again */
-  if (tc == WP_TC_IDENTITY_WEIGHT && is_weight &&
-      wp_bir_feeds_weight_operand(mlirOperationGetResult(op, 0)))
-    note_fact(l, 0, name);
-  if (is_weight && (size < l->opts.small_weight_threshold) != (size < l->opts.small_threshold))
-    note_fact(l, 1, name);
+  wp_lower_note_facts(l, name, is_weight,
+                      tc == WP_TC_IDENTITY_WEIGHT && is_weight &&
+                          wp_bir_feeds_weight_operand(mlirOperationGetResult(op, 0)),
+                      size);
   char *npy_file;
   uint64_t npy_offset;
   if (small)
-    return add_shared(l, op, name, tc, t, elt, dtype, bytes, size);
-  char *file_name = const_file_name(l, name);
+    return wp_lower_add_shared(l, mlirOperationGetLocation(op), name, tc, t, elt, dtype, bytes,
+                              size);
+  char *file_name = wp_lower_const_file_name(l, name);
   if (!file_name) {
     wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
     return -1;
@@ -324,9 +121,9 @@ static int lower_constant(lowering *l, MlirOperation op) {
   if (is_weight && !in_ir && npy_payload(weight, &npy_file, &npy_offset, size, l->arena)) {
     MlirNamedAttribute src[2] = {wp_named(c, "file", str(c, npy_file)),
                                  wp_named(c, "offset", wp_i64_attr(c, (int64_t)npy_offset))};
-    add_const_file(l, file_name, size, wp_named(c, "source", mlirDictionaryAttrGet(c, 2, src)));
+    wp_lower_add_const_file(l, file_name, size, wp_named(c, "source", mlirDictionaryAttrGet(c, 2, src)));
   } else {
-    add_const_file(l, file_name, size, wp_named(c, "constant", str(c, name)));
+    wp_lower_add_const_file(l, file_name, size, wp_named(c, "constant", str(c, name)));
   }
   return wp_lower_add_tensor(l, name, tc, t, name, l->opts.const_memory, file_name, 0, 0);
 }
@@ -364,7 +161,7 @@ static int lower_results(lowering *l, MlirType t, const char *base, int *index, 
   size_t len = strlen(name);
   for (unsigned k = 1; wp_strmap_get(&l->tensor_names, name, strlen(name), NULL); k++)
     snprintf(name + len, n - len, k == 1 ? ".result" : ".result%u", k);
-  if (claim_name(l, name, l->loc, "result"))
+  if (wp_lower_claim_name(l, name, l->loc, "result"))
     return -1;
   return wp_lower_add_tensor(l, name, WP_TC_OUTPUT, t, NULL, WP_MT_EXTERNAL_OUTPUT, NULL, 0, 0);
 }
@@ -429,40 +226,9 @@ int wp_bir_lower_module(MlirOperation module, const wp_lower_options *opts) {
     wp_emit_error(mlirOperationGetLocation(module), "bir-lower: the entry computation is missing");
     return -1;
   }
-  lowering l = {.ctx = c, .loc = mlirOperationGetLocation(entry), .arena = wp_arena_create()};
-  wp_strmap_init(&l.tensor_names);
-  wp_strmap_init(&l.file_names);
-  for (int prim = 0; prim < WP_MAX_PRIM; prim++) { /* the shared files' names are taken */
-    const char *dt = wp_dtype_name(prim);
-    char *reserved = dt ? shared_file_name(l.arena, dt) : NULL; /* the map keeps the key */
-    if (reserved)
-      wp_strmap_put(&l.file_names, reserved, strlen(reserved), 1);
-  }
-  init_keys(&l);
+  lowering l;
+  MlirOperation bir_func = wp_lower_begin(&l, c, mlirOperationGetLocation(entry), opts);
   int rc = -1;
-  l.opts = (lower_opts){.const_memory = opts->const_memory_dram ? WP_MT_DRAM : WP_MT_CONST,
-                        .small_threshold = opts->small_threshold,
-                        .small_weight_threshold = opts->small_weight_threshold,
-                        .min_align = opts->min_align,
-                        .table_min = opts->table_min,
-                        .is_mapped = opts->is_mapped,
-                        .is_mapped_user = opts->is_mapped_user};
-
-  /* The BIR function, built aside and added only once lowering worked. */
-  MlirRegion region = mlirRegionCreate();
-  l.body = mlirBlockCreate(0, NULL, NULL);
-  mlirRegionAppendOwnedBlock(region, l.body);
-  MlirOperationState rs = mlirOperationStateGet(wp_sref("func.return"), l.loc);
-  l.ret = mlirOperationCreate(&rs);
-  mlirBlockAppendOwnedOperation(l.body, l.ret);
-  MlirType fty = mlirFunctionTypeGet(c, 0, NULL, 0, NULL);
-  MlirNamedAttribute fa[3] = {wp_named(c, "sym_name", str(c, WP_BIR_FUNCTION_NAME)),
-                              wp_named(c, "function_type", mlirTypeAttrGet(fty)),
-                              wp_named(c, "bir.function", mlirUnitAttrGet(c))};
-  MlirOperationState fs = mlirOperationStateGet(wp_sref("func.func"), l.loc);
-  mlirOperationStateAddOwnedRegions(&fs, 1, &region);
-  mlirOperationStateAddAttributes(&fs, 3, fa);
-  MlirOperation bir_func = mlirOperationCreate(&fs);
 
   MlirBlock eb = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   if (mlirBlockIsNull(eb)) {
@@ -511,7 +277,7 @@ int wp_bir_lower_module(MlirOperation module, const wp_lower_options *opts) {
       mlirOperationDestroy(bir_func);
       goto out;
     }
-    if (claim_name(&l, name, l.loc, "parameter")) {
+    if (wp_lower_claim_name(&l, name, l.loc, "parameter")) {
       mlirOperationDestroy(bir_func);
       goto out;
     }
@@ -526,18 +292,9 @@ int wp_bir_lower_module(MlirOperation module, const wp_lower_options *opts) {
       mlirOperationDestroy(bir_func);
       goto out;
     }
-  for (size_t i = 0; i < l.n_shared; i++) {
-    /* The shared files go first, ahead of the per-tensor files. Their bytes
-     * are not copied: a copy would double the memory of a model with many
-     * small weights. */
-    const shared_file *sf = &l.shared[i];
-    MlirNamedAttribute a[3] = {wp_named(c, "sym_name", str(c, sf->name)),
-                               wp_named(c, "size", wp_i64_attr(c, (int64_t)sf->size)),
-                               wp_named(c, "assembled", str(c, sf->name))};
-    MlirOperationState st = mlirOperationStateGet(wp_sref("bir.const_file"), l.loc);
-    mlirOperationStateAddAttributes(&st, 3, a);
-    mlirBlockInsertOwnedOperation(l.body, (intptr_t)i, mlirOperationCreate(&st));
-    wp_lower_add_file_name(&l, sf->name);
+  if (wp_lower_add_shared_files(&l, NULL)) {
+    mlirOperationDestroy(bir_func);
+    goto out;
   }
   MlirOperation root_ret = mlirBlockGetTerminator(eb);
   MlirValue root = mlirOperationGetOperand(root_ret, 0);
@@ -566,32 +323,9 @@ int wp_bir_lower_module(MlirOperation module, const wp_lower_options *opts) {
   char module_name[512];
   snprintf(module_name, sizeof module_name, "%.*s", (int)hlo_name.length, hlo_name.data);
   nest_hlo_program(module, &prog_module);
-  MlirAttribute leaf = mlirFlatSymbolRefAttrGet(c, wp_sref(entry_buf));
-  MlirNamedAttribute ka[3] = {
-      wp_named(c, "sym_name", str(c, "kernel")),
-      wp_named(c, "const_files", mlirArrayAttrGet(c, (intptr_t)l.n_files, l.files)),
-      wp_named(c, "program", mlirSymbolRefAttrGet(c, prog_module, 1, &leaf))};
-  wp_lower_emit(&l, "bir.kernel", ka, 3);
-  mlirBlockAppendOwnedOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)),
-                                bir_func);
-  wp_set_attr(module, "bir.name", str(c, module_name));
-  /* The BIR protobuf form names the module by bir.name when read back: an
-   * unnamed HLO module gets the default name here too, or the IR would
-   * change in its own round trip (--verify-roundtrip). */
-  if (mlirAttributeIsNull(wp_attr(module, "sym_name")))
-    wp_set_attr(module, "sym_name", str(c, module_name));
-  wp_set_attr(module, "bir.artifact_path", str(c, ""));
-  wp_set_attr(module, WP_BIR_LOWERING_ATTR, lowering_record(&l));
+  wp_lower_finish(&l, module, bir_func, prog_module, entry_buf, module_name);
   rc = 0;
 out:
-  free(l.shared_entries);
-  free(l.pending);
-  free(l.record[0]);
-  free(l.record[1]);
-  wp_i64map_free(&l.shared_index);
-  wp_strmap_free(&l.tensor_names);
-  wp_strmap_free(&l.file_names);
-  free(l.files);
-  wp_arena_destroy(l.arena);
+  wp_lower_end(&l);
   return rc;
 }

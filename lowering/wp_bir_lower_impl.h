@@ -5,6 +5,7 @@
 #define WP_BIR_LOWER_IMPL_H
 
 #include "wp_arena.h"
+#include "wp_bir_lower.h"
 #include "wp_bir_align.h"
 #include "wp_diag.h"
 #include "wp_bir_enums.h"
@@ -133,6 +134,49 @@ wp_bir_align_size wp_lower_alignment(const lowering *l, int memtype, MlirType t,
 int wp_lower_add_tensor(lowering *l, const char *name, int tensor_class, MlirType t,
                         const char *hlo_value, int memtype, const char *const_file,
                         uint64_t const_offset, int64_t sub_id);
+
+/* The lowering's start: L set up for OPTS, and the BIR function it builds
+ * (added to the module by wp_lower_finish; the caller destroys it when
+ * lowering fails). wp_lower_end frees L in any case. */
+MlirOperation wp_lower_begin(lowering *l, MlirContext c, MlirLocation loc,
+                             const wp_lower_options *opts);
+void wp_lower_end(lowering *l);
+
+/* Takes NAME (arena memory) for one input, constant or result tensor: -1
+ * after an error at LOC when empty or taken. */
+int wp_lower_claim_name(lowering *l, const char *name, MlirLocation loc, const char *what);
+
+/* A const file name for tensor NAME, unique among the lowering's files
+ * (arena memory; NULL out of memory), and the const file op of that name
+ * whose bytes come FROM (a source, constant or data attribute). */
+char *wp_lower_const_file_name(lowering *l, const char *name);
+void wp_lower_add_const_file(lowering *l, const char *name, uint64_t size,
+                             MlirNamedAttribute from);
+
+/* Does a constant of SIZE bytes (a weight or not) go into a shared file? */
+bool wp_lower_is_small(const lowering *l, uint64_t size, bool is_weight);
+
+/* A small constant placed in its dtype's shared file, or on the place of
+ * an earlier one with the same bytes (a tie). BYTES must stay readable
+ * until the lowering ends. -1 after an error at LOC. */
+int wp_lower_add_shared(lowering *l, MlirLocation loc, const char *name, int tc, MlirType t,
+                        int elt, const char *dtype, const void *bytes, uint64_t size);
+
+/* Notes what bir.lowering must say of constant NAME: a planted weight
+ * (IS_WEIGHT) of SIZE bytes, and whether it is an IdentityWeightTensor
+ * that is a planted weight feeding a weight operand. */
+void wp_lower_note_facts(lowering *l, const char *name, bool is_weight, bool identity_operand,
+                         uint64_t size);
+
+/* The shared files' const file ops, first in the function: assembled
+ * from the program's constants (BYTES_DIR NULL), or their bytes written
+ * to BYTES_DIR/<name> and read from there. -1 after an error. */
+int wp_lower_add_shared_files(lowering *l, const char *bytes_dir);
+
+/* The kernel (its program @PROG_MODULE::@ENTRY), the function added to
+ * MODULE, and the module's BIR attributes (bir.name MODULE_NAME). */
+void wp_lower_finish(lowering *l, MlirOperation module, MlirOperation bir_func,
+                     MlirStringRef prog_module, const char *entry, const char *module_name);
 
 /* Writes every pending tensor in the order lowered; the constants as one
  * table when there are at least table_min of them. -1 after an error. */
