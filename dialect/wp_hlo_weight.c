@@ -79,6 +79,11 @@ struct wp_hlo_weight_data {
   uint64_t size;
 };
 
+const void *wp_hlo_weight_data_bytes(const wp_hlo_weight_data *w, uint64_t *size) {
+  *size = w->size;
+  return w->data;
+}
+
 /* The index of the first byte of D[0, N) that is neither 0 nor 1, or -1. */
 static int64_t not_a_bit(const unsigned char *d, uint64_t n) {
   for (uint64_t i = 0; i < n; i++)

@@ -40,6 +40,9 @@ int wp_hlo_weight_from_view(MlirType type, const char *path, wp_mapped_file *vie
 int wp_hlo_weight_attr(MlirType type, const char *key, wp_hlo_weight_data *w,
                        MlirAttribute *value, wp_error *err);
 void wp_hlo_weight_data_free(wp_hlo_weight_data *w);
+/* The weight's bytes as a constant of its type holds them (C order,
+ * little-endian), and their number; W keeps them. */
+const void *wp_hlo_weight_data_bytes(const wp_hlo_weight_data *w, uint64_t *size);
 
 /* The `weight` attribute: {file, param, number}. */
 MlirAttribute wp_hlo_weight_origin(MlirContext ctx, const char *file, const char *param,

@@ -14,6 +14,7 @@
 #include "wp_npy.h"
 #include "wp_neff.h"
 #include "wp_neff_read.h"
+#include "neff_replace.h"
 #include "neff_unpack.h"
 
 #include <errno.h>
@@ -698,6 +699,8 @@ int main(int argc, char **argv) {
       return usage_error("unknown option '%s'%s", argv[i], "");
     }
   }
+  if (i < argc && !strcmp(argv[i], "replace-weights"))
+    return flush_stdout(neff_replace_main(argc - i, argv + i));
   int bad = check_command(argc, argv, i);
   if (bad)
     return bad;

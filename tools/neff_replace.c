@@ -1,0 +1,451 @@
+/* neff replace-weights: new bytes for a NEFF's weights, without the
+ * compiler. The NEFF's own sg00/bir.json (its tensors in the order
+ * bir-lower placed them, and bir.lowering) is lowered again with the new
+ * bytes (lowering/wp_bir_relower.h), then copy-const-artifacts,
+ * dedup-consts and neff-pack run as in a full opt run, so the result is
+ * the NEFF that run would write. */
+#include "neff_replace.h"
+
+#include "neff_unpack.h"
+#include "weightpack/weightpack.h"
+#include "wp_bir.h"
+#include "wp_bir_enums.h"
+#include "wp_bir_relower.h"
+#include "wp_file.h"
+#include "wp_hlo_types.h"
+#include "wp_hlo_weight.h"
+#include "wp_model_dir.h"
+#include "wp_npy.h"
+#include "wp_run.h"
+#include "wp_strmap.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <ftw.h>
+#include <jansson.h>
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Diagnostics.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct replace {
+  const char *in, *model_dir, *out, *compressor;
+  char tmp[4096];     /* private working directory, removed at the end */
+  wp_model_dir md;
+  wp_strmap weights;  /* tensor name -> index into md.weights */
+  bool *used;         /* per md.weights: a tensor of the NEFF took it */
+  wp_arena *arena;
+  json_t *bir_root;
+  Wp__Bir__Module *bir;
+  const Wp__Bir__Function *fn;
+  wp_relower_tensor *tensors;
+  size_t n_tensors;
+  wp_mapped_file *maps; /* the NEFF's members read for their bytes */
+  size_t n_maps;
+  wp_hlo_weight_data **data; /* the new weights */
+  size_t n_data;
+  bool raw_members;
+  int failed_diag;
+} replace;
+
+__attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  return 1;
+}
+
+static void print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)st, (void)flag, (void)ftw;
+  remove(path);
+  return 0;
+}
+
+/* Errors and warnings of the passes, as opt prints them; the "saved"
+ * remark is the compile's, not this command's. */
+static MlirLogicalResult on_diagnostic(MlirDiagnostic d, void *user) {
+  replace *rp = user;
+  MlirDiagnosticSeverity sev = mlirDiagnosticGetSeverity(d);
+  if (sev == MlirDiagnosticRemark || sev == MlirDiagnosticNote)
+    return mlirLogicalResultSuccess();
+  if (sev == MlirDiagnosticError)
+    rp->failed_diag = 1;
+  fputs(sev == MlirDiagnosticError ? "error: " : "warning: ", stderr);
+  mlirDiagnosticPrint(d, print_cb, stderr);
+  fputc('\n', stderr);
+  return mlirLogicalResultSuccess();
+}
+
+/* The model directory's weights by name: replace-weights matches tensors
+ * by name, so a list of weights by parameter number cannot be used. */
+static int load_weights(replace *rp) {
+  wp_error err;
+  if (wp_model_dir_load(rp->model_dir, &rp->md, &err))
+    return fail("%s", err.msg);
+  rp->used = wp_xcalloc(rp->md.n_weights + 1, sizeof *rp->used);
+  for (size_t i = 0; i < rp->md.n_weights; i++) {
+    const wp_weight_ref *w = &rp->md.weights[i];
+    char num[32];
+    const char *name = w->param_name;
+    if (!name && w->number_is_key) {
+      snprintf(num, sizeof num, "%lld", (long long)w->param_number);
+      name = num;
+    }
+    if (!name)
+      return fail("%s/metadata.json: weight_files lists weights by parameter number; "
+                  "replace-weights matches them to the NEFF's tensors by name",
+                  rp->model_dir);
+    char *key = wp_arena_strndup(rp->arena, name, strlen(name));
+    if (wp_strmap_put(&rp->weights, key, strlen(key), (int64_t)i))
+      return fail("out of memory");
+  }
+  return 0;
+}
+
+/* The NEFF's members into the working directory and its bir.json read. */
+static int read_neff(replace *rp) {
+  wp_error err;
+  wp_neff_reader *r = wp_neff_open(rp->in, UINT64_MAX, &err);
+  if (!r)
+    return fail("%s", err.msg);
+  char dir[4200];
+  snprintf(dir, sizeof dir, "%s/neff", rp->tmp);
+  int rc = neff_unpack(r, dir);
+  wp_neff_close(r);
+  if (rc)
+    return 1;
+  char path[4300];
+  snprintf(path, sizeof path, "%s/sg00/bir.json", dir);
+  json_error_t je;
+  rp->bir_root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+  if (!rp->bir_root)
+    return fail("%s: no sg00/bir.json to re-pack from (%s)", rp->in, je.text);
+  if (wp_bir_from_json(rp->arena, rp->bir_root, &rp->bir, &err))
+    return fail("%s: sg00/bir.json: %s", rp->in, err.msg);
+  if (!rp->bir->lowering)
+    return fail("%s: its sg00/bir.json has no \"lowering\" record: it was not written by "
+                "this weightpack's bir-lower, so it cannot be re-packed",
+                rp->in);
+  if (rp->bir->n_functions != 1 || strcmp(rp->bir->functions[0]->name, "sg00") != 0)
+    return fail("%s: re-packing takes one BIR function, sg00, as bir-lower makes", rp->in);
+  rp->fn = rp->bir->functions[0];
+  if (rp->fn->n_kernels != 1 || !rp->fn->kernels[0]->program[0])
+    return fail("%s: sg00 has no kernel naming its program", rp->in);
+  return 0;
+}
+
+static bool in_list(char **list, size_t n, const char *name) {
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(list[i], name))
+      return true;
+  return false;
+}
+
+static const Wp__Bir__ConstFile *find_file(const Wp__Bir__Function *f, const char *name) {
+  for (size_t i = 0; i < f->n_const_files; i++)
+    if (!strcmp(f->const_files[i]->name, name))
+      return f->const_files[i];
+  return NULL;
+}
+
+/* A constant's old bytes: its place in the NEFF member of its const file. */
+static int old_bytes(replace *rp, wp_relower_tensor *t, const Wp__Bir__MemoryLocation *l) {
+  const Wp__Bir__ConstFile *cf = find_file(rp->fn, l->const_file);
+  if (!cf || !cf->artifact[0])
+    return fail("%s: tensor '%s' names a const file the NEFF does not hold", rp->in, t->name);
+  char base[512];
+  snprintf(base, sizeof base, "%s", cf->artifact);
+  char *dot = strrchr(base, '.');
+  if (dot && !strcmp(dot, ".bin"))
+    *dot = 0;
+  char *path = wp_arena_alloc(rp->arena, strlen(rp->tmp) + strlen(base) + 32);
+  sprintf(path, "%s/neff/sg00/%s.npy", rp->tmp, base);
+  uint64_t header = 0;
+  wp_error err;
+  if (access(path, F_OK) == 0) {
+    wp_npy_info npy;
+    if (wp_npy_file_header(path, &npy, &err))
+      return fail("%s: %s", rp->in, err.msg);
+    header = npy.data_offset;
+  } else {
+    sprintf(path, "%s/neff/sg00/%s.bin", rp->tmp, base);
+    rp->raw_members = true;
+  }
+  wp_mapped_file *m = &rp->maps[rp->n_maps];
+  if (wp_file_map(path, m, &err))
+    return fail("%s: %s", rp->in, err.msg);
+  rp->n_maps++;
+  if (header + l->const_ap_offset > m->size || l->size > m->size - header - l->const_ap_offset)
+    return fail("%s: tensor '%s' lies past the end of its member", rp->in, t->name);
+  t->bytes = m->data + header + l->const_ap_offset;
+  t->size = l->size;
+  t->file = path;
+  t->offset = header + l->const_ap_offset;
+  return 0;
+}
+
+/* A weight's new bytes, read and checked as inline-weights would. */
+static int new_bytes(replace *rp, wp_relower_tensor *t, const char *rel) {
+  wp_error err;
+  char *path;
+  if (wp_model_dir_resolve(rp->model_dir, rel, 0, &path, &err))
+    return fail("weight '%s': %s", t->name, err.msg);
+  char *kept = wp_arena_strndup(rp->arena, path, strlen(path));
+  free(path);
+  wp_hlo_weight_data *w;
+  if (wp_hlo_weight_read(t->type, kept, 0, &w, &err))
+    return fail("weight '%s' (%s): %s", t->name, kept, err.msg);
+  rp->data[rp->n_data++] = w;
+  t->bytes = wp_hlo_weight_data_bytes(w, &t->size);
+  wp_npy_info npy;
+  if (wp_npy_file_header(kept, &npy, &err))
+    return fail("%s", err.msg);
+  if (!wp_npy_needs_conversion(&npy)) {
+    t->file = kept;
+    t->offset = npy.data_offset;
+    return 0;
+  }
+  /* converted (big-endian, Fortran order): its bytes as planted, in a file */
+  char *conv = wp_arena_alloc(rp->arena, strlen(rp->tmp) + 48);
+  sprintf(conv, "%s/converted-%zu.bin", rp->tmp, rp->n_data);
+  FILE *f = fopen(conv, "wb");
+  if (!f || fwrite(t->bytes, 1, t->size, f) != t->size || fclose(f))
+    return fail("cannot write %s: %s", conv, strerror(errno));
+  t->file = conv;
+  t->offset = 0;
+  return 0;
+}
+
+static int tensor_type(replace *rp, MlirContext ctx, const Wp__Bir__MemoryLocationSet *s,
+                       MlirType *out) {
+  int prim;
+  wp_error err;
+  if (wp_dtype_parse(s->dtype, strlen(s->dtype), &prim, &err))
+    return fail("%s: tensor '%s': %s", rp->in, s->name, err.msg);
+  MlirType elt = wp_hlo_prim_to_mlir(ctx, prim);
+  if (mlirTypeIsNull(elt))
+    return fail("%s: tensor '%s' has a dtype BIR cannot lower", rp->in, s->name);
+  *out = mlirRankedTensorTypeGet((intptr_t)s->n_shape, s->shape, elt, mlirAttributeGetNull());
+  return 0;
+}
+
+/* The tensors in the order of sg00's sets, each with its bytes. */
+static int collect_tensors(replace *rp, MlirContext ctx) {
+  const Wp__Bir__Function *f = rp->fn;
+  const Wp__Bir__Lowering *lw = rp->bir->lowering;
+  rp->tensors = wp_xcalloc(f->n_sets + 1, sizeof *rp->tensors);
+  rp->maps = wp_xcalloc(f->n_sets + 1, sizeof *rp->maps);
+  rp->data = wp_xcalloc(f->n_sets + 1, sizeof *rp->data);
+  wp_strmap locs;
+  wp_strmap_init(&locs);
+  for (size_t i = 0; i < f->n_locations; i++)
+    if (!wp_strmap_get(&locs, f->locations[i]->set, strlen(f->locations[i]->set), NULL))
+      wp_strmap_put(&locs, f->locations[i]->set, strlen(f->locations[i]->set), (int64_t)i);
+  int rc = 1;
+  for (size_t i = 0; i < f->n_sets; i++) {
+    const Wp__Bir__MemoryLocationSet *s = f->sets[i];
+    wp_relower_tensor *t = &rp->tensors[rp->n_tensors++];
+    t->name = s->name;
+    int64_t li;
+    if (!wp_strmap_get(&locs, s->name, strlen(s->name), &li)) {
+      fail("%s: tensor '%s' has no memory location", rp->in, s->name);
+      goto out;
+    }
+    const Wp__Bir__MemoryLocation *l = f->locations[li];
+    if (tensor_type(rp, ctx, s, &t->type))
+      goto out;
+    bool neuron = !strcmp(s->tensor_class, "NeuronWeightTensor");
+    if (!strcmp(s->tensor_class, "InputTensor")) {
+      t->kind = WP_RELOWER_INPUT;
+    } else if (!strcmp(s->tensor_class, "OutputTensor")) {
+      t->kind = WP_RELOWER_OUTPUT;
+    } else if (l->const_file[0]) {
+      t->kind = WP_RELOWER_CONSTANT;
+      int64_t w;
+      bool operand = neuron || in_list(lw->weight_operands, lw->n_weight_operands, s->name);
+      if (wp_strmap_get(&rp->weights, s->name, strlen(s->name), &w)) {
+        rp->used[w] = true;
+        t->planted = true;
+        t->weight_operand = operand;
+        if (new_bytes(rp, t, rp->md.weights[w].rel_path))
+          goto out;
+      } else {
+        t->planted = operand || in_list(lw->planted, lw->n_planted, s->name);
+        t->weight_operand = operand;
+        if (old_bytes(rp, t, l))
+          goto out;
+      }
+    } else {
+      fail("%s: tensor '%s' is a %s, which bir-lower does not make", rp->in, s->name,
+           s->tensor_class);
+      goto out;
+    }
+  }
+  for (size_t i = 0; i < rp->md.n_weights; i++)
+    if (!rp->used[i]) {
+      const wp_weight_ref *w = &rp->md.weights[i];
+      char num[32];
+      snprintf(num, sizeof num, "%lld", (long long)w->param_number);
+      fail("weight '%s' of metadata.json is no constant tensor of %s",
+           w->param_name ? w->param_name : num, rp->in);
+      goto out;
+    }
+  rc = 0;
+out:
+  wp_strmap_free(&locs);
+  return rc;
+}
+
+static int pack(replace *rp, MlirContext ctx) {
+  MlirModule m = mlirModuleCreateEmpty(
+      mlirLocationFileLineColGet(ctx, mlirStringRefCreateFromCString(rp->in), 0, 0));
+  MlirOperation mop = mlirModuleGetOperation(m);
+  const Wp__Bir__Lowering *lw = rp->bir->lowering;
+  wp_relower_spec spec = {
+      .name = rp->bir->name,
+      .program_entry = rp->fn->kernels[0]->program,
+      .shared_dir = rp->tmp,
+      .opts = {.const_memory_dram = !strcmp(lw->const_memory, "DRAM"),
+               .small_threshold = lw->small_const_threshold,
+               .small_weight_threshold = lw->small_weight_threshold,
+               .min_align = lw->alignment,
+               .table_min = 64},
+      .tensors = rp->tensors,
+      .n_tensors = rp->n_tensors};
+  int rc = 1;
+  wp_run *run = NULL;
+  MlirPassManager pm = {NULL};
+  if (wp_bir_relower_module(mop, &spec))
+    goto out;
+  wp_error err;
+  run = wpRunCreate();
+  char art[4200];
+  snprintf(art, sizeof art, "%s/art", rp->tmp);
+  if (wpRunSetArtifactDir(run, art, &err) || wpRunSetNeffOutput(run, rp->out, &err)) {
+    fail("%s", err.msg);
+    goto out;
+  }
+  run->artifact_dir_private = true; /* nobody else sees it: place in place */
+  pm = mlirPassManagerCreate(ctx);
+  char pack_opts[128];
+  snprintf(pack_opts, sizeof pack_opts, "weights-format=%s compressor=%s",
+           rp->raw_members ? "bin" : "npy", rp->compressor);
+  const char *names[3] = {"copy-const-artifacts", "dedup-consts", "neff-pack"};
+  const char *opts[3] = {"", "", pack_opts};
+  for (int i = 0; i < 3; i++) {
+    MlirPass p = wpRunCreatePass(run, names[i], opts[i], &err);
+    if (!p.ptr) {
+      fail("%s", err.msg);
+      goto out;
+    }
+    mlirPassManagerAddOwnedPass(pm, p);
+  }
+  if (mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mop)) || rp->failed_diag)
+    goto out;
+  rc = 0;
+out:
+  if (!mlirPassManagerIsNull(pm))
+    mlirPassManagerDestroy(pm);
+  if (run)
+    wpRunDestroy(run);
+  mlirModuleDestroy(m);
+  return rc;
+}
+
+int neff_replace_weights(const char *in, const char *model_dir, const char *out,
+                         const char *compressor) {
+  replace rp = {.in = in, .model_dir = model_dir, .out = out, .compressor = compressor,
+                .arena = wp_arena_create()};
+  wp_strmap_init(&rp.weights);
+  const char *tmpdir = getenv("TMPDIR");
+  snprintf(rp.tmp, sizeof rp.tmp, "%s/neff-replace-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+  if (!mkdtemp(rp.tmp)) {
+    fail("cannot make a working directory %s: %s", rp.tmp, strerror(errno));
+    rp.tmp[0] = 0;
+  }
+  MlirContext ctx = mlirContextCreate();
+  wp_error err;
+  int rc = 1;
+  if (!rp.tmp[0])
+    goto out;
+  if (wpLoadDialects(ctx, &err)) {
+    fail("%s", err.msg);
+    goto out;
+  }
+  mlirContextAttachDiagnosticHandler(ctx, on_diagnostic, &rp, NULL);
+  if (load_weights(&rp) || read_neff(&rp) || collect_tensors(&rp, ctx) || pack(&rp, ctx))
+    goto out;
+  rc = 0;
+out:
+  for (size_t i = 0; i < rp.n_maps; i++)
+    wp_file_unmap(&rp.maps[i]);
+  for (size_t i = 0; i < rp.n_data; i++)
+    wp_hlo_weight_data_free(rp.data[i]);
+  free(rp.maps);
+  free(rp.data);
+  free(rp.tensors);
+  free(rp.used);
+  json_decref(rp.bir_root);
+  if (rp.md.dir)
+    wp_model_dir_free(&rp.md);
+  wp_strmap_free(&rp.weights);
+  mlirContextDestroy(ctx);
+  wp_arena_destroy(rp.arena);
+  if (rp.tmp[0])
+    nftw(rp.tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+  return rc;
+}
+
+static int replace_usage(const char *fmt, const char *a) {
+  fputs("error: replace-weights: ", stderr);
+  fprintf(stderr, fmt, a);
+  fputs("\nusage: neff replace-weights IN.neff MODEL_DIR -o OUT.neff [--compressor=isal|zlib]\n",
+        stderr);
+  return 2;
+}
+
+int neff_replace_main(int argc, char **argv) {
+  const char *pos[2] = {NULL, NULL}, *out = NULL, *compressor = NULL;
+  int n_pos = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+      if (i + 1 >= argc)
+        return replace_usage("%s needs a file name", a);
+      if (out)
+        return replace_usage("%s given twice", a);
+      out = argv[++i];
+    } else if (!strncmp(a, "--output=", 9) || !strncmp(a, "-o", 2)) {
+      if (out)
+        return replace_usage("%s: the output is given twice", a);
+      out = a[1] == 'o' ? a + 2 : a + 9;
+    } else if (!strncmp(a, "--compressor=", 13)) {
+      if (compressor)
+        return replace_usage("%s: --compressor given twice", a);
+      compressor = a + 13;
+      if (strcmp(compressor, "isal") && strcmp(compressor, "zlib"))
+        return replace_usage("--compressor=%s: use isal or zlib", compressor);
+    } else if (a[0] == '-' && a[1]) {
+      return replace_usage("unknown option '%s'", a);
+    } else if (n_pos < 2) {
+      pos[n_pos++] = a;
+    } else {
+      return replace_usage("unexpected argument '%s'", a);
+    }
+  }
+  if (n_pos < 2)
+    return replace_usage("%s", n_pos ? "no MODEL_DIR given" : "no IN.neff given");
+  if (!out || !out[0])
+    return replace_usage("%s", "no output given (-o OUT.neff)");
+  if (!strcmp(out, pos[0]))
+    return replace_usage("the output '%s' is the input: write a new file", out);
+  return neff_replace_weights(pos[0], pos[1], out, compressor ? compressor : "isal");
+}
