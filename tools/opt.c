@@ -106,7 +106,7 @@ static char *placed_artifact_dir(MlirModule module) {
 /* Reads the input; for a model directory, MD receives its metadata.json
  * (caller frees, whatever the result), which inline-weights then reuses. */
 static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, const opt_source *src,
-                      MlirModule *out, char **model_dir, wp_model_dir *md) {
+                      MlirModule *out, char **model_dir, wp_model_dir *md, wp_mapped_file *kept) {
   wp_error err;
   const char *path = cfg->input;
   *model_dir = NULL;
@@ -136,7 +136,15 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, const op
     return -1;
   }
   int rc = opt_parse_input(ctx, path, f.data, f.size, OPT_IN_SNIFF, ds, out);
-  wp_file_unmap(&f);
+  if (ds->hlo_text && !ds->text) {
+    /* kept for the run: HLO text's diagnostics are shown at their lines */
+    *kept = f;
+    ds->text = (const char *)f.data;
+    ds->text_len = ds->chunk_end = f.size;
+    ds->chunk_begin = 0;
+  } else {
+    wp_file_unmap(&f);
+  }
   return rc;
 }
 
@@ -408,7 +416,8 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
   int rc = EXIT_BAD_INPUT;
   wp_model_dir md = {0};
   opt_dir_locks locks = {0};
-  if (load_input(ctx, cfg, ds, src, &module, &model_dir, &md))
+  wp_mapped_file kept = {0};
+  if (load_input(ctx, cfg, ds, src, &module, &model_dir, &md, &kept))
     goto out;
   run->model_dir = model_dir ? wp_xstrdup(model_dir) : NULL;
   run->model = md.dir ? &md : NULL;
@@ -573,6 +582,10 @@ out:
   g_run = NULL;
   if (free_all)
     wp_run_release(run);
+  if (kept.data) {
+    ds->text = NULL;
+    wp_file_unmap(&kept);
+  }
   return rc;
 }
 
@@ -669,7 +682,7 @@ static int run_chunks(opt_config *cfg, MlirContext ctx, diag_state *ds,
   bool failed = false;
   for (size_t i = 0; i < n && out; i++) {
     if (i)
-      fputs("\n" OPT_SPLIT_MARKER "\n", out);
+      fputs(OPT_SPLIT_MARKER "\n", out); /* as mlir-opt 19 joins them */
     ds->chunk_begin = chunks[i].begin;
     ds->chunk_end = chunks[i].end;
     if (ds->verifier)
