@@ -597,38 +597,6 @@ static void near_miss_cb(void *user, long line, long col) {
                  "near miss with file split marker", 0);
 }
 
-/* With more than one chunk, a form that cannot be joined by `// -----`
- * lines, or a file every chunk would write, is bad usage: 0, or
- * EXIT_USAGE after an error line. */
-static int check_split_outputs(const opt_config *cfg, size_t n_chunks) {
-  if (n_chunks < 2)
-    return 0;
-  const char *what = cfg->packs_neff                      ? "--neff-pack writes one NEFF"
-                     : cfg->emit_bytecode                 ? "--emit-bytecode writes binary"
-                     : !strcmp(cfg->emit, "hlo-proto")    ? "--emit=hlo-proto writes binary"
-                     : !strcmp(cfg->emit, "bir-proto")    ? "--emit=bir-proto writes binary"
-                                                          : NULL;
-  if (what) {
-    fprintf(stderr, "error: %s: --split-input-file found %zu chunks, but %s, which cannot be "
-                    "joined by '// -----' lines; give one chunk at a time, or write text (MLIR, "
-                    "--emit=hlo-text, --emit=bir-json)\n(run '%s --help' for usage)\n",
-            cfg->input, n_chunks, what, opt_prog);
-    return EXIT_USAGE;
-  }
-  char *dirs[MAX_PASSES + 1];
-  size_t n_dirs = opt_written_artifact_dirs(cfg, dirs);
-  for (size_t i = 0; i < n_dirs; i++)
-    free(dirs[i]);
-  if (n_dirs || cfg->artifact_dir) {
-    fprintf(stderr, "error: %s: --split-input-file found %zu chunks, and each would place its "
-                    "constant files in the one artifact directory given; give one chunk at a "
-                    "time, or no artifact directory (each chunk then gets a private one)\n"
-                    "(run '%s --help' for usage)\n", cfg->input, n_chunks, opt_prog);
-    return EXIT_USAGE;
-  }
-  return 0;
-}
-
 /* Runs every chunk of the input (one, the whole input, without
  * --split-input-file) and joins their outputs with `// -----` lines, as
  * mlir-opt does: a chunk that fails writes nothing and the others still
@@ -671,7 +639,7 @@ static int run_chunks(opt_config *cfg, MlirContext ctx, diag_state *ds,
       whole.last_line += f.data[i] == '\n';
     chunks = &whole;
   }
-  int rc = check_split_outputs(cfg, n);
+  int rc = opt_split_check_outputs(cfg, n);
   if (!rc && n == 0) {
     fprintf(stderr, "error: %s: no chunk holds anything but blanks\n", cfg->input);
     rc = EXIT_BAD_INPUT;

@@ -1,5 +1,9 @@
 #include "opt_split.h"
 
+#include "opt_args.h"
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "wp_error.h"
 
 #include <string.h>
@@ -95,4 +99,33 @@ char *opt_chunk_text(const char *text, const opt_chunk *chunk, size_t *len) {
   s[pad + n] = 0;
   *len = pad + n;
   return s;
+}
+
+int opt_split_check_outputs(const opt_config *cfg, size_t n_chunks) {
+  if (n_chunks < 2)
+    return 0;
+  const char *what = cfg->packs_neff                      ? "--neff-pack writes one NEFF"
+                     : cfg->emit_bytecode                 ? "--emit-bytecode writes binary"
+                     : !strcmp(cfg->emit, "hlo-proto")    ? "--emit=hlo-proto writes binary"
+                     : !strcmp(cfg->emit, "bir-proto")    ? "--emit=bir-proto writes binary"
+                                                          : NULL;
+  if (what) {
+    fprintf(stderr, "error: %s: --split-input-file found %zu chunks, but %s, which cannot be "
+                    "joined by '// -----' lines; give one chunk at a time, or write text (MLIR, "
+                    "--emit=hlo-text, --emit=bir-json)\n(run '%s --help' for usage)\n",
+            cfg->input, n_chunks, what, opt_prog);
+    return EXIT_USAGE;
+  }
+  char *dirs[MAX_PASSES + 1];
+  size_t n_dirs = opt_written_artifact_dirs(cfg, dirs);
+  for (size_t i = 0; i < n_dirs; i++)
+    free(dirs[i]);
+  if (n_dirs || cfg->artifact_dir) {
+    fprintf(stderr, "error: %s: --split-input-file found %zu chunks, and each would place its "
+                    "constant files in the one artifact directory given; give one chunk at a "
+                    "time, or no artifact directory (each chunk then gets a private one)\n"
+                    "(run '%s --help' for usage)\n", cfg->input, n_chunks, opt_prog);
+    return EXIT_USAGE;
+  }
+  return 0;
 }
