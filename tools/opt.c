@@ -18,13 +18,15 @@
 #include "opt_config.h"
 #include "opt_diag.h"
 #include "opt_hugepages.h"
+#include "opt_input.h"
 #include "opt_lock.h"
 #include "opt_outputs.h"
+#include "opt_split.h"
+#include "opt_verify_diag.h"
 #include "wp_pass.h"
 #include "wp_placed.h"
 #include "wp_run.h"
 #include "wp_format.h"
-#include "wp_text_depth.h"
 
 #include <mlir-c/Diagnostics.h>
 #include <signal.h>
@@ -50,95 +52,15 @@ static void diag_print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.len
 
 /* ---- input ---- */
 
-/* Deeper MLIR text would overflow the stack in MLIR's recursive parser
- * (5,000 nested modules did); what weightpack writes nests about ten deep,
- * a dense literal one more per dimension. */
-#define MAX_MLIR_DEPTH 1000
-
-/* MLIR bytecode (its magic "ML\xefR") is no text: brackets counted in its
- * bytes mean nothing, and its reader does not recurse on them. */
-static bool is_mlir_bytecode(const wp_mapped_file *f) {
-  return f->size >= 4 && memcmp(f->data, "ML\xefR", 4) == 0;
-}
-
-/* The offset of F's first byte that is not blank. */
-static size_t skip_blanks(const wp_mapped_file *f) {
-  size_t i = 0;
-  while (i < f->size && (f->data[i] == ' ' || f->data[i] == '\n' || f->data[i] == '\t' ||
-                         f->data[i] == '\r'))
-    i++;
-  return i;
-}
-
-static int looks_like_mlir(const char *path, const wp_mapped_file *f) {
-  size_t n = strlen(path);
-  if ((n >= 5 && strcmp(path + n - 5, ".mlir") == 0) || is_mlir_bytecode(f))
-    return 1;
-  size_t i = skip_blanks(f);
-  /* A binary HloModuleProto starts with "\n" and its name's length, so a
-   * name of 35 or 33 characters begins "\n#" or "\n!": text has no control
-   * characters (MLIR escapes them in strings), a protobuf soon does. */
-  for (size_t k = i; k < f->size && k < i + 256; k++) {
-    unsigned char c = f->data[k];
-    if ((c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f)
-      return 0;
-  }
-  /* "!" and "#" open type and attribute aliases, which MLIR prints first. */
-  static const char *const starts[] = {"module", "//", "func.func", "#", "!",
-                                       "\"builtin.module\"", "builtin.module", "{-#"};
-  for (size_t k = 0; k < sizeof starts / sizeof starts[0]; k++)
-    if (f->size - i >= strlen(starts[k]) && memcmp(f->data + i, starts[k], strlen(starts[k])) == 0)
-      return 1;
-  return 0;
-}
-
-static int looks_like_json(const wp_mapped_file *f) {
-  size_t i = skip_blanks(f);
-  return i < f->size && f->data[i] == '{';
-}
-
-static int load_bir_json(MlirContext ctx, const char *path, const wp_mapped_file *f,
-                         MlirModule *out) {
-  json_error_t jerr;
-  json_t *root = json_loadb((const char *)f->data, f->size, JSON_REJECT_DUPLICATES, &jerr);
-  if (!root) {
-    fprintf(stderr, "error: %s:%d:%d: malformed JSON: %s\n", path, jerr.line, jerr.column,
-            jerr.text);
-    return -1;
-  }
-  wp_arena *arena = wp_arena_create();
-  Wp__Bir__Module *msg;
-  wp_error err;
-  int rc = wp_bir_from_json(arena, root, &msg, &err);
-  if (rc == 0)
-    rc = wp_bir_from_proto(ctx, msg, path, out, &err);
-  if (rc)
-    fprintf(stderr, "error: %s: %s\n", path, err.msg);
-  json_decref(root);
-  wp_arena_destroy(arena);
-  return rc;
-}
-
-/* The input's bytes: "-" is standard input, and a pipe or FIFO (a process
- * substitution, mlir-opt piped in) is read to its end; a file is mapped. */
-static int read_input(const char *path, wp_mapped_file *f, wp_error *err) {
-  if (!strcmp(path, "-"))
-    return wp_file_read_stream(STDIN_FILENO, "<stdin>", f, err);
-  struct stat st;
-  if (stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-      return wp_error_errno(err, errno, "%s", path);
-    if (S_ISCHR(st.st_mode) && !isatty(fd)) { /* /dev/zero would be read until memory ends */
-      close(fd);
-      return wp_error_set(err, "%s: a device, not a file, pipe or terminal", path);
-    }
-    int rc = wp_file_read_stream(fd, path, f, err);
-    close(fd);
-    return rc;
-  }
-  return wp_file_map(path, f, err);
-}
+/* What a run reads: the input named (DATA NULL), or bytes main has read
+ * (a --split-input-file chunk, or the whole input it keeps for
+ * --verify-diagnostics), of KIND. */
+typedef struct opt_source {
+  const unsigned char *data;
+  size_t size;
+  opt_input_kind kind;
+  bool read; /* DATA holds the input (NULL when it is empty) */
+} opt_source;
 
 /* Does BIR MODULE record const files an earlier copy-const-artifacts
  * placed: as files in its artifact directory, or (IN_PLACE_TOO) recorded
@@ -183,12 +105,12 @@ static char *placed_artifact_dir(MlirModule module) {
 
 /* Reads the input; for a model directory, MD receives its metadata.json
  * (caller frees, whatever the result), which inline-weights then reuses. */
-static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModule *out,
-                      char **model_dir, wp_model_dir *md) {
+static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, const opt_source *src,
+                      MlirModule *out, char **model_dir, wp_model_dir *md, wp_mapped_file *kept) {
   wp_error err;
   const char *path = cfg->input;
   *model_dir = NULL;
-  if (wp_is_directory(path)) {
+  if (!src->data && wp_is_directory(path)) {
     if (wp_model_dir_load(path, md, &err)) {
       fprintf(stderr, "error: %s\n", err.msg);
       return -1;
@@ -206,70 +128,23 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, MlirModu
                                            S_ISSOCK(st.st_mode)));
     *model_dir = piped ? strdup(".") : wp_path_dir(path);
   }
+  if (src->read)
+    return opt_parse_input(ctx, path, src->data, src->size, src->kind, ds, out);
   wp_mapped_file f;
-  size_t depth_line = 0;
-  int rc = -1;
-  if (read_input(path, &f, &err)) {
+  if (opt_read_input(path, &f, &err)) {
     fprintf(stderr, "error: %s\n", err.msg);
-    goto out;
+    return -1;
   }
-  /* XLA's HLO text first: it may start with `//` comments, as MLIR may */
-  bool hlo_text = f.size && wp_hlo_text_sniff(path, f.data, f.size);
-  bool mlir = f.size && !hlo_text && looks_like_mlir(path, &f);
-  if (f.size == 0) {
-    fprintf(stderr, "error: %s: empty file\n", path);
-  } else if (hlo_text) {
-    if (wp_hlo_text_import(ctx, f.data, f.size, path, out, &err))
-      fprintf(stderr, "error: %s\n", err.msg);
-    else
-      rc = 0;
-  } else if (f.size == 0) {
-    fprintf(stderr, "error: %s: empty file\n", path);
-  } else if (mlir && !is_mlir_bytecode(&f) &&
-             wp_text_depth((const char *)f.data, f.size, MAX_MLIR_DEPTH, &depth_line) > MAX_MLIR_DEPTH) {
-    fprintf(stderr, "error: %s:%zu: brackets nest more than %d deep; weightpack does not read "
-                    "MLIR nested that deep\n", path, depth_line, MAX_MLIR_DEPTH);
-  } else if (mlir) {
-    /* MLIR's lexer wants a NUL after the text. */
-    char *text = malloc(f.size + 1);
-    if (!text) {
-      fprintf(stderr, "error: %s: out of memory\n", path);
-      wp_file_unmap(&f);
-      goto out;
-    }
-    memcpy(text, f.data, f.size);
-    text[f.size] = 0;
-    /* kept for the whole run: the parsed ops carry that empty name in the
-     * locations that passes report */
-    ds->parse_file = path;
-    long errors_before = ds->errors;
-    *out = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, f.size));
-    free(text);
-    if (mlirModuleIsNull(*out)) {
-      if (ds->errors == errors_before) /* else the parser's error said why */
-        fprintf(stderr, "error: %s: could not parse MLIR\n", path);
-    } else {
-      if (wp_hlo_module_is_hlo(*out))
-        wp_hlo_fill_ids(*out);
-      rc = 0;
-    }
-  } else if (wp_bir_sniff(f.data, f.size)) {
-    if (wp_bir_import(ctx, f.data, f.size, path, out, &err))
-      fprintf(stderr, "error: %s: %s\n", path, err.msg);
-    else
-      rc = 0;
-  } else if (looks_like_json(&f)) {
-    rc = load_bir_json(ctx, path, &f, out);
-  } else if (wp_hlo_sniff(f.data, f.size) != WP_HLO_NOT_HLO) {
-    if (wp_hlo_import(ctx, f.data, f.size, path, out, &err))
-      fprintf(stderr, "error: %s: %s\n", path, err.msg);
-    else
-      rc = 0;
+  int rc = opt_parse_input(ctx, path, f.data, f.size, OPT_IN_SNIFF, ds, out);
+  if (ds->hlo_text && !ds->text) {
+    /* kept for the run: HLO text's diagnostics are shown at their lines */
+    *kept = f;
+    ds->text = (const char *)f.data;
+    ds->text_len = ds->chunk_end = f.size;
+    ds->chunk_begin = 0;
   } else {
-    fprintf(stderr, "error: %s: not an HloModuleProto, HloProto, HLO text, BIR module or MLIR file\n", path);
+    wp_file_unmap(&f);
   }
-  wp_file_unmap(&f);
-out:
   return rc;
 }
 
@@ -277,7 +152,10 @@ out:
 
 static void file_print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
 
-static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags flags) {
+/* Writes M in the form --emit asks for to DEST (or, when DEST is NULL,
+ * to -o's file, whole or not at all). */
+static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags flags,
+                        FILE *dest) {
   wp_error err;
   const char *path = cfg->output ? cfg->output : "-";
   int rc = -1;
@@ -319,21 +197,21 @@ static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags
     bytes = out_text;
     len = strlen(out_text);
   }
-  wp_output *o = wp_output_open(path, &err);
-  if (!o) {
+  wp_output *o = dest ? NULL : wp_output_open(path, &err);
+  if (!dest && !o) {
     fprintf(stderr, "error: %s\n", err.msg);
     goto out;
   }
+  FILE *f = dest ? dest : wp_output_stream(o);
   if (bytes) {
-    fwrite(bytes, 1, len, wp_output_stream(o));
+    fwrite(bytes, 1, len, f);
   } else if (cfg->emit_bytecode) {
-    mlirOperationWriteBytecode(mlirModuleGetOperation(m), file_print_cb, wp_output_stream(o));
+    mlirOperationWriteBytecode(mlirModuleGetOperation(m), file_print_cb, f);
   } else {
-    mlirOperationPrintWithFlags(mlirModuleGetOperation(m), flags, file_print_cb,
-                                wp_output_stream(o));
-    fputc('\n', wp_output_stream(o));
+    mlirOperationPrintWithFlags(mlirModuleGetOperation(m), flags, file_print_cb, f);
+    fputc('\n', f);
   }
-  if (wp_output_commit(o, &err)) {
+  if (o && wp_output_commit(o, &err)) {
     fprintf(stderr, "error: %s\n", err.msg);
     goto out;
   }
@@ -514,6 +392,321 @@ static bool implied_pass_before_bir(const opt_config *cfg, MlirModule module) {
   return false;
 }
 
+/* One pipeline run on the module SRC holds (a whole input, or a
+ * --split-input-file chunk): read, checked, run through the passes and
+ * written (to DEST, or -o's file when DEST is NULL). 0, or the exit
+ * status. FREE_ALL: take the module and the run apart at the end. */
+static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrintingFlags flags,
+                   wp_pass_observer *observer, const opt_source *src, FILE *dest,
+                   bool free_all, double t_start) {
+  observer->n_timings = 0;
+  wp_error err;
+  wp_run *run = g_run = wp_run_create();
+  run->observer = observer;
+  run->debug = cfg->debug;
+  /* opt checks where its outputs land before any pass runs */
+  run->checks_outputs = true;
+  opt_lock_use_placed(run->placed);
+  MlirModule module = {NULL};
+  MlirPassManager pm = {NULL};
+  char *model_dir = NULL;
+  char *input_placed = NULL;
+  char *out_paths[MAX_PASSES + 1];
+  size_t n_out_paths = 0;
+  int rc = EXIT_BAD_INPUT;
+  wp_model_dir md = {0};
+  opt_dir_locks locks = {0};
+  wp_mapped_file kept = {0};
+  if (load_input(ctx, cfg, ds, src, &module, &model_dir, &md, &kept))
+    goto out;
+  run->model_dir = model_dir ? wp_xstrdup(model_dir) : NULL;
+  run->model = md.dir ? &md : NULL;
+  /* IR placed in an artifact directory by an earlier run has its files
+   * there: packing it from a new private directory would fail on a missing
+   * file, and using the recorded one unasked would let an IR file (perhaps
+   * someone else's, its path relative to another directory) rename and
+   * remove files wherever it points. So: name it with --artifact-dir. */
+  input_placed = opt_uses_artifact_dir(cfg) ? placed_artifact_dir(module) : NULL;
+  cfg->input_artifact_dir = input_placed;
+  if (input_placed && !cfg->artifact_dir) {
+    fprintf(stderr, "error: %s: its constant files were placed in %s; give --artifact-dir=%s "
+                    "to go on from there\n(run '%s --help' for usage)\n",
+            cfg->input, input_placed, input_placed, opt_prog);
+    rc = EXIT_USAGE;
+    goto out;
+  }
+  /* dedup-consts with no copy-const-artifacts before it renames the files
+   * where they are: another --artifact-dir would be made and locked for
+   * nothing while that one changes unlocked */
+  if (input_placed && opt_dedup_before_copy(cfg) && !same_dir(cfg->artifact_dir, input_placed)) {
+    fprintf(stderr, "error: %s: its constant files are in %s, where --dedup-consts works when "
+                    "no --copy-const-artifacts comes before it; give --artifact-dir=%s, or "
+                    "--copy-const-artifacts first to copy them to %s\n(run '%s --help' for "
+                    "usage)\n",
+            cfg->input, input_placed, input_placed, cfg->artifact_dir, opt_prog);
+    rc = EXIT_USAGE;
+    goto out;
+  }
+  /* dedup-consts before any copy-const-artifacts works where an earlier
+   * run placed the files: with none placed it has nothing to work in,
+   * found now rather than after the passes before it */
+  if (!input_placed && opt_dedup_before_copy(cfg) &&
+      !(wp_bir_module_is_bir(module) && records_placed(module, true))) {
+    fprintf(stderr, "error: %s: --dedup-consts comes before any --copy-const-artifacts, and "
+                    "no earlier run placed the input's constant files in an artifact directory; "
+                    "run --copy-const-artifacts first\n(run '%s --help' for usage)\n",
+            cfg->input, opt_prog);
+    rc = EXIT_USAGE;
+    goto out;
+  }
+  const char *method = opt_private_copy_method(cfg);
+  if (method) {
+    fprintf(stderr, "error: copy-const-artifacts copy-method=%s would copy the constant files "
+                    "into opt's private temporary directory, which is removed at exit, and the "
+                    "IR written would name files that are gone; give --artifact-dir=DIR (or "
+                    "copy-method=auto, which records them where they are)\n(run '%s --help' "
+                    "for usage)\n", method, opt_prog);
+    rc = EXIT_USAGE;
+    goto out;
+  }
+  if ((rc = check_emit_kind(cfg, module)) != 0)
+    goto out;
+  rc = EXIT_BAD_INPUT;
+  if (implied_pass_before_bir(cfg, module)) {
+    wp_emit_error(mlirOperationGetLocation(mlirModuleGetOperation(module)),
+                  "neff-pack: the module is not BIR (run --bir-lower first)");
+    goto out;
+  }
+  /* before the output checks: an -o inside an artifact directory this run
+   * creates is fine */
+  if ((rc = opt_lock_artifact_dirs(cfg, &locks)) != 0 ||
+      (rc = opt_check_outputs(cfg, &md, model_dir, module)) != 0)
+    goto out;
+  rc = EXIT_BAD_INPUT;
+  double t_parsed = now_seconds();
+  long parse_peak_kib = wp_pass_peak_rss_kib();
+  MlirLocation where;
+  if (cfg->verify_roundtrip && wp_verify_roundtrip(module, "parsing", &where, &err)) {
+    wp_emit_error(where, "%s", err.msg);
+    goto out;
+  }
+  n_out_paths = opt_output_paths(cfg, out_paths);
+  run->outputs = wp_xcalloc(n_out_paths + 1, sizeof *run->outputs);
+  for (size_t i = 0; i < n_out_paths; i++)
+    run->outputs[run->n_outputs++] = wp_xstrdup(out_paths[i]);
+  run->artifact_dir = cfg->artifact_dir ? wp_xstrdup(cfg->artifact_dir) : NULL;
+  /* -o names the NEFF when neff-pack runs (its own output= otherwise) */
+  if (cfg->packs_neff && cfg->output)
+    run->neff_output = wp_xstrdup(cfg->output);
+  for (size_t i = 0; i < cfg->n_passes && !run->artifact_dir; i++)
+    if (cfg->passes[i].info->traits.places_files) {
+      run->artifact_dir_private = true;
+      const char *tmp = private_artifact_dir();
+      if (tmp)
+        run->artifact_dir = wp_xstrdup(tmp);
+      else {
+        fprintf(stderr, "error: cannot create a temporary artifact directory in %s: %s (set "
+                "TMPDIR to a writable directory, or give --artifact-dir=DIR)\n",
+                tmp_base(), strerror(errno));
+        goto out;
+      }
+    }
+  pm = mlirPassManagerCreateOnOperation(ctx, wp_sref("builtin.module"));
+  /* Off by default: the passes build their IR through checked builders,
+   * and verifying 300,000 ops after each of five passes was 14% of a
+   * 100,000-tensor run. The IR that is written is verified below. */
+  mlirPassManagerEnableVerifier(pm, cfg->verify_each);
+  for (size_t i = 0; i < cfg->n_passes; i++) {
+    if (cfg->passes[i].upstream) { /* checked when the pipeline was read */
+      char *text = wp_format("%s%s%s%s", cfg->passes[i].upstream,
+                             cfg->passes[i].options[0] ? "{" : "", cfg->passes[i].options,
+                             cfg->passes[i].options[0] ? "}" : "");
+      MlirLogicalResult added = mlirOpPassManagerAddPipeline(
+          mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString(text),
+          diag_print_cb, stderr);
+      free(text);
+      if (mlirLogicalResultIsFailure(added)) {
+        rc = EXIT_USAGE;
+        goto out;
+      }
+      continue;
+    }
+    MlirPass p = wp_pass_create(cfg->passes[i].info, cfg->passes[i].options, run, &err);
+    if (p.ptr == NULL) {
+      fprintf(stderr, "error: %s\n", err.msg);
+      rc = EXIT_USAGE;
+      goto out;
+    }
+    mlirPassManagerAddOwnedPass(pm, p);
+  }
+  if (cfg->dump_pipeline) { /* as mlir-opt: what runs, brought-along passes included */
+    fprintf(stderr, "Pass Manager with %zu passes:\n", cfg->n_passes);
+    mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(pm), diag_print_cb, stderr);
+    fputs("\n\n", stderr);
+  }
+  if (cfg->n_passes &&
+      mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
+    goto out;
+  double t_passes = now_seconds();
+  if (!cfg->packs_neff && cfg->n_passes && !cfg->verify_each &&
+      !mlirOperationVerify(mlirModuleGetOperation(module))) {
+    fprintf(stderr, "error: %s: the IR after the passes does not verify\n", cfg->input);
+    goto out;
+  }
+  if (!cfg->packs_neff && write_output(module, cfg, flags, dest))
+    goto out;
+  if (cfg->timing) {
+    double t_end = now_seconds();
+    print_timing(observer, t_parsed - t_start, parse_peak_kib, t_end - t_passes, t_end - t_start);
+  }
+  rc = 0;
+out:
+  if (!mlirPassManagerIsNull(pm))
+    mlirPassManagerDestroy(pm);
+  /* The process ends next, and the kernel takes the memory back at once:
+   * taking a 100,000-weight module and its context apart op by op and
+   * attribute by attribute is time the user waits for (clang's driver
+   * skips it too, -disable-free). The sanitizer build frees everything,
+   * so that a leak stays visible; so does a run that goes on to another
+   * chunk. */
+  if (free_all && !mlirModuleIsNull(module))
+    mlirModuleDestroy(module);
+  free(model_dir);
+  free(input_placed);
+  for (size_t i = 0; i < n_out_paths; i++)
+    free(out_paths[i]);
+  wp_model_dir_free(&md);
+  remove_tmp_artifacts();
+  opt_unlock_artifact_dirs(&locks, rc != 0);
+  opt_lock_use_placed(NULL);
+  g_run = NULL;
+  if (free_all)
+    wp_run_release(run);
+  if (kept.data) {
+    ds->text = NULL;
+    wp_file_unmap(&kept);
+  }
+  return rc;
+}
+
+/* ---- --split-input-file and --verify-diagnostics ---- */
+
+static void near_miss_cb(void *user, long line, long col) {
+  const diag_state *ds = user;
+  opt_diag_print(ds, ds->parse_file, line, col, NULL, "warning",
+                 "near miss with file split marker", 0);
+}
+
+/* Runs every chunk of the input (one, the whole input, without
+ * --split-input-file) and joins their outputs with `// -----` lines, as
+ * mlir-opt does: a chunk that fails writes nothing and the others still
+ * run. With --verify-diagnostics each chunk's diagnostics are checked
+ * against its expected-* lines. -o's file is written only when the run
+ * succeeds; standard output gets what the chunks that worked wrote. */
+static int run_chunks(opt_config *cfg, MlirContext ctx, diag_state *ds,
+                      MlirOpPrintingFlags flags, wp_pass_observer *observer, double t_start) {
+  wp_mapped_file f = {0};
+  wp_error err;
+  bool dir = wp_is_directory(cfg->input);
+  if (dir && cfg->split_input_file) {
+    fprintf(stderr, "error: %s: --split-input-file splits a text file (MLIR or HLO text), not a "
+                    "model directory\n(run '%s --help' for usage)\n", cfg->input, opt_prog);
+    return EXIT_USAGE;
+  }
+  if (!dir && opt_read_input(cfg->input, &f, &err)) {
+    fprintf(stderr, "error: %s\n", err.msg);
+    return EXIT_BAD_INPUT;
+  }
+  opt_input_kind kind = dir ? OPT_IN_OTHER : opt_input_kind_of(cfg->input, f.data, f.size);
+  bool text = kind == OPT_IN_HLO_TEXT || kind == OPT_IN_MLIR_TEXT;
+  if (cfg->split_input_file && !text) {
+    fprintf(stderr, "error: %s: --split-input-file splits MLIR or HLO text, and this input is "
+                    "%s\n(run '%s --help' for usage)\n", cfg->input,
+            f.size ? "neither" : "empty", opt_prog);
+    wp_file_unmap(&f);
+    return EXIT_USAGE;
+  }
+  /* kept for the run: source lines, expectations, HLO text's names */
+  ds->text = (const char *)f.data;
+  ds->text_len = f.size;
+  ds->parse_file = cfg->input;
+  opt_chunk *chunks = NULL, whole = {0, f.size, 1, 1};
+  size_t n = 1;
+  if (cfg->split_input_file) {
+    n = opt_split(ds->text, f.size, &chunks, near_miss_cb, ds);
+  } else {
+    for (size_t i = 0; i < f.size; i++)
+      whole.last_line += f.data[i] == '\n';
+    chunks = &whole;
+  }
+  int rc = opt_split_check_outputs(cfg, n);
+  if (!rc && n == 0) {
+    fprintf(stderr, "error: %s: no chunk holds anything but blanks\n", cfg->input);
+    rc = EXIT_BAD_INPUT;
+  }
+  char *joined = NULL;
+  size_t joined_len = 0;
+  FILE *out = rc ? NULL : open_memstream(&joined, &joined_len);
+  bool failed = false;
+  for (size_t i = 0; i < n && out; i++) {
+    if (i)
+      fputs(OPT_SPLIT_MARKER "\n", out); /* as mlir-opt 19 joins them */
+    ds->chunk_begin = chunks[i].begin;
+    ds->chunk_end = chunks[i].end;
+    if (ds->verifier)
+      opt_verifier_begin(ds->verifier, ds, chunks[i].first_line, chunks[i].last_line);
+    size_t len = f.size;
+    char *padded = cfg->split_input_file ? opt_chunk_text(ds->text, &chunks[i], &len) : NULL;
+    opt_source src = {padded ? (const unsigned char *)padded : f.data, len,
+                      cfg->split_input_file ? kind : OPT_IN_SNIFF, !dir};
+    char *one = NULL;
+    size_t one_len = 0;
+    FILE *mem = open_memstream(&one, &one_len);
+    long errors_before = ds->errors;
+    int chunk_rc = mem ? run_one(cfg, ctx, ds, flags, observer, &src, mem, true,
+                                 i ? now_seconds() : t_start)
+                       : EXIT_BAD_INPUT;
+    if (mem)
+      fclose(mem);
+    if (chunk_rc == 0)
+      fwrite(one, 1, one_len, out);
+    free(one);
+    free(padded);
+    if (ds->verifier)
+      opt_verifier_end(ds->verifier, ds);
+    if (chunk_rc == EXIT_USAGE) { /* wrong for every chunk */
+      rc = EXIT_USAGE;
+      break;
+    }
+    /* with --verify-diagnostics a failure its diagnostics told is
+     * checked by the verifier; one told otherwise fails the run */
+    if (chunk_rc && (!ds->verifier || ds->errors == errors_before))
+      failed = true;
+  }
+  if (out && fclose(out) == 0 && !rc) {
+    rc = failed || (ds->verifier && !opt_verifier_ok(ds->verifier)) ? EXIT_BAD_INPUT : 0;
+    const char *path = cfg->output ? cfg->output : "-";
+    /* -o's file only for a run that succeeded; stdout shows what worked */
+    if (!cfg->packs_neff && (!rc || !strcmp(path, "-"))) {
+      wp_output *o = wp_output_open(path, &err);
+      if (o)
+        fwrite(joined, 1, joined_len, wp_output_stream(o));
+      if (!o || wp_output_commit(o, &err)) {
+        fprintf(stderr, "error: %s\n", err.msg);
+        rc = EXIT_BAD_INPUT;
+      }
+    }
+  } else if (!rc) {
+    fprintf(stderr, "error: out of memory\n");
+    rc = EXIT_BAD_INPUT;
+  }
+  free(joined);
+  if (chunks != &whole)
+    free(chunks);
+  ds->text = NULL;
+  wp_file_unmap(&f);
+  return rc;
+}
 int main(int argc, char **argv) {
   opt_normalize_args(argc, argv);
   int early = opt_early_exit(argc, argv);
@@ -587,189 +780,19 @@ int main(int argc, char **argv) {
                                .verify_roundtrip = cfg.verify_roundtrip,
                                .timing = cfg.timing,
                                .print_flags = flags};
-  wp_run *run = g_run = wp_run_create();
-  run->observer = &observer;
-  run->debug = cfg.debug;
-  /* opt checks where its outputs land before any pass runs */
-  run->checks_outputs = true;
-  opt_lock_use_placed(run->placed);
-  MlirModule module = {NULL};
-  MlirPassManager pm = {NULL};
-  char *model_dir = NULL;
-  char *input_placed = NULL;
-  char *out_paths[MAX_PASSES + 1];
-  size_t n_out_paths = 0;
-  rc = EXIT_BAD_INPUT;
-  wp_model_dir md = {0};
-  opt_dir_locks locks = {0};
-  if (load_input(ctx, &cfg, &ds, &module, &model_dir, &md))
-    goto out;
-  run->model_dir = model_dir ? wp_xstrdup(model_dir) : NULL;
-  run->model = md.dir ? &md : NULL;
-  /* IR placed in an artifact directory by an earlier run has its files
-   * there: packing it from a new private directory would fail on a missing
-   * file, and using the recorded one unasked would let an IR file (perhaps
-   * someone else's, its path relative to another directory) rename and
-   * remove files wherever it points. So: name it with --artifact-dir. */
-  input_placed = opt_uses_artifact_dir(&cfg) ? placed_artifact_dir(module) : NULL;
-  cfg.input_artifact_dir = input_placed;
-  if (input_placed && !cfg.artifact_dir) {
-    fprintf(stderr, "error: %s: its constant files were placed in %s; give --artifact-dir=%s "
-                    "to go on from there\n(run '%s --help' for usage)\n",
-            cfg.input, input_placed, input_placed, opt_prog);
-    rc = EXIT_USAGE;
-    goto out;
+  opt_verifier *verifier = cfg.verify_diagnostics ? opt_verifier_create() : NULL;
+  ds.verifier = verifier;
+  if (!cfg.split_input_file && !verifier) {
+    opt_source whole = {NULL, 0, OPT_IN_SNIFF, false};
+    rc = run_one(&cfg, ctx, &ds, flags, &observer, &whole, NULL, frees_at_exit, t_start);
+  } else {
+    rc = run_chunks(&cfg, ctx, &ds, flags, &observer, t_start);
   }
-  /* dedup-consts with no copy-const-artifacts before it renames the files
-   * where they are: another --artifact-dir would be made and locked for
-   * nothing while that one changes unlocked */
-  if (input_placed && opt_dedup_before_copy(&cfg) && !same_dir(cfg.artifact_dir, input_placed)) {
-    fprintf(stderr, "error: %s: its constant files are in %s, where --dedup-consts works when "
-                    "no --copy-const-artifacts comes before it; give --artifact-dir=%s, or "
-                    "--copy-const-artifacts first to copy them to %s\n(run '%s --help' for "
-                    "usage)\n",
-            cfg.input, input_placed, input_placed, cfg.artifact_dir, opt_prog);
-    rc = EXIT_USAGE;
-    goto out;
-  }
-  /* dedup-consts before any copy-const-artifacts works where an earlier
-   * run placed the files: with none placed it has nothing to work in,
-   * found now rather than after the passes before it */
-  if (!input_placed && opt_dedup_before_copy(&cfg) &&
-      !(wp_bir_module_is_bir(module) && records_placed(module, true))) {
-    fprintf(stderr, "error: %s: --dedup-consts comes before any --copy-const-artifacts, and "
-                    "no earlier run placed the input's constant files in an artifact directory; "
-                    "run --copy-const-artifacts first\n(run '%s --help' for usage)\n",
-            cfg.input, opt_prog);
-    rc = EXIT_USAGE;
-    goto out;
-  }
-  const char *method = opt_private_copy_method(&cfg);
-  if (method) {
-    fprintf(stderr, "error: copy-const-artifacts copy-method=%s would copy the constant files "
-                    "into opt's private temporary directory, which is removed at exit, and the "
-                    "IR written would name files that are gone; give --artifact-dir=DIR (or "
-                    "copy-method=auto, which records them where they are)\n(run '%s --help' "
-                    "for usage)\n", method, opt_prog);
-    rc = EXIT_USAGE;
-    goto out;
-  }
-  if ((rc = check_emit_kind(&cfg, module)) != 0)
-    goto out;
-  rc = EXIT_BAD_INPUT;
-  if (implied_pass_before_bir(&cfg, module)) {
-    wp_emit_error(mlirOperationGetLocation(mlirModuleGetOperation(module)),
-                  "neff-pack: the module is not BIR (run --bir-lower first)");
-    goto out;
-  }
-  /* before the output checks: an -o inside an artifact directory this run
-   * creates is fine */
-  if ((rc = opt_lock_artifact_dirs(&cfg, &locks)) != 0 ||
-      (rc = opt_check_outputs(&cfg, &md, model_dir, module)) != 0)
-    goto out;
-  rc = EXIT_BAD_INPUT;
-  double t_parsed = now_seconds();
-  long parse_peak_kib = wp_pass_peak_rss_kib();
-  MlirLocation where;
-  if (cfg.verify_roundtrip && wp_verify_roundtrip(module, "parsing", &where, &err)) {
-    wp_emit_error(where, "%s", err.msg);
-    goto out;
-  }
-  n_out_paths = opt_output_paths(&cfg, out_paths);
-  run->outputs = wp_xcalloc(n_out_paths + 1, sizeof *run->outputs);
-  for (size_t i = 0; i < n_out_paths; i++)
-    run->outputs[run->n_outputs++] = wp_xstrdup(out_paths[i]);
-  run->artifact_dir = cfg.artifact_dir ? wp_xstrdup(cfg.artifact_dir) : NULL;
-  /* -o names the NEFF when neff-pack runs (its own output= otherwise) */
-  if (cfg.packs_neff && cfg.output)
-    run->neff_output = wp_xstrdup(cfg.output);
-  for (size_t i = 0; i < cfg.n_passes && !run->artifact_dir; i++)
-    if (cfg.passes[i].info->traits.places_files) {
-      run->artifact_dir_private = true;
-      const char *tmp = private_artifact_dir();
-      if (tmp)
-        run->artifact_dir = wp_xstrdup(tmp);
-      else {
-        fprintf(stderr, "error: cannot create a temporary artifact directory in %s: %s (set "
-                "TMPDIR to a writable directory, or give --artifact-dir=DIR)\n",
-                tmp_base(), strerror(errno));
-        goto out;
-      }
-    }
-  pm = mlirPassManagerCreateOnOperation(ctx, wp_sref("builtin.module"));
-  /* Off by default: the passes build their IR through checked builders,
-   * and verifying 300,000 ops after each of five passes was 14% of a
-   * 100,000-tensor run. The IR that is written is verified below. */
-  mlirPassManagerEnableVerifier(pm, cfg.verify_each);
-  for (size_t i = 0; i < cfg.n_passes; i++) {
-    if (cfg.passes[i].upstream) { /* checked when the pipeline was read */
-      char *text = wp_format("%s%s%s%s", cfg.passes[i].upstream,
-                             cfg.passes[i].options[0] ? "{" : "", cfg.passes[i].options,
-                             cfg.passes[i].options[0] ? "}" : "");
-      MlirLogicalResult added = mlirOpPassManagerAddPipeline(
-          mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString(text),
-          diag_print_cb, stderr);
-      free(text);
-      if (mlirLogicalResultIsFailure(added)) {
-        rc = EXIT_USAGE;
-        goto out;
-      }
-      continue;
-    }
-    MlirPass p = wp_pass_create(cfg.passes[i].info, cfg.passes[i].options, run, &err);
-    if (p.ptr == NULL) {
-      fprintf(stderr, "error: %s\n", err.msg);
-      rc = EXIT_USAGE;
-      goto out;
-    }
-    mlirPassManagerAddOwnedPass(pm, p);
-  }
-  if (cfg.dump_pipeline) { /* as mlir-opt: what runs, brought-along passes included */
-    fprintf(stderr, "Pass Manager with %zu passes:\n", cfg.n_passes);
-    mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(pm), diag_print_cb, stderr);
-    fputs("\n\n", stderr);
-  }
-  if (cfg.n_passes &&
-      mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
-    goto out;
-  double t_passes = now_seconds();
-  if (!cfg.packs_neff && cfg.n_passes && !cfg.verify_each &&
-      !mlirOperationVerify(mlirModuleGetOperation(module))) {
-    fprintf(stderr, "error: %s: the IR after the passes does not verify\n", cfg.input);
-    goto out;
-  }
-  if (!cfg.packs_neff && write_output(module, &cfg, flags))
-    goto out;
-  if (cfg.timing) {
-    double t_end = now_seconds();
-    print_timing(&observer, t_parsed - t_start, parse_peak_kib, t_end - t_passes, t_end - t_start);
-  }
-  rc = 0;
-out:
-  if (!mlirPassManagerIsNull(pm))
-    mlirPassManagerDestroy(pm);
-  /* The process ends next, and the kernel takes the memory back at once:
-   * taking a 100,000-weight module and its context apart op by op and
-   * attribute by attribute is time the user waits for (clang's driver
-   * skips it too, -disable-free). The sanitizer build frees everything,
-   * so that a leak stays visible. */
+  opt_verifier_destroy(verifier);
   if (frees_at_exit) {
-    if (!mlirModuleIsNull(module))
-      mlirModuleDestroy(module);
     mlirOpPrintingFlagsDestroy(flags);
     mlirContextDestroy(ctx);
   }
-  free(model_dir);
-  free(input_placed);
-  for (size_t i = 0; i < n_out_paths; i++)
-    free(out_paths[i]);
-  wp_model_dir_free(&md);
-  remove_tmp_artifacts();
-  opt_unlock_artifact_dirs(&locks, rc != 0);
-  opt_lock_use_placed(NULL);
-  g_run = NULL;
-  if (frees_at_exit)
-    wp_run_release(run);
   free(cfg.pipeline_text);
   return rc;
 }

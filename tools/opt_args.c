@@ -47,6 +47,10 @@ static void usage(FILE *f) {
           "                             every blob is left out (see README)\n"
           "  --mlir-timing              report the time each stage took (and the peak RSS\n"
           "                             so far), on stderr\n"
+          "  --split-input-file         cut a text input at its '// -----' lines and run each\n"
+          "                             chunk on its own; outputs joined by '// -----'\n"
+          "  --verify-diagnostics       check the diagnostics against the input's\n"
+          "                             expected-error/warning/remark/note comments\n"
           "  --artifact-dir=DIR         the module's artifact directory (default: a private\n"
           "                             temporary directory, removed at exit, where constant\n"
           "                             files are recorded in place instead of copied)\n"
@@ -119,6 +123,8 @@ static const struct plain_flag {
     {"--dump-pass-pipeline", offsetof(opt_config, dump_pipeline), true},
     {"--mlir-print-debuginfo", offsetof(opt_config, debuginfo), true},
     {"--mlir-timing", offsetof(opt_config, timing), true},
+    {"--split-input-file", offsetof(opt_config, split_input_file), true},
+    {"--verify-diagnostics", offsetof(opt_config, verify_diagnostics), true},
     {"--help", NO_FIELD, false},
     {"-h", NO_FIELD, false},
     {"--version", NO_FIELD, false},
