@@ -27,12 +27,18 @@ static int run_outline_weights(const wp_pass_run *run) {
   if (st.kept + st.kept_elsewhere)
     snprintf(kept, sizeof kept, "; %zu of %llu bytes or more stay constants",
              st.kept + st.kept_elsewhere, (unsigned long long)o.min_bytes);
+  char params[64];
+  if (st.outlined == 1)
+    snprintf(params, sizeof params, "1 constant became parameter %lld",
+             (long long)st.first_param);
+  else
+    snprintf(params, sizeof params, "%zu constants became parameters %lld to %lld",
+             st.outlined, (long long)st.first_param,
+             (long long)(st.first_param + (int64_t)st.outlined - 1));
   if (st.outlined)
     wp_emit_remark(wp_unknown_loc(run->module),
-                   "outline-weights: %zu constant%s became parameter%s %lld to %lld; %zu .npy "
-                   "file%s of %llu bytes in %s%s", st.outlined, st.outlined == 1 ? "" : "s", st.outlined == 1 ? "" : "s",
-                   (long long)st.first_param, (long long)(st.first_param + (int64_t)st.outlined - 1),
-                   st.files, st.files == 1 ? "" : "s", (unsigned long long)st.bytes, dir, kept);
+                   "outline-weights: %s; %zu .npy file%s of %llu bytes in %s%s", params, st.files,
+                   st.files == 1 ? "" : "s", (unsigned long long)st.bytes, dir, kept);
   else
     wp_emit_remark(wp_unknown_loc(run->module),
                    "outline-weights: no constant became a parameter; the model in %s has no "

@@ -135,8 +135,6 @@ def neff(unpacked):
         raw = open(path, "rb").read()
         blobs.append(raw[10 + struct.unpack("<H", raw[8:10])[0]:])
     for name, (_, _, data, _) in consts().items():
-        if name == "t":  # held in its column-major layout
-            data = np.frombuffer(data, "<f4").reshape(32, 64).T.copy().tobytes()
         found = any(data in b for b in blobs) if data else True
         print("%s: %s" % (name, "found" if found else "MISSING"))
 
