@@ -82,8 +82,10 @@ static out_file *assign_files(wp_outline_plan *plan, wp_arena *arena, size_t *n_
     wp_outline_const *c = &plan->c[i];
     int64_t dims[64];
     int rank = dims_of(c->type, dims);
-    int64_t h = wp_hash_bytes(c->bytes, (size_t)c->size) ^
-                wp_hash_bytes(dims, (size_t)rank * sizeof *dims) * 31 ^ c->prim;
+    uint64_t mix = (uint64_t)wp_hash_bytes(c->bytes, (size_t)c->size) ^
+                   (uint64_t)wp_hash_bytes(dims, (size_t)rank * sizeof *dims) * 31u ^
+                   (uint64_t)c->prim;
+    int64_t h = (int64_t)mix;
     int64_t v;
     size_t f = SIZE_MAX;
     if (wp_i64map_get(&by_hash, h, &v))
