@@ -14,6 +14,7 @@
 
 /* Pass bodies, one file each, in pipeline order. */
 extern const wp_pass_info wp_inline_weights_pass;
+extern const wp_pass_info wp_outline_weights_pass;
 extern const wp_pass_info wp_bir_lower_pass;
 extern const wp_pass_info wp_copy_artifacts_pass;
 extern const wp_pass_info wp_dedup_pass;
@@ -21,6 +22,7 @@ extern const wp_pass_info wp_neff_pack_pass;
 
 static const wp_pass_info *const k_passes[] = {
     &wp_inline_weights_pass,
+    &wp_outline_weights_pass, /* its inverse: a frozen module to a model directory */
     &wp_bir_lower_pass,
     &wp_copy_artifacts_pass,
     &wp_dedup_pass,
