@@ -197,7 +197,7 @@ static int cat_tensor(cat_pass *s, const char *path, const char *name, FILE *out
   else if (got < 0)
     fprintf(stderr, "error: %s\n", err.msg);
   else if (!p.done || strcmp(p.md5, want) != 0)
-    print_error("%s: member '%s' does not match its MD5 in bom.json (%s; did the file change?)",
+    print_error("%s: member '%s' does not match its MD5 in bom.json (%s)",
                 path, t->member, want);
   else
     rc = 0;
