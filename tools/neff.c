@@ -470,7 +470,7 @@ static int command_operands(const char *cmd, const char **second) {
   else if (!strcmp(cmd, "unpack"))
     *second = "DIR";
   else if (!strcmp(cmd, "diff"))
-    *second = "the second FILE";
+    *second = "FILE2";
   return *second ? 2 : 0;
 }
 

@@ -399,7 +399,7 @@ static void tensor_item(out *o, const tpair *p, const neff_cmp_job *j) {
     else
       wp_jsonw_lit(&o->w, "null");
     wp_jsonw_key(&o->w, false, "max_abs_diff");
-    if (max && j->has_float && !j->nan)
+    if (max && !j->nan)
       wp_jsonw_lit(&o->w, max);
     else if (max)
       wp_jsonw_str(&o->w, max); /* "nan" (JSON has no NaN) */

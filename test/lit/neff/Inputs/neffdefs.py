@@ -9,6 +9,7 @@
       pastend   w1's const_ap_offset far past its file
       badref    w1's referenced_var_id names no variable
       notjson   sg00/def.json is not JSON
+      retype    w_out (float32 [16,4]) said to be float16 [32,4], its bytes kept
 The header's payload MD5 is redone; bom.json is left as it was.
 """
 import json
@@ -40,6 +41,9 @@ def main():
                             v["const_ap_offset"] = 1 << 40
                         elif kind == "badref":
                             v["referenced_var_id"] = 999
+                    elif kind == "retype" and v.get("name") == "w_out":
+                        v["dtype"] = v["to_dtype"] = v["from_dtype"] = "float16"
+                        v["shape"] = [32, 4]
                     elif kind == "names" and v.get("name") == "b1":
                         v["name"] = "kelf-0.json"
                     elif kind == "names" and v.get("name") == "zero":
