@@ -76,6 +76,8 @@ case "$cmd" in
     "$build/bin/opt" examples/mlp --inline-weights --bir-lower --neff-pack -o "$build/example/mlp.neff"
     echo "== $build/bin/neff info $build/example/mlp.neff" >&2
     "$build/bin/neff" info "$build/example/mlp.neff"
+    echo "== $build/bin/neff ls --tensors $build/example/mlp.neff" >&2
+    "$build/bin/neff" ls --tensors "$build/example/mlp.neff"
     ;;
   test)
     if [ "${WP_SKIP_FUZZ:-0}" != 1 ]; then # clang, libFuzzer; zlib for fuzz_neff_tar

@@ -6,15 +6,16 @@
  * the NEFF that run would write. */
 #include "neff_replace.h"
 
-#include "neff_unpack.h"
 #include "weightpack/weightpack.h"
 #include "wp_bir.h"
 #include "wp_bir_enums.h"
 #include "wp_bir_relower.h"
 #include "wp_file.h"
+#include "wp_format.h"
 #include "wp_hlo_types.h"
 #include "wp_hlo_weight.h"
 #include "wp_model_dir.h"
+#include "wp_neff_read.h"
 #include "wp_npy.h"
 #include "wp_run.h"
 #include "wp_strmap.h"
@@ -22,6 +23,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <ftw.h>
+#include <sys/stat.h>
 #include <jansson.h>
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -110,24 +112,13 @@ static int load_weights(replace *rp) {
   return 0;
 }
 
-/* The NEFF's members into the working directory and its bir.json read. */
-static int read_neff(replace *rp) {
-  wp_error err;
-  wp_neff_reader *r = wp_neff_open(rp->in, UINT64_MAX, &err);
-  if (!r)
-    return fail("%s", err.msg);
-  char dir[4200];
-  snprintf(dir, sizeof dir, "%s/neff", rp->tmp);
-  int rc = neff_unpack(r, dir);
-  wp_neff_close(r);
-  if (rc)
-    return 1;
-  char path[4300];
-  snprintf(path, sizeof path, "%s/sg00/bir.json", dir);
+/* sg00/bir.json of the NEFF: the module to lower again. */
+static int parse_bir(replace *rp, const char *text, size_t len) {
   json_error_t je;
-  rp->bir_root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+  wp_error err;
+  rp->bir_root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
   if (!rp->bir_root)
-    return fail("%s: no sg00/bir.json to re-pack from (%s)", rp->in, je.text);
+    return fail("%s: sg00/bir.json: %s", rp->in, je.text);
   if (wp_bir_from_json(rp->arena, rp->bir_root, &rp->bir, &err))
     return fail("%s: sg00/bir.json: %s", rp->in, err.msg);
   if (!rp->bir->lowering)
@@ -140,6 +131,206 @@ static int read_neff(replace *rp) {
   if (rp->fn->n_kernels != 1 || !rp->fn->kernels[0]->program[0])
     return fail("%s: sg00 has no kernel naming its program", rp->in);
   return 0;
+}
+
+/* The member stem ("sg00/<artifact without .bin>") of const file CF;
+ * NULL for an artifact name that is not a plain file name. */
+static char *member_stem(replace *rp, const Wp__Bir__ConstFile *cf) {
+  if (!cf->artifact[0] || strchr(cf->artifact, '/') || !strcmp(cf->artifact, "..") ||
+      !strcmp(cf->artifact, "."))
+    return NULL;
+  char *stem = wp_arena_alloc(rp->arena, strlen(cf->artifact) + 8);
+  sprintf(stem, "sg00/%s", cf->artifact);
+  char *dot = strrchr(stem, '.');
+  if (dot && !strcmp(dot, ".bin"))
+    *dot = 0;
+  return stem;
+}
+
+/* Reading the NEFF: bir.json tells which members hold bytes that stay
+ * (constants the model directory does not name); only those are written
+ * out, and reading stops once they are. Members are in name order, so
+ * some may pass before bir.json does: a second read, up to the last of
+ * them, fetches those. */
+typedef struct stream {
+  replace *rp;
+  char *json;
+  size_t json_len, json_cap;
+  bool parsed, failed;
+  wp_strmap needed; /* member name -> index of its stem */
+  bool *done;       /* per stem */
+  size_t n_stems, left;
+  char current[1024];
+  FILE *out;
+  int64_t out_stem; /* -1: not a needed member (written because bir.json came later) */
+  bool seen_payload; /* a constant's member: its suffix tells .npy from raw .bin */
+  wp_strmap before;  /* payload members that passed before bir.json */
+  bool *missed;      /* per stem: passed before bir.json, fetched by the second read */
+  size_t n_missed;
+  bool second;       /* the second read */
+} stream;
+
+static void plan_members(stream *st) {
+  replace *rp = st->rp;
+  const Wp__Bir__Function *f = rp->fn;
+  st->done = wp_xcalloc(f->n_const_files + 1, sizeof *st->done);
+  for (size_t i = 0; i < f->n_locations; i++) {
+    const Wp__Bir__MemoryLocation *l = f->locations[i];
+    if (!l->const_file[0] || wp_strmap_get(&rp->weights, l->set, strlen(l->set), NULL))
+      continue;
+    for (size_t k = 0; k < f->n_const_files; k++) {
+      char *stem;
+      if (strcmp(f->const_files[k]->name, l->const_file) ||
+          !(stem = member_stem(rp, f->const_files[k])))
+        continue;
+      char *npy = wp_format("%s.npy", stem), *bin = wp_format("%s.bin", stem);
+      if (!wp_strmap_get(&st->needed, npy, strlen(npy), NULL)) {
+        wp_strmap_put(&st->needed, wp_arena_strndup(rp->arena, npy, strlen(npy)), strlen(npy),
+                      (int64_t)st->n_stems);
+        wp_strmap_put(&st->needed, wp_arena_strndup(rp->arena, bin, strlen(bin)), strlen(bin),
+                      (int64_t)st->n_stems);
+        st->n_stems++;
+        st->left++;
+      }
+      free(npy);
+      free(bin);
+    }
+  }
+}
+
+static int member_fn(const char *name, uint64_t size, const void *data, size_t len, void *user) {
+  (void)size;
+  stream *st = user;
+  replace *rp = st->rp;
+  bool is_json = !strcmp(name, "sg00/bir.json");
+  if (strcmp(st->current, name) != 0) { /* a new member */
+    snprintf(st->current, sizeof st->current, "%s", name);
+    int64_t stem = -1;
+    size_t n = strlen(name);
+    bool payload = !strncmp(name, "sg00/", 5) && !strchr(name + 5, '/') && n > 9 &&
+                   (!strcmp(name + n - 4, ".npy") || !strcmp(name + n - 4, ".bin"));
+    if (payload && !st->seen_payload) {
+      st->seen_payload = true;
+      rp->raw_members = !strcmp(name + n - 4, ".bin");
+    }
+    if (payload && !st->parsed)
+      wp_strmap_put(&st->before, wp_arena_strndup(rp->arena, name, n), n, 1);
+    bool want = payload && st->parsed && wp_strmap_get(&st->needed, name, n, &stem) &&
+                !st->done[stem] && st->missed[stem] == st->second;
+    st->out_stem = stem;
+    if (want) {
+      char *path = wp_format("%s/neff/%s", rp->tmp, name);
+      st->out = fopen(path, "wb");
+      free(path);
+      if (!st->out) {
+        fail("cannot write in %s: %s", rp->tmp, strerror(errno));
+        return st->failed = true, 1;
+      }
+    }
+  }
+  if (data) {
+    if (is_json && !st->parsed) {
+      if (st->json_len + len > st->json_cap) {
+        st->json_cap = 2 * (st->json_len + len) + 4096;
+        st->json = wp_xrealloc(st->json, st->json_cap);
+      }
+      memcpy(st->json + st->json_len, data, len);
+      st->json_len += len;
+    } else if (st->out && fwrite(data, 1, len, st->out) != len) {
+      fail("cannot write in %s: %s", rp->tmp, strerror(errno));
+      return st->failed = true, 1;
+    }
+    return 0;
+  }
+  /* the member's end */
+  if (st->out) {
+    if (fclose(st->out)) {
+      st->out = NULL;
+      fail("cannot write in %s: %s", rp->tmp, strerror(errno));
+      return st->failed = true, 1;
+    }
+    st->out = NULL;
+    if (st->out_stem >= 0 && !st->done[st->out_stem]) {
+      st->done[st->out_stem] = true;
+      st->left--;
+    }
+  }
+  if (is_json && !st->parsed) {
+    if (parse_bir(rp, st->json, st->json_len))
+      return st->failed = true, 1;
+    st->parsed = true;
+    plan_members(st);
+    st->missed = wp_xcalloc(st->n_stems + 1, sizeof *st->missed);
+    /* needed members that passed already: the second read's */
+    for (size_t k = 0; k < rp->fn->n_const_files; k++) {
+      char *stem = member_stem(rp, rp->fn->const_files[k]);
+      for (int e = 0; stem && e < 2; e++) {
+        char *member = wp_format("%s.%s", stem, e ? "bin" : "npy");
+        int64_t i;
+        if (wp_strmap_get(&st->before, member, strlen(member), NULL) &&
+            wp_strmap_get(&st->needed, member, strlen(member), &i) && !st->missed[i]) {
+          st->missed[i] = true;
+          st->n_missed++;
+        }
+        free(member);
+      }
+    }
+  }
+  if (st->second)
+    return st->left == 0 ? 1 : 0;
+  /* all this read fetches: stop */
+  return st->parsed && st->left == st->n_missed && st->seen_payload ? 1 : 0;
+}
+
+static int read_neff(replace *rp) {
+  wp_error err;
+  wp_neff_reader *r = wp_neff_open(rp->in, UINT64_MAX, &err);
+  if (!r)
+    return fail("%s", err.msg);
+  char *dir = wp_format("%s/neff/sg00", rp->tmp);
+  char *top = wp_format("%s/neff", rp->tmp);
+  int rc = mkdir(top, 0700) || mkdir(dir, 0700) ? fail("cannot make %s: %s", dir, strerror(errno))
+                                                 : 0;
+  free(dir);
+  free(top);
+  stream st = {.rp = rp};
+  wp_strmap_init(&st.needed);
+  wp_strmap_init(&st.before);
+  if (!rc) {
+    int each = wp_neff_each_member(r, member_fn, &st, &err);
+    if (st.out)
+      fclose(st.out), st.out = NULL;
+    bool stopped = each == 1 && st.parsed && st.left == st.n_missed && st.seen_payload;
+    if (st.failed)
+      rc = 1;
+    else if (each != 0 && !stopped)
+      rc = fail("%s", each < 0 ? err.msg : "reading stopped");
+    else if (!st.parsed)
+      rc = fail("%s: no sg00/bir.json to re-pack from", rp->in);
+  }
+  if (!rc && st.n_missed) {
+    wp_neff_close(r);
+    if (!(r = wp_neff_open(rp->in, UINT64_MAX, &err)))
+      return fail("%s", err.msg);
+    st.second = true;
+    st.current[0] = 0;
+    int each = wp_neff_each_member(r, member_fn, &st, &err);
+    if (st.out)
+      fclose(st.out), st.out = NULL;
+    if (st.failed)
+      rc = 1;
+    else if (each != 0 && !(each == 1 && st.left == 0))
+      rc = fail("%s", each < 0 ? err.msg : "reading stopped");
+  }
+  if (!rc && st.left)
+    rc = fail("%s: %zu member(s) its sg00/bir.json names are missing", rp->in, st.left);
+  wp_neff_close(r);
+  free(st.json);
+  free(st.done);
+  free(st.missed);
+  wp_strmap_free(&st.needed);
+  wp_strmap_free(&st.before);
+  return rc;
 }
 
 static bool in_list(char **list, size_t n, const char *name) {
@@ -159,15 +350,11 @@ static const Wp__Bir__ConstFile *find_file(const Wp__Bir__Function *f, const cha
 /* A constant's old bytes: its place in the NEFF member of its const file. */
 static int old_bytes(replace *rp, wp_relower_tensor *t, const Wp__Bir__MemoryLocation *l) {
   const Wp__Bir__ConstFile *cf = find_file(rp->fn, l->const_file);
-  if (!cf || !cf->artifact[0])
+  char *stem = cf ? member_stem(rp, cf) : NULL;
+  if (!stem)
     return fail("%s: tensor '%s' names a const file the NEFF does not hold", rp->in, t->name);
-  char base[512];
-  snprintf(base, sizeof base, "%s", cf->artifact);
-  char *dot = strrchr(base, '.');
-  if (dot && !strcmp(dot, ".bin"))
-    *dot = 0;
-  char *path = wp_arena_alloc(rp->arena, strlen(rp->tmp) + strlen(base) + 32);
-  sprintf(path, "%s/neff/sg00/%s.npy", rp->tmp, base);
+  char *path = wp_arena_alloc(rp->arena, strlen(rp->tmp) + strlen(stem) + 32);
+  sprintf(path, "%s/neff/%s.npy", rp->tmp, stem);
   uint64_t header = 0;
   wp_error err;
   if (access(path, F_OK) == 0) {
@@ -176,8 +363,7 @@ static int old_bytes(replace *rp, wp_relower_tensor *t, const Wp__Bir__MemoryLoc
       return fail("%s: %s", rp->in, err.msg);
     header = npy.data_offset;
   } else {
-    sprintf(path, "%s/neff/sg00/%s.bin", rp->tmp, base);
-    rp->raw_members = true;
+    sprintf(path, "%s/neff/%s.bin", rp->tmp, stem);
   }
   wp_mapped_file *m = &rp->maps[rp->n_maps];
   if (wp_file_map(path, m, &err))

@@ -173,11 +173,67 @@ size_t neff_tensor_npy(const wp_neff_tensor *t, char *buf, wp_npy_info *info) {
 
 /* ---- ls --tensors ---- */
 
-static void shape_text(const wp_neff_tensor *t) {
-  putchar('[');
+/* "[8,16]"; caller frees */
+static char *shape_text(const wp_neff_tensor *t) {
+  size_t cap = 3 + (size_t)t->rank * 21, n = 0;
+  char *s = wp_xmalloc(cap);
+  s[n++] = '[';
   for (int d = 0; d < t->rank; d++)
-    printf("%s%lld", d ? "," : "", (long long)t->shape[d]);
-  putchar(']');
+    n += (size_t)snprintf(s + n, cap - n, "%s%lld", d ? "," : "", (long long)t->shape[d]);
+  snprintf(s + n, cap - n, "]");
+  return s;
+}
+
+enum { COL_NAME, COL_DTYPE, COL_SHAPE, COL_MEMBER, COL_OFFSET, COL_SIZE, COL_TIE, N_COLS };
+
+static char *escaped(const char *s) {
+  char *e = wp_escape_controls(s);
+  return e ? e : wp_xstrdup("?");
+}
+
+/* The table a person reads: a header, columns padded to their widest
+ * cell (numbers to the right), a tie as "same as NAME". */
+static void ls_table(const wp_neff_vars *v, const size_t *first) {
+  static const char *const head[N_COLS] = {"TENSOR", "DTYPE", "SHAPE", "MEMBER",
+                                           "OFFSET", "SIZE",  ""};
+  char **cell = wp_xcalloc(v->n_tensor * N_COLS + 1, sizeof *cell);
+  size_t width[N_COLS];
+  for (int c = 0; c < N_COLS; c++)
+    width[c] = strlen(head[c]);
+  for (size_t i = 0; i < v->n_tensor; i++) {
+    const wp_neff_tensor *t = &v->tensor[i];
+    char **row = cell + i * N_COLS;
+    row[COL_NAME] = escaped(t->name);
+    row[COL_DTYPE] = escaped(t->dtype);
+    row[COL_SHAPE] = shape_text(t);
+    row[COL_MEMBER] = escaped(t->member);
+    row[COL_OFFSET] = wp_format("%llu", (unsigned long long)t->offset);
+    row[COL_SIZE] = wp_format("%llu", (unsigned long long)t->size);
+    if (first[i] != i) {
+      char *of = escaped(v->tensor[first[i]].name);
+      row[COL_TIE] = wp_format("same as %s", of);
+      free(of);
+    } else {
+      row[COL_TIE] = wp_xstrdup("");
+    }
+    for (int c = 0; c < N_COLS; c++)
+      if (strlen(row[c]) > width[c])
+        width[c] = strlen(row[c]);
+  }
+  for (size_t i = 0; i <= v->n_tensor; i++) {
+    const char *const *row = i ? (const char *const *)cell + (i - 1) * N_COLS : head;
+    int last = row[COL_TIE][0] ? COL_TIE : COL_SIZE;
+    for (int c = 0; c <= last; c++) {
+      bool number = c == COL_OFFSET || c == COL_SIZE;
+      int pad = (int)(width[c] - strlen(row[c]));
+      printf("%s%*s%s%*s", c ? "  " : "", number ? pad : 0, "", row[c],
+             number || c == last ? 0 : pad, "");
+    }
+    putchar('\n');
+  }
+  for (size_t i = 0; i < v->n_tensor * N_COLS; i++)
+    free(cell[i]);
+  free(cell);
 }
 
 static void ls_json(const char *path, const wp_neff_vars *v, const size_t *first) {
@@ -227,22 +283,7 @@ int neff_ls_tensors(wp_neff_reader *r, const char *path, bool json) {
   if (json) {
     ls_json(path, &v, first);
   } else {
-    for (size_t i = 0; i < v.n_tensor; i++) {
-      const wp_neff_tensor *t = &v.tensor[i];
-      neff_print_name(t->name);
-      fputs("  ", stdout);
-      neff_print_name(t->dtype);
-      fputs("  ", stdout);
-      shape_text(t);
-      fputs("  ", stdout);
-      neff_print_name(t->member);
-      printf("  %llu  %llu", (unsigned long long)t->offset, (unsigned long long)t->size);
-      if (first[i] != i) {
-        fputs("  same as ", stdout);
-        neff_print_name(v.tensor[first[i]].name);
-      }
-      putchar('\n');
-    }
+    ls_table(&v, first);
   }
   free(first);
   wp_neff_vars_free(&v);
