@@ -73,33 +73,19 @@ static Xla__ShapeProto *shape_for(exporter *ex, Xla__ShapeProto *stored, MlirTyp
   return wp_hlo_type_to_shape(ex->arena, type, ex->err);
 }
 
-static MlirAttribute arg_attrs_of(MlirOperation func, intptr_t i) {
-  MlirAttribute all = wp_attr(func, "arg_attrs");
-  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
-      i >= mlirArrayAttrGetNumElements(all))
-    return mlirAttributeGetNull();
-  return mlirArrayAttrGetElement(all, i);
-}
-
-static MlirBlock func_body(MlirOperation func) {
-  if (mlirOperationGetNumRegions(func) < 1)
-    return (MlirBlock){NULL};
-  return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-}
-
 static MlirOperation func_return(MlirOperation func) {
-  return mlirBlockGetTerminator(func_body(func));
+  return mlirBlockGetTerminator(wp_func_body(func));
 }
 
 static Xla__HloInstructionProto *param_proto(exporter *ex, MlirOperation func, intptr_t i) {
-  MlirAttribute dict = arg_attrs_of(func, i);
+  MlirAttribute dict = wp_func_arg_attrs(func, i);
   Xla__HloInstructionProto *p = wp_hlo_unpack_extra(
       ex->arena, wp_dict_get(dict, "hlo.extra"), &xla__hlo_instruction_proto__descriptor);
   if (!p) {
     wp_error_set(ex->err, "argument %ld: malformed hlo.extra", (long)i);
     return NULL;
   }
-  MlirType type = mlirValueGetType(mlirBlockGetArgument(func_body(func), i));
+  MlirType type = mlirValueGetType(mlirBlockGetArgument(wp_func_body(func), i));
   if (!(p->shape = shape_for(ex, p->shape, type)))
     return NULL;
   MlirAttribute name = wp_dict_get(dict, "hlo.name");
@@ -144,7 +130,7 @@ static Xla__ProgramShapeProto *derived_program_shape(wp_arena *arena,
 Xla__ProgramShapeProto *wp_hlo_func_program_shape(wp_arena *arena, MlirOperation func,
                                                   wp_error *err) {
   exporter ex = {arena, mlirOperationGetContext(func), err, 0, {0}, false, NULL};
-  MlirBlock body = func_body(func);
+  MlirBlock body = wp_func_body(func);
   intptr_t n = mlirBlockGetNumArguments(body);
   Xla__HloInstructionProto **params = wp_arena_alloc(arena, (size_t)(n + 1) * sizeof(void *));
   for (intptr_t i = 0; i < n; i++)
@@ -172,7 +158,7 @@ static bool same_packed(wp_arena *arena, const ProtobufCMessage *a, const Protob
  * of 100,000 parameters was built and packed twice. */
 int wp_hlo_shape_is_derived(wp_arena *arena, const Xla__ProgramShapeProto *ps,
                             MlirOperation entry) {
-  MlirBlock body = func_body(entry);
+  MlirBlock body = wp_func_body(entry);
   intptr_t n = mlirBlockGetNumArguments(body);
   if (ps->base.n_unknown_fields || ps->n_parameters != (size_t)n ||
       ps->n_parameter_names != (size_t)n || !ps->result)
@@ -208,7 +194,7 @@ int wp_hlo_shape_is_derived(wp_arena *arena, const Xla__ProgramShapeProto *ps,
 /* Does PS still describe FUNC's signature? */
 static int program_shape_consistent(exporter *ex, const Xla__ProgramShapeProto *ps,
                                     MlirOperation func) {
-  MlirBlock body = func_body(func);
+  MlirBlock body = wp_func_body(func);
   intptr_t n = mlirBlockGetNumArguments(body);
   if (!ps || ps->n_parameters != (size_t)n || !ps->result)
     return 0;
@@ -381,7 +367,7 @@ static Xla__HloComputationProto *export_func(exporter *ex, MlirOperation func) {
     return NULL;
   c->name = sref_dup(ex->arena, name);
 
-  MlirBlock body = func_body(func);
+  MlirBlock body = wp_func_body(func);
   intptr_t n_params = mlirBlockGetNumArguments(body);
   size_t n_ops = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
@@ -465,13 +451,13 @@ static int64_t max_id(MlirModule m) {
   int64_t mx = 0, v;
   for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
        !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-    if (!wp_op_is(f, "func.func") || mlirBlockIsNull(func_body(f)))
+    if (!wp_op_is(f, "func.func") || mlirBlockIsNull(wp_func_body(f)))
       continue;
     if (wp_attr_i64(f, "hlo.id", &v) && v > mx)
       mx = v;
-    MlirBlock body = func_body(f);
+    MlirBlock body = wp_func_body(f);
     for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); i++) {
-      MlirAttribute id = wp_dict_get(arg_attrs_of(f, i), "hlo.id");
+      MlirAttribute id = wp_dict_get(wp_func_arg_attrs(f, i), "hlo.id");
       if (!mlirAttributeIsNull(id) && mlirAttributeIsAInteger(id) &&
           mlirIntegerAttrGetValueInt(id) > mx)
         mx = mlirIntegerAttrGetValueInt(id);
@@ -493,7 +479,7 @@ static void blame_instruction(exporter *ex, MlirModule m, const char *cname, con
     if (!wp_attr_str(f, "sym_name", &s) || strlen(cname) != s.length ||
         memcmp(cname, s.data, s.length) != 0)
       continue;
-    for (MlirOperation op = mlirBlockGetFirstOperation(func_body(f)); !mlirOperationIsNull(op);
+    for (MlirOperation op = mlirBlockGetFirstOperation(wp_func_body(f)); !mlirOperationIsNull(op);
          op = mlirOperationGetNextInBlock(op))
       if (wp_attr_str(op, "name", &s) && strlen(iname) == s.length &&
           memcmp(iname, s.data, s.length) == 0) {
@@ -511,7 +497,7 @@ static int check_bodies(exporter *ex, MlirModule m) {
        !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
     MlirStringRef n = {"?", 1};
     wp_attr_str(f, "sym_name", &n);
-    if (wp_op_is(f, "func.func") && mlirBlockIsNull(func_body(f))) {
+    if (wp_op_is(f, "func.func") && mlirBlockIsNull(wp_func_body(f))) {
       blame(ex, f);
       return wp_error_set(ex->err, "func '%.*s' has no body; a computation needs one",
                           (int)n.length, n.data);
@@ -546,12 +532,12 @@ void wp_hlo_fill_ids(MlirModule m) {
        !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
     if (!wp_op_is(f, "func.func"))
       continue;
-    MlirBlock body = func_body(f);
+    MlirBlock body = wp_func_body(f);
     intptr_t n = mlirBlockGetNumArguments(body);
     if (n) {
       MlirAttribute *dicts = malloc((size_t)n * sizeof *dicts);
       for (intptr_t i = 0; i < n; i++) {
-        MlirAttribute d = arg_attrs_of(f, i);
+        MlirAttribute d = wp_func_arg_attrs(f, i);
         MlirAttribute id = wp_dict_get(d, "hlo.id");
         int64_t v;
         if (mlirAttributeIsNull(id) || !mlirAttributeIsAInteger(id)) {

@@ -149,6 +149,31 @@ MlirOperation wp_first_op_in(MlirOperation op) {
   return mlirBlockGetFirstOperation(b);
 }
 
+MlirBlock wp_func_body(MlirOperation func) {
+  if (mlirOperationGetNumRegions(func) < 1)
+    return (MlirBlock){NULL};
+  return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+}
+
+MlirOperation wp_find_func(MlirOperation module, MlirStringRef name) {
+  for (MlirOperation f = wp_first_op_in(module); !mlirOperationIsNull(f);
+       f = mlirOperationGetNextInBlock(f)) {
+    MlirStringRef n;
+    if (wp_op_is(f, "func.func") && wp_attr_str(f, "sym_name", &n) &&
+        mlirStringRefEqual(n, name))
+      return f;
+  }
+  return (MlirOperation){NULL};
+}
+
+MlirAttribute wp_func_arg_attrs(MlirOperation func, intptr_t i) {
+  MlirAttribute all = wp_attr(func, "arg_attrs");
+  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) || i < 0 ||
+      i >= mlirArrayAttrGetNumElements(all))
+    return mlirAttributeGetNull();
+  return mlirArrayAttrGetElement(all, i);
+}
+
 static MlirStringRef nonnull(MlirStringRef s) {
   if (!s.data)
     s.data = "";

@@ -48,6 +48,15 @@ void wp_loc_str(MlirLocation loc, char *buf, size_t size);
 /* The first operation inside OP's region 0 block 0, or null. */
 MlirOperation wp_first_op_in(MlirOperation op);
 
+/* The block of FUNC's body, or null (a declaration). */
+MlirBlock wp_func_body(MlirOperation func);
+
+/* The func.func named NAME directly inside MODULE, or null. */
+MlirOperation wp_find_func(MlirOperation module, MlirStringRef name);
+
+/* FUNC's arg_attrs dictionary of argument I, or null. */
+MlirAttribute wp_func_arg_attrs(MlirOperation func, intptr_t i);
+
 /* The C API's string accessors, with DATA never NULL: MLIR gives an
  * empty string as (NULL, 0), which memcmp, strndup and printf's %.*s must
  * not be handed. */

@@ -35,31 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static MlirOperation find_func(MlirOperation module, MlirStringRef name) {
-  for (MlirOperation f = wp_first_op_in(module); !mlirOperationIsNull(f);
-       f = mlirOperationGetNextInBlock(f)) {
-    MlirStringRef n;
-    if (wp_op_is(f, "func.func") && wp_attr_str(f, "sym_name", &n) &&
-        mlirStringRefEqual(n, name))
-      return f;
-  }
-  return (MlirOperation){NULL};
-}
-
-static MlirAttribute arg_dict(MlirOperation func, intptr_t i) {
-  MlirAttribute all = wp_attr(func, "arg_attrs");
-  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
-      i >= mlirArrayAttrGetNumElements(all))
-    return mlirAttributeGetNull();
-  return mlirArrayAttrGetElement(all, i);
-}
-
-static MlirBlock func_body(MlirOperation func) {
-  if (mlirOperationGetNumRegions(func) < 1)
-    return (MlirBlock){NULL};
-  return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-}
-
 /* Field names of message DESC set in BYTES, comma-separated, into BUF. */
 static void field_names(const ProtobufCMessageDescriptor *desc, ProtobufCBinaryData bytes,
                         char *buf, size_t cap) {
@@ -168,7 +143,7 @@ static int64_t *export_order(MlirOperation func, MlirBlock body, size_t *n_out) 
   int64_t *def = wp_xmalloc((n + 1) * sizeof *def), *out = wp_xmalloc((n + 1) * sizeof *out);
   size_t k = 0;
   for (intptr_t i = 0; i < n_args; i++) {
-    MlirAttribute id = wp_dict_get(arg_dict(func, i), "hlo.id");
+    MlirAttribute id = wp_dict_get(wp_func_arg_attrs(func, i), "hlo.id");
     def[k++] = !mlirAttributeIsNull(id) && mlirAttributeIsAInteger(id)
                    ? mlirIntegerAttrGetValueInt(id)
                    : 0;
@@ -233,7 +208,7 @@ static bool large_constant(MlirOperation op, uint64_t min_bytes, MlirType *type,
 static void note_elsewhere(wp_outline_plan *plan, MlirOperation entry, uint64_t min_bytes) {
   for (MlirOperation f = wp_first_op_in(plan->module); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f)) {
-    MlirBlock body = wp_op_is(f, "func.func") ? func_body(f) : (MlirBlock){NULL};
+    MlirBlock body = wp_op_is(f, "func.func") ? wp_func_body(f) : (MlirBlock){NULL};
     if (mlirOperationEqual(f, entry) || mlirBlockIsNull(body))
       continue;
     MlirStringRef fname = {"?", 1};
@@ -270,8 +245,8 @@ int wp_outline_plan_make(MlirOperation module, uint64_t min_bytes, wp_arena *are
     return -1;
   }
   MlirStringRef entry_name = wp_symref_value(entry_ref);
-  MlirOperation func = find_func(module, entry_name);
-  MlirBlock body = mlirOperationIsNull(func) ? (MlirBlock){NULL} : func_body(func);
+  MlirOperation func = wp_find_func(module, entry_name);
+  MlirBlock body = mlirOperationIsNull(func) ? (MlirBlock){NULL} : wp_func_body(func);
   if (mlirBlockIsNull(body)) {
     wp_emit_error(mlirOperationGetLocation(module), "outline-weights: entry computation '%.*s' "
                   "not found, or without a body", (int)entry_name.length, entry_name.data);
@@ -438,7 +413,7 @@ static void keep_order(wp_outline_plan *plan) {
   bool same = true;
   intptr_t n_args = mlirBlockGetNumArguments(plan->body);
   for (intptr_t i = 0; i < n_args && same; i++, k++) {
-    MlirAttribute id = wp_dict_get(arg_dict(plan->entry, i), "hlo.id");
+    MlirAttribute id = wp_dict_get(wp_func_arg_attrs(plan->entry, i), "hlo.id");
     same = k < plan->n_order && !mlirAttributeIsNull(id) && mlirAttributeIsAInteger(id) &&
            mlirIntegerAttrGetValueInt(id) == plan->order[k];
   }
@@ -465,7 +440,7 @@ void wp_outline_apply(wp_outline_plan *plan, wp_arena *arena) {
   MlirAttribute *dicts = wp_xmalloc((size_t)n_args * sizeof *dicts);
   MlirType *types = wp_xmalloc((size_t)n_args * sizeof *types);
   for (intptr_t i = 0; i < plan->n_before; i++) {
-    MlirAttribute d = arg_dict(plan->entry, i);
+    MlirAttribute d = wp_func_arg_attrs(plan->entry, i);
     dicts[i] = mlirAttributeIsNull(d) ? mlirDictionaryAttrGet(ctx, 0, NULL) : d;
     types[i] = mlirValueGetType(mlirBlockGetArgument(plan->body, i));
   }

@@ -36,26 +36,8 @@ typedef struct arg_plan {
   MlirAttribute value;
 } arg_plan;
 
-static MlirOperation find_func(MlirOperation module, MlirStringRef name) {
-  for (MlirOperation f = wp_first_op_in(module); !mlirOperationIsNull(f);
-       f = mlirOperationGetNextInBlock(f)) {
-    MlirStringRef n;
-    if (wp_op_is(f, "func.func") && wp_attr_str(f, "sym_name", &n) &&
-        mlirStringRefEqual(n, name))
-      return f;
-  }
-  return (MlirOperation){NULL};
-}
-
-static MlirAttribute arg_dict(MlirOperation func, intptr_t i) {
-  MlirAttribute all = wp_attr(func, "arg_attrs");
-  if (mlirAttributeIsNull(all) || i >= mlirArrayAttrGetNumElements(all))
-    return mlirAttributeGetNull();
-  return mlirArrayAttrGetElement(all, i);
-}
-
 static MlirStringRef arg_name(MlirOperation func, intptr_t i) {
-  MlirAttribute n = wp_dict_get(arg_dict(func, i), "hlo.name");
+  MlirAttribute n = wp_dict_get(wp_func_arg_attrs(func, i), "hlo.name");
   if (!mlirAttributeIsNull(n) && mlirAttributeIsAString(n))
     return wp_str_value(n);
   return (MlirStringRef){"", 0};
@@ -79,7 +61,7 @@ static int check_allow_list(MlirOperation module, const char *allow) {
   while (*p) {
     const char *e = strchr(p, ',');
     size_t n = e ? (size_t)(e - p) : strlen(p);
-    if (n && mlirOperationIsNull(find_func(module, mlirStringRefCreate(p, n)))) {
+    if (n && mlirOperationIsNull(wp_find_func(module, mlirStringRefCreate(p, n)))) {
       wp_emit_error(wp_unknown_loc(module), "inline-weights: allow=%.*s names no computation",
                     (int)n, p);
       return -1;
@@ -468,7 +450,7 @@ static MlirAttribute constant_extra(wp_arena *arena, MlirContext ctx, MlirAttrib
 static MlirOperation make_constant(wp_arena *arena, MlirOperation func, intptr_t i,
                                    const arg_plan *plan) {
   MlirContext ctx = mlirOperationGetContext(func);
-  MlirAttribute dict = arg_dict(func, i);
+  MlirAttribute dict = wp_func_arg_attrs(func, i);
   MlirStringRef name = arg_name(func, i);
   MlirAttribute id = wp_dict_get(dict, "hlo.id");
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
@@ -676,7 +658,7 @@ static void rewrite_signature(MlirOperation func, const bool *removed, intptr_t 
   intptr_t k = 0;
   for (intptr_t i = 0; i < n_orig; i++)
     if (!removed[i])
-      dicts[k++] = arg_dict(func, i);
+      dicts[k++] = wp_func_arg_attrs(func, i);
   MlirType res[1] = {mlirFunctionTypeGetResult(fty, 0)};
   wp_set_attr(func, "function_type",
               mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, args, 1, res)));
@@ -700,7 +682,7 @@ static void drop_default_order(MlirOperation func, MlirBlock body) {
     return;
   intptr_t n = mlirDenseArrayGetNumElements(order), k = 0;
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); i++, k++) {
-    MlirAttribute id = wp_dict_get(arg_dict(func, i), "hlo.id");
+    MlirAttribute id = wp_dict_get(wp_func_arg_attrs(func, i), "hlo.id");
     if (k >= n || mlirAttributeIsNull(id) || !mlirAttributeIsAInteger(id) ||
         mlirIntegerAttrGetValueInt(id) != mlirDenseI64ArrayGetElement(order, k))
       return;
@@ -764,7 +746,7 @@ static int run_inline_weights(const wp_pass_run *run) {
     return -1;
   }
   MlirStringRef entry_name = wp_symref_value(entry_ref);
-  MlirOperation func = find_func(module, entry_name);
+  MlirOperation func = wp_find_func(module, entry_name);
   if (mlirOperationIsNull(func)) {
     wp_emit_error(mlirOperationGetLocation(module), "inline-weights: entry computation '%.*s' "
                   "not found", (int)entry_name.length, entry_name.data);
