@@ -18,6 +18,7 @@
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 enum wp_hlo_container {
   WP_HLO_NOT_HLO = 0,
@@ -32,6 +33,30 @@ enum wp_hlo_container wp_hlo_sniff(const void *data, size_t len);
  * On success the caller destroys *out. Errors carry no file prefix. */
 int wp_hlo_import(MlirContext ctx, const void *data, size_t len,
                   const char *filename, MlirModule *out, wp_error *err);
+
+/* Where a text form of the module (XLA's HLO text) defines what the
+ * importer makes ops of: line and column from 1 (columns in bytes); a
+ * line of 0 is no place. Kept beside the HloModuleProto, not in it, so
+ * the proto stays what XLA writes. */
+typedef struct wp_hlo_pos {
+  uint32_t line, col;
+} wp_hlo_pos;
+
+typedef struct wp_hlo_locs {
+  wp_hlo_pos module;       /* the module (its HloModule line) */
+  const wp_hlo_pos *instr; /* by instruction id, N_INSTR of them */
+  size_t n_instr;
+  const wp_hlo_pos *comp;  /* by computation, in the module's order */
+  size_t n_comp;
+} wp_hlo_locs;
+
+/* wp_hlo_import, each op located at FILENAME:LINE:COL from LOCS (an
+ * instruction's, a parameter's block argument, a computation's func, its
+ * func.return at the root instruction, the module) inside a NameLoc of
+ * its name, instead of the proto's metadata or FILENAME:0:0. LOCS may be
+ * NULL (then as wp_hlo_import); positions it lacks fall back likewise. */
+int wp_hlo_import_located(MlirContext ctx, const void *data, size_t len, const char *filename,
+                          const wp_hlo_locs *locs, MlirModule *out, wp_error *err);
 
 /* Exports MODULE as a bare HloModuleProto in arena memory. INLINE_WEIGHTS:
  * write the bytes of weight constants into their literals; otherwise write

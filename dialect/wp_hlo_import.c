@@ -101,6 +101,7 @@ typedef struct importer {
   wp_arena *arena;
   wp_arena *decoded; /* one instruction at a time, unpacked from its bytes */
   const char *filename;
+  const wp_hlo_locs *locs; /* text positions, or NULL */
   wp_error *err;
   /* looked up once, not per instruction */
   MlirLocation file;
@@ -127,10 +128,24 @@ static void init_importer(importer *im) {
 
 static MlirLocation file_loc(importer *im) { return im->file; }
 
-/* NameLoc(instruction name) around the source position in its metadata,
- * or around the input file. */
+/* FILE:LINE:COL of entry I of a text position table (N entries), or NULL
+ * when the table has no place for it. */
+static MlirLocation text_loc(importer *im, const wp_hlo_pos *table, size_t n, uint64_t i) {
+  if (!table || i >= n || table[i].line == 0)
+    return (MlirLocation){NULL};
+  return mlirLocationFileLineColGet(im->ctx, wp_sref(im->filename), table[i].line,
+                                    table[i].col);
+}
+
+/* NameLoc(instruction name) around where the text defines it; without
+ * text, around the source position in its metadata, or the input file. */
 static MlirLocation instr_loc(importer *im, const Xla__HloInstructionProto *ins) {
-  MlirLocation inner = file_loc(im);
+  MlirLocation inner = {NULL};
+  if (im->locs && ins->id >= 0)
+    inner = text_loc(im, im->locs->instr, im->locs->n_instr, (uint64_t)ins->id);
+  if (!mlirLocationIsNull(inner))
+    return mlirLocationNameGet(im->ctx, wp_sref(ins->name), inner);
+  inner = file_loc(im);
   if (ins->metadata) {
     Xla__OpMetadataView *md =
         wp_pb_convert(im->arena, &ins->metadata->base, &xla__op_metadata_view__descriptor);
@@ -430,8 +445,8 @@ static int program_shape_is_default(importer *im, const Xla__ProgramShapeProto *
 }
 
 static int import_computation(importer *im, const Xla__HloComputationProto *comp,
-                              const wp_hlo_lazy_comp *lc, MlirBlock module_body,
-                              MlirOperation *func_out) {
+                              size_t comp_index, const wp_hlo_lazy_comp *lc,
+                              MlirBlock module_body, MlirOperation *func_out) {
   if (!comp->name[0]) /* it becomes a func's symbol, which cannot be empty */
     return wp_error_set(im->err, "computation id %lld has an empty name",
                         (long long)comp->id);
@@ -493,6 +508,7 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
     wp_arena_release(im->arena, scratch);
   }
   MlirType result_type;
+  MlirLocation ret_loc = file_loc(im); /* with text: the root's place */
   {
     wp_arena_mark_t mark = wp_arena_mark(im->decoded);
     const Xla__HloInstructionProto *root = wp_hlo_lazy_instr(im->decoded, &lc->ins[root_index]);
@@ -502,6 +518,8 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
     }
     if (instr_type(im, comp, root, &result_type))
       goto out;
+    if (im->locs)
+      ret_loc = instr_loc(im, root);
     wp_arena_release(im->decoded, mark);
   }
 
@@ -538,16 +556,19 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
     wp_arena_release(im->decoded, mark);
     wp_arena_release(im->arena, scratch);
   }
-  MlirOperationState ret = mlirOperationStateGet(wp_sref("func.return"), file_loc(im));
+  MlirOperationState ret = mlirOperationStateGet(wp_sref("func.return"), ret_loc);
   mlirOperationStateAddOperands(&ret, 1, &values[root_index]);
   mlirBlockAppendOwnedOperation(body, mlirOperationCreate(&ret));
 
   /* The func itself. */
   MlirRegion region = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(region, body);
+  MlirLocation comp_at = im->locs ? text_loc(im, im->locs->comp, im->locs->n_comp, comp_index)
+                                  : (MlirLocation){NULL};
   MlirOperationState fs = mlirOperationStateGet(
       wp_sref("func.func"),
-      mlirLocationNameGet(im->ctx, wp_sref(comp->name), file_loc(im)));
+      mlirLocationNameGet(im->ctx, wp_sref(comp->name),
+                          mlirLocationIsNull(comp_at) ? file_loc(im) : comp_at));
   mlirOperationStateAddOwnedRegions(&fs, 1, &region);
   MlirType fty = mlirFunctionTypeGet(im->ctx, (intptr_t)n_params, arg_types, 1, &result_type);
   MlirNamedAttribute fa[7];
@@ -659,13 +680,18 @@ static int import_module(importer *im, const wp_hlo_lazy_module *lazy, MlirModul
   if (check_unique_ids(im, lazy))
     return -1;
 
-  MlirModule m = mlirModuleCreateEmpty(file_loc(im));
+  MlirLocation module_at = {NULL};
+  if (im->locs) {
+    wp_hlo_pos one = im->locs->module;
+    module_at = text_loc(im, &one, 1, 0);
+  }
+  MlirModule m = mlirModuleCreateEmpty(mlirLocationIsNull(module_at) ? file_loc(im) : module_at);
   MlirOperation mop = mlirModuleGetOperation(m);
   MlirBlock body = mlirModuleGetBody(m);
   MlirOperation entry_func = {NULL};
   for (size_t i = 0; i < mod->n_computations; i++) {
     MlirOperation f = {NULL};
-    if (import_computation(im, mod->computations[i], &lazy->comps[i], body, &f)) {
+    if (import_computation(im, mod->computations[i], i, &lazy->comps[i], body, &f)) {
       mlirModuleDestroy(m);
       return -1;
     }
@@ -709,8 +735,14 @@ static bool hlo_utf8(const ProtobufCMessageDescriptor *msg, const ProtobufCField
 
 int wp_hlo_import(MlirContext ctx, const void *data, size_t len, const char *filename,
                   MlirModule *out, wp_error *err) {
+  return wp_hlo_import_located(ctx, data, len, filename, NULL, out, err);
+}
+
+int wp_hlo_import_located(MlirContext ctx, const void *data, size_t len, const char *filename,
+                          const wp_hlo_locs *locs, MlirModule *out, wp_error *err) {
   wp_arena *arena = wp_arena_create(), *decoded = wp_arena_create();
-  importer im = {.ctx = ctx, .arena = arena, .decoded = decoded, .filename = filename, .err = err};
+  importer im = {.ctx = ctx, .arena = arena, .decoded = decoded, .filename = filename,
+                 .locs = locs, .err = err};
   init_importer(&im);
   int rc = -1;
   wp_hlo_lazy_module mod;

@@ -33,6 +33,7 @@ typedef struct wp_htp_module {
   bool scheduled;
   Xla__ProgramShapeProto *layout; /* entry_computation_layout */
   size_t layout_at;
+  size_t at; /* of `HloModule`, or of the first computation without it */
 } wp_htp_module;
 
 /* ---- names -> indices: open addressing over arena arrays ---- */
@@ -551,6 +552,7 @@ static int module(htp *p, wp_htp_module *mod) {
   mod->entry = SIZE_MAX;
   if (wp_htp_peek(p) < 0)
     return wp_htp_fail(p, p->pos, "empty HLO text");
+  mod->at = p->pos;
   if (wp_htp_accept_word(p, "HloModule")) {
     unsigned seen = 0;
     if (wp_htp_name(p, &mod->msg->name))
@@ -567,9 +569,60 @@ static int module(htp *p, wp_htp_module *mod) {
   return p->failed ? -1 : finish(p, mod);
 }
 
+/* ---- source positions for the importer ---- */
+
+/* Offsets turned into line:col in one sweep: they come in text order. */
+typedef struct line_cursor {
+  size_t at, line, line_start;
+} line_cursor;
+
+static uint32_t clamp32(size_t v) { return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
+
+static wp_hlo_pos pos_at(const htp *p, line_cursor *c, size_t at) {
+  if (at < c->at) /* out of order: start again */
+    *c = (line_cursor){0, 1, 0};
+  for (; c->at < at && c->at < p->len; c->at++)
+    if (p->src[c->at] == '\n') {
+      c->line++;
+      c->line_start = c->at + 1;
+    }
+  return (wp_hlo_pos){clamp32(c->line), clamp32(at - c->line_start + 1)};
+}
+
+/* Each instruction by its id (finish numbered them 0 .. n-1), each
+ * computation by its index, the module. */
+static void source_positions(htp *p, const wp_htp_module *mod, wp_hlo_locs *locs) {
+  size_t n_instr = 0;
+  for (size_t i = 0; i < mod->n; i++)
+    n_instr += mod->comps[i].n_ins;
+  wp_hlo_pos *instr = wp_arena_alloc(p->arena, (n_instr + 1) * sizeof *instr);
+  wp_hlo_pos *comp = wp_arena_alloc(p->arena, (mod->n + 1) * sizeof *comp);
+  memset(instr, 0, (n_instr + 1) * sizeof *instr);
+  line_cursor c = {0, 1, 0};
+  locs->module = pos_at(p, &c, mod->at);
+  for (size_t i = 0; i < mod->n; i++) {
+    comp[i] = pos_at(p, &c, mod->comps[i].at);
+    for (size_t k = 0; k < mod->comps[i].n_ins; k++) {
+      const wp_htp_instr *ins = &mod->comps[i].ins[k];
+      if (ins->msg->id >= 0 && (uint64_t)ins->msg->id < n_instr)
+        instr[ins->msg->id] = pos_at(p, &c, ins->at);
+    }
+  }
+  locs->instr = instr;
+  locs->n_instr = n_instr;
+  locs->comp = comp;
+  locs->n_comp = mod->n;
+}
+
 int wp_hlo_text_parse(wp_arena *arena, const char *text, size_t len, const char *filename,
                       wp_hlo_text_warn_fn warn, void *user, Xla__HloModuleProto **out,
                       wp_error *err) {
+  return wp_hlo_text_parse_located(arena, text, len, filename, warn, user, out, NULL, err);
+}
+
+int wp_hlo_text_parse_located(wp_arena *arena, const char *text, size_t len,
+                              const char *filename, wp_hlo_text_warn_fn warn, void *user,
+                              Xla__HloModuleProto **out, wp_hlo_locs *locs, wp_error *err) {
   htp p = {.src = text, .len = len, .file = filename ? filename : "<text>", .arena = arena,
            .err = err, .warn = warn, .user = user};
   wp_htp_module mod;
@@ -579,6 +632,8 @@ int wp_hlo_text_parse(wp_arena *arena, const char *text, size_t len, const char 
     return wp_htp_fail(&p, (size_t)(nul - text), "NUL byte in HLO text");
   if (module(&p, &mod))
     return -1;
+  if (locs)
+    source_positions(&p, &mod, locs);
   *out = mod.msg;
   return 0;
 }

@@ -15,6 +15,7 @@
 
 #include "hlo.pb-c.h"
 #include "wp_arena.h"
+#include "wp_hlo.h"
 #include "wp_error.h"
 
 #include <mlir-c/IR.h>
@@ -31,8 +32,19 @@ int wp_hlo_text_parse(wp_arena *arena, const char *text, size_t len, const char 
                       wp_hlo_text_warn_fn warn, void *user, Xla__HloModuleProto **out,
                       wp_error *err);
 
-/* wp_hlo_text_parse, then the protobuf importer (wp_hlo_import) on the
- * packed module. Warnings become MLIR warnings at the file's location. */
+/* wp_hlo_text_parse, and where the text defines the module, each
+ * computation (its name on its header line) and each instruction (its
+ * name, `%` included): *LOCS, in ARENA, for wp_hlo_import_located. LOCS
+ * may be NULL. */
+int wp_hlo_text_parse_located(wp_arena *arena, const char *text, size_t len,
+                              const char *filename, wp_hlo_text_warn_fn warn, void *user,
+                              Xla__HloModuleProto **out, wp_hlo_locs *locs, wp_error *err);
+
+/* wp_hlo_text_parse, then the protobuf importer on the packed module,
+ * each op located where the text defines it (FILENAME:LINE:COL inside a
+ * NameLoc of its name; wp_hlo_import_located). The proto is the same as
+ * without them: positions travel beside it. Warnings become MLIR warnings
+ * at no place, their text starting FILE:LINE:COL. */
 int wp_hlo_text_import(MlirContext ctx, const void *text, size_t len, const char *filename,
                        MlirModule *out, wp_error *err);
 

@@ -100,7 +100,9 @@ int wp_hlo_text_import(MlirContext ctx, const void *text, size_t len, const char
                        MlirModule *out, wp_error *err) {
   wp_arena *arena = wp_arena_create();
   Xla__HloModuleProto *mod;
-  int rc = wp_hlo_text_parse(arena, text, len, filename, warn_mlir, &ctx, &mod, err);
+  wp_hlo_locs locs;
+  int rc = wp_hlo_text_parse_located(arena, text, len, filename, warn_mlir, &ctx, &mod, &locs,
+                                     err);
   if (rc == 0) {
     size_t size = protobuf_c_message_get_packed_size(&mod->base);
     if (size >= (size_t)INT32_MAX) {
@@ -108,7 +110,7 @@ int wp_hlo_text_import(MlirContext ctx, const void *text, size_t len, const char
                         "protobuf's 2 GiB", filename, size);
     } else {
       ProtobufCBinaryData b = wp_pb_pack(arena, &mod->base);
-      rc = wp_hlo_import(ctx, b.data, b.len, filename, out, err);
+      rc = wp_hlo_import_located(ctx, b.data, b.len, filename, &locs, out, err);
       if (rc)
         wp_error_prefix(err, "%s", filename);
     }

@@ -140,68 +140,6 @@ void opt_diag_print(const diag_state *st, const char *file, long line, long col,
   }
 }
 
-/* In the current chunk of HLO text, where instruction or computation NAME
- * is defined: a line `[ROOT|ENTRY] [%]NAME =` or `... NAME (` / `NAME {`;
- * false when none or more than one line does. */
-static bool hlo_name_place(const diag_state *st, const char *name, long *line, long *col) {
-  size_t nlen = strlen(name);
-  const char *p = st->text + st->chunk_begin, *end = st->text + st->chunk_end;
-  long at = 1, found = 0;
-  for (const char *q = st->text; q < p; q++)
-    at += *q == '\n';
-  for (; p < end; at++) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    const char *e = nl ? nl : end, *s = p;
-    while (s < e && (*s == ' ' || *s == '\t'))
-      s++;
-    for (int k = 0; k < 2; k++) { /* ROOT or ENTRY before the name */
-      static const char *const words[] = {"ROOT ", "ENTRY "};
-      size_t w = strlen(words[k]);
-      if ((size_t)(e - s) > w && !memcmp(s, words[k], w)) {
-        s += w;
-        while (s < e && *s == ' ')
-          s++;
-      }
-    }
-    const char *start = s;
-    if (s < e && *s == '%')
-      s++;
-    if ((size_t)(e - s) > nlen && !memcmp(s, name, nlen)) {
-      const char *t = s + nlen;
-      while (t < e && (*t == ' ' || *t == '\t'))
-        t++;
-      if (t < e && (*t == '=' || *t == '(' || *t == '{')) {
-        if (found++)
-          return false;
-        *line = at;
-        *col = (long)(start - p) + 1;
-      }
-    }
-    if (!nl)
-      break;
-    p = nl + 1;
-  }
-  return found == 1;
-}
-
-/* The NAME of a location printed as loc("NAME"("FILE":0:0)) into BUF. */
-static bool name_of_loc(MlirLocation loc, char *buf, size_t size) {
-  text_buf b = {NULL, 0, 0};
-  mlirLocationPrint(loc, text_cb, &b);
-  bool ok = false;
-  if (b.s && !strncmp(b.s, "loc(\"", 5)) {
-    char *q = strstr(b.s + 5, "\"(");
-    size_t n = q ? (size_t)(q - (b.s + 5)) : 0;
-    if (q && n && n < size && !memchr(b.s + 5, '\\', n)) {
-      memcpy(buf, b.s + 5, n);
-      buf[n] = 0;
-      ok = true;
-    }
-  }
-  free(b.s);
-  return ok;
-}
-
 /* A diagnostic at no place whose message starts "INPUT:LINE:COL: " (a
  * reader's error or warning) is at that place: *MSG is moved past it. */
 static bool message_place(const diag_state *st, const char **msg, long *line, long *col) {
@@ -246,13 +184,8 @@ MlirLogicalResult opt_diag_handler(MlirDiagnostic d, void *user) {
     snprintf(path, sizeof path, "%s", where);
   long line = 0, col = 0;
   const char *file = NULL, *label = NULL;
-  char name[512];
   if (known && split_file_line_col(path, &line, &col)) {
     file = path;
-    if (line == 0 && st->hlo_text && st->text && st->parse_file &&
-        !strcmp(file, st->parse_file) && name_of_loc(loc, name, sizeof name) &&
-        !hlo_name_place(st, name, &line, &col))
-      line = col = 0;
   } else if (known) {
     label = where;
   } else if (message_place(st, &msg, &line, &col)) {

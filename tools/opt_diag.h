@@ -19,8 +19,8 @@ typedef struct diag_state {
    * read from (a --split-input-file chunk, or all). */
   const char *text;
   size_t text_len, chunk_begin, chunk_end;
-  /* The input is HLO text: the importer places an instruction's
-   * diagnostics at its name in FILE:0:0, shown where the text defines it. */
+  /* The input is HLO text (its ops are located at their lines, as
+   * parsed MLIR's are; the bytes are kept to show those lines). */
   bool hlo_text;
   opt_verifier *verifier; /* --verify-diagnostics: diagnostics go there */
 } diag_state;
