@@ -438,8 +438,11 @@ static MlirAttribute constant_extra(wp_arena *arena, MlirContext ctx, MlirAttrib
       wp_hlo_unpack_extra(arena, param_extra, &xla__hlo_instruction_proto__descriptor);
   Xla__HloInstructionProto c = XLA__HLO_INSTRUCTION_PROTO__INIT;
   if (p) {
+    /* what XLA writes on every instruction, a constant too */
     c.shape = p->shape;
     c.metadata = p->metadata;
+    c.frontend_attributes = p->frontend_attributes;
+    c.statistics_viz = p->statistics_viz;
   }
   ProtobufCBinaryData b = wp_pb_pack(arena, &c.base);
   MlirAttribute extra = b.len ? wp_str_attr(ctx, b.data, b.len) : mlirAttributeGetNull();

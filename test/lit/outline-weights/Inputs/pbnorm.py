@@ -89,7 +89,7 @@ def main(orig_path, back_path, out_orig, out_back):
             return ins
         out = b""
         for n, w, raw, p in fields(ins):
-            if n == ORIGIN or (n in (68, 82) and w == 2 and p == b""):
+            if n == ORIGIN:
                 continue
             if n == 8 and w == 2:  # the literal, without its shape
                 raw = ldelim(8, b"".join(r for ln, _, r, _ in fields(p) if ln != 1))
