@@ -629,3 +629,9 @@ void wp_output_abort(wp_output *out) {
     fclose(out->stream);
   wp_output_abort_named(out);
 }
+
+bool wp_same_path_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
+}

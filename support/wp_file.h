@@ -29,6 +29,10 @@ int wp_file_read_stream(int fd, const char *label, wp_mapped_file *out, wp_error
  * mappings); release with wp_file_unmap. Errors name the path. */
 int wp_file_map(const char *path, wp_mapped_file *out, wp_error *err);
 
+/* Do paths A and B name one existing file (the same device and inode,
+ * through links and any spelling)? */
+bool wp_same_path_file(const char *a, const char *b);
+
 /* wp_file_map with FLAGS: WP_FILE_NO_LINK fails (ELOOP) when PATH itself is
  * a symbolic link; WP_FILE_SLAB reads a small file into a slab shared with
  * the thread's other small files (for views kept long: 100,000 small

@@ -226,6 +226,11 @@ int neff_cat(wp_neff_reader *r, const char *path, const char *name, const char *
              uint64_t max_size) {
   wp_error err;
   wp_output *out = NULL;
+  if (out_path && wp_same_path_file(out_path, path)) {
+    fprintf(stderr, "error: cat: the output '%s' is the NEFF it reads: write a new file\n",
+            out_path);
+    return 2;
+  }
   if (out_path) {
     catch_signals();
     if (!(out = wp_output_open(out_path, &err))) {

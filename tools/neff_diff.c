@@ -12,6 +12,7 @@
 #include "wp_jsonw.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -368,10 +369,12 @@ static void tensor_json_side(out *o, const char *key, const wp_neff_tensor *t) {
   wp_jsonw_lit(&o->w, "}");
 }
 
-/* "0.25", "nan" or "3" for J's largest difference, or NULL (none kept). */
+/* "0.25", "nan", "inf" or "3" for J's largest difference, or NULL (none
+ * kept). */
 static char *max_text(const neff_cmp_job *j) {
   if (j->has_float)
-    return j->nan ? wp_xstrdup("nan") : wp_format("%.9g", j->max_abs);
+    return j->nan ? wp_xstrdup("nan") : isinf(j->max_abs) ? wp_xstrdup("inf")
+                                                           : wp_format("%.9g", j->max_abs);
   return j->has_int ? wp_format("%llu", (unsigned long long)j->max_int) : NULL;
 }
 
@@ -399,10 +402,10 @@ static void tensor_item(out *o, const tpair *p, const neff_cmp_job *j) {
     else
       wp_jsonw_lit(&o->w, "null");
     wp_jsonw_key(&o->w, false, "max_abs_diff");
-    if (max && !j->nan)
+    if (max && !j->nan && !(j->has_float && isinf(j->max_abs)))
       wp_jsonw_lit(&o->w, max);
     else if (max)
-      wp_jsonw_str(&o->w, max); /* "nan" (JSON has no NaN) */
+      wp_jsonw_str(&o->w, max); /* "nan" or "inf": JSON has no such numbers */
     else
       wp_jsonw_lit(&o->w, "null");
     wp_jsonw_lit(&o->w, "}");

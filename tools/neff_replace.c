@@ -14,13 +14,19 @@
 #include "wp_format.h"
 #include "wp_hlo_types.h"
 #include "wp_hlo_weight.h"
+#include "wp_md5.h"
+#include "wp_mlir_util.h"
 #include "wp_model_dir.h"
 #include "wp_neff_read.h"
 #include "wp_npy.h"
 #include "wp_run.h"
 #include "wp_strmap.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/syscall.h>
 #include <stdarg.h>
 #include <ftw.h>
 #include <sys/stat.h>
@@ -45,13 +51,70 @@ typedef struct replace {
   const Wp__Bir__Function *fn;
   wp_relower_tensor *tensors;
   size_t n_tensors;
-  wp_mapped_file *maps; /* the NEFF's members read for their bytes */
+  struct old_member *maps; /* the NEFF's members read for their bytes */
   size_t n_maps;
+  wp_strmap members; /* member stem -> index into maps */
   wp_hlo_weight_data **data; /* the new weights */
   size_t n_data;
   bool raw_members;
   int failed_diag;
 } replace;
+
+/* The working directory, for the signal handler (the only file-scope
+ * state: a handler reaches nothing else). */
+static char g_workdir[4096];
+
+/* Removes everything under directory DIRFD with system calls only
+ * (async-signal-safe): entries are unlinked, directories emptied first. */
+static void remove_under(int dirfd, int depth) {
+  char buf[4096];
+  for (int pass = 0; pass < 64; pass++) {
+    long n = syscall(SYS_getdents64, dirfd, buf, sizeof buf);
+    if (n <= 0)
+      return;
+    for (long off = 0; off < n;) {
+      struct dirent64 *d = (struct dirent64 *)(void *)(buf + off);
+      off += d->d_reclen;
+      if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
+        continue;
+      if (d->d_type == DT_DIR && depth < 8) {
+        int sub = openat(dirfd, d->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (sub >= 0) {
+          remove_under(sub, depth + 1);
+          close(sub);
+        }
+        unlinkat(dirfd, d->d_name, AT_REMOVEDIR);
+      } else {
+        unlinkat(dirfd, d->d_name, 0);
+      }
+    }
+    lseek(dirfd, 0, SEEK_SET);
+  }
+}
+
+static void on_signal(int sig) {
+  wp_output_abort_all_from_signal();
+  if (g_workdir[0]) {
+    int fd = open(g_workdir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0) {
+      remove_under(fd, 0);
+      close(fd);
+    }
+    rmdir(g_workdir);
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+/* A signal removes the working directory and the temporary output. */
+static void catch_signals(void) {
+  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
+  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+    struct sigaction old;
+    if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+      signal(sigs[i], on_signal);
+  }
+}
 
 __attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...) {
   va_list ap;
@@ -88,28 +151,75 @@ static MlirLogicalResult on_diagnostic(MlirDiagnostic d, void *user) {
 
 /* The model directory's weights by name: replace-weights matches tensors
  * by name, so a list of weights by parameter number cannot be used. */
-static int load_weights(replace *rp) {
+/* The model directory's weights, by the names of the entry parameters
+ * they are for (the model file says which parameters there are, and
+ * names those given by number), as inline-weights would plant them: a
+ * weight for no entry parameter is refused as opt refuses it. */
+static int load_weights(replace *rp, MlirContext ctx) {
   wp_error err;
   if (wp_model_dir_load(rp->model_dir, &rp->md, &err))
     return fail("%s", err.msg);
   rp->used = wp_xcalloc(rp->md.n_weights + 1, sizeof *rp->used);
-  for (size_t i = 0; i < rp->md.n_weights; i++) {
+  MlirModule m;
+  if (wpOpenModelDir(ctx, rp->model_dir, NULL, &m, &err))
+    return fail("%s", err.msg);
+  MlirOperation mop = mlirModuleGetOperation(m);
+  MlirOperation entry = wp_find_func(mop, wp_symref_value(wp_attr(mop, "hlo.entry")));
+  MlirBlock body = mlirOperationIsNull(entry) ? (MlirBlock){NULL} : wp_func_body(entry);
+  intptr_t n_args = mlirBlockIsNull(body) ? 0 : mlirBlockGetNumArguments(body);
+  int rc = 0;
+  for (size_t i = 0; i < rp->md.n_weights && !rc; i++) {
     const wp_weight_ref *w = &rp->md.weights[i];
-    char num[32];
-    const char *name = w->param_name;
-    if (!name && w->number_is_key) {
-      snprintf(num, sizeof num, "%lld", (long long)w->param_number);
-      name = num;
+    MlirStringRef name = {NULL, 0};
+    for (intptr_t a = 0; a < n_args && !name.data; a++) {
+      MlirAttribute n = wp_dict_get(wp_func_arg_attrs(entry, a), "hlo.name");
+      MlirStringRef s = !mlirAttributeIsNull(n) && mlirAttributeIsAString(n)
+                            ? wp_str_value(n)
+                            : (MlirStringRef){"", 0};
+      if (w->param_name ? mlirStringRefEqual(s, wp_sref(w->param_name))
+                        : w->param_number == (int64_t)a)
+        name = s;
     }
-    if (!name)
-      return fail("%s/metadata.json: weight_files lists weights by parameter number; "
-                  "replace-weights matches them to the NEFF's tensors by name",
-                  rp->model_dir);
-    char *key = wp_arena_strndup(rp->arena, name, strlen(name));
+    char num[32];
+    snprintf(num, sizeof num, "%lld", (long long)w->param_number);
+    if (!name.data) {
+      rc = fail("%s/metadata.json names parameter '%s', which the model's entry computation "
+                "does not have", rp->model_dir, w->param_name ? w->param_name : num);
+      break;
+    }
+    char *key = wp_arena_strndup(rp->arena, name.data, name.length);
     if (wp_strmap_put(&rp->weights, key, strlen(key), (int64_t)i))
-      return fail("out of memory");
+      rc = fail("out of memory");
   }
-  return 0;
+  mlirModuleDestroy(m);
+  return rc;
+}
+
+/* Would the output replace a file the run reads (the NEFF, metadata.json,
+ * the model file, a weight)? Said, as bad usage, before any work. */
+static bool output_is_an_input(replace *rp) {
+  const char *what = NULL;
+  char *meta = wp_format("%s/metadata.json", rp->model_dir);
+  if (wp_same_path_file(rp->out, rp->in))
+    what = "the NEFF it reads";
+  else if (wp_same_path_file(rp->out, meta))
+    what = "the model directory's metadata.json";
+  else if (rp->md.model_path && wp_same_path_file(rp->out, rp->md.model_path))
+    what = "the model file";
+  for (size_t i = 0; !what && i < rp->md.n_weights; i++) {
+    char *path;
+    wp_error err;
+    if (wp_model_dir_resolve(rp->model_dir, rp->md.weights[i].rel_path, 1, &path, &err) == 0) {
+      if (wp_same_path_file(rp->out, path))
+        what = "a weight it reads";
+      free(path);
+    }
+  }
+  free(meta);
+  if (what)
+    fprintf(stderr, "error: replace-weights: the output '%s' is %s: write a new file\n",
+            rp->out, what);
+  return what != NULL;
 }
 
 /* sg00/bir.json of the NEFF: the module to lower again. */
@@ -147,11 +257,13 @@ static char *member_stem(replace *rp, const Wp__Bir__ConstFile *cf) {
   return stem;
 }
 
-/* Reading the NEFF: bir.json tells which members hold bytes that stay
+/* Reading the NEFF: the first read checks the whole package as neff
+ * verify does (the stream, every member against bom.json, the header)
+ * and keeps bir.json, which tells which members hold bytes that stay
  * (constants the model directory does not name); only those are written
- * out, and reading stops once they are. Members are in name order, so
- * some may pass before bir.json does: a second read, up to the last of
- * them, fetches those. */
+ * out. Members are in name order, so some may pass before bir.json does:
+ * a second read, up to the last of them, fetches those, each checked
+ * against the MD5 bom.json gave it. */
 typedef struct stream {
   replace *rp;
   char *json;
@@ -168,7 +280,34 @@ typedef struct stream {
   bool *missed;      /* per stem: passed before bir.json, fetched by the second read */
   size_t n_missed;
   bool second;       /* the second read */
+  wp_neff_bom *bom;  /* the first read's members against bom.json */
+  char *bom_json;    /* bom.json's text, for the second read's checks */
+  size_t bom_len, bom_cap;
+  json_t *bom_root;
+  wp_md5 *md5;       /* the member being written by the second read */
 } stream;
+
+static void append(char **buf, size_t *len, size_t *cap, const void *data, size_t n) {
+  if (*len + n > *cap) {
+    *cap = 2 * (*len + n) + 4096;
+    *buf = wp_xrealloc(*buf, *cap);
+  }
+  memcpy(*buf + *len, data, n);
+  *len += n;
+}
+
+/* bom.json's MD5 of member NAME, or NULL */
+static const char *bom_md5(stream *st, const char *name) {
+  json_t *members = json_object_get(st->bom_root, "members");
+  size_t i;
+  json_t *m;
+  json_array_foreach(members, i, m) {
+    json_t *n = json_object_get(m, "name");
+    if (json_is_string(n) && !strcmp(json_string_value(n), name))
+      return json_string_value(json_object_get(m, "md5"));
+  }
+  return NULL;
+}
 
 static void plan_members(stream *st) {
   replace *rp = st->rp;
@@ -203,6 +342,11 @@ static int member_fn(const char *name, uint64_t size, const void *data, size_t l
   stream *st = user;
   replace *rp = st->rp;
   bool is_json = !strcmp(name, "sg00/bir.json");
+  if (!st->second) {
+    wp_neff_bom_feed(name, size, data, len, st->bom);
+    if (!strcmp(name, "bom.json") && data)
+      append(&st->bom_json, &st->bom_len, &st->bom_cap, data, len);
+  }
   if (strcmp(st->current, name) != 0) { /* a new member */
     snprintf(st->current, sizeof st->current, "%s", name);
     int64_t stem = -1;
@@ -218,6 +362,13 @@ static int member_fn(const char *name, uint64_t size, const void *data, size_t l
     bool want = payload && st->parsed && wp_strmap_get(&st->needed, name, n, &stem) &&
                 !st->done[stem] && st->missed[stem] == st->second;
     st->out_stem = stem;
+    if (want && st->second) {
+      wp_error err;
+      if (!(st->md5 = wp_md5_create(&err))) {
+        fail("%s", err.msg);
+        return st->failed = true, 1;
+      }
+    }
     if (want) {
       char *path = wp_format("%s/neff/%s", rp->tmp, name);
       st->out = fopen(path, "wb");
@@ -230,16 +381,13 @@ static int member_fn(const char *name, uint64_t size, const void *data, size_t l
   }
   if (data) {
     if (is_json && !st->parsed) {
-      if (st->json_len + len > st->json_cap) {
-        st->json_cap = 2 * (st->json_len + len) + 4096;
-        st->json = wp_xrealloc(st->json, st->json_cap);
-      }
-      memcpy(st->json + st->json_len, data, len);
-      st->json_len += len;
+      append(&st->json, &st->json_len, &st->json_cap, data, len);
     } else if (st->out && fwrite(data, 1, len, st->out) != len) {
       fail("cannot write in %s: %s", rp->tmp, strerror(errno));
       return st->failed = true, 1;
     }
+    if (st->md5 && st->out)
+      wp_md5_update(st->md5, data, len);
     return 0;
   }
   /* the member's end */
@@ -250,6 +398,18 @@ static int member_fn(const char *name, uint64_t size, const void *data, size_t l
       return st->failed = true, 1;
     }
     st->out = NULL;
+    if (st->md5) {
+      char got[WP_MD5_HEX];
+      wp_md5_final_hex(st->md5, got);
+      wp_md5_destroy(st->md5);
+      st->md5 = NULL;
+      const char *want = bom_md5(st, name);
+      if (!want || strcmp(want, got)) {
+        fail("%s: member %s changed since it was checked (MD5 %s, bom.json %s)", rp->in, name,
+             got, want ? want : "none");
+        return st->failed = true, 1;
+      }
+    }
     if (st->out_stem >= 0 && !st->done[st->out_stem]) {
       st->done[st->out_stem] = true;
       st->left--;
@@ -278,8 +438,7 @@ static int member_fn(const char *name, uint64_t size, const void *data, size_t l
   }
   if (st->second)
     return st->left == 0 ? 1 : 0;
-  /* all this read fetches: stop */
-  return st->parsed && st->left == st->n_missed && st->seen_payload ? 1 : 0;
+  return 0; /* the first read checks the whole package */
 }
 
 static int read_neff(replace *rp) {
@@ -296,17 +455,23 @@ static int read_neff(replace *rp) {
   stream st = {.rp = rp};
   wp_strmap_init(&st.needed);
   wp_strmap_init(&st.before);
+  if (!rc && !(st.bom = wp_neff_bom_new(NULL, &err)))
+    rc = fail("%s", err.msg);
   if (!rc) {
     int each = wp_neff_each_member(r, member_fn, &st, &err);
     if (st.out)
       fclose(st.out), st.out = NULL;
-    bool stopped = each == 1 && st.parsed && st.left == st.n_missed && st.seen_payload;
+    json_error_t je;
     if (st.failed)
       rc = 1;
-    else if (each != 0 && !stopped)
+    else if (each != 0)
       rc = fail("%s", each < 0 ? err.msg : "reading stopped");
+    else if (wp_neff_bom_check(st.bom, rp->in, &err) || wp_neff_header_check(r, &err))
+      rc = fail("%s", err.msg);
     else if (!st.parsed)
       rc = fail("%s: no sg00/bir.json to re-pack from", rp->in);
+    else if (!(st.bom_root = json_loadb(st.bom_json, st.bom_len, 0, &je)))
+      rc = fail("%s: bom.json: %s", rp->in, je.text);
   }
   if (!rc && st.n_missed) {
     wp_neff_close(r);
@@ -328,6 +493,11 @@ static int read_neff(replace *rp) {
   free(st.json);
   free(st.done);
   free(st.missed);
+  free(st.bom_json);
+  json_decref(st.bom_root);
+  if (st.md5)
+    wp_md5_destroy(st.md5);
+  wp_neff_bom_free(st.bom);
   wp_strmap_free(&st.needed);
   wp_strmap_free(&st.before);
   return rc;
@@ -348,33 +518,62 @@ static const Wp__Bir__ConstFile *find_file(const Wp__Bir__Function *f, const cha
 }
 
 /* A constant's old bytes: its place in the NEFF member of its const file. */
+/* A member of the NEFF read for its bytes: mapped and checked once. */
+typedef struct old_member {
+  char *path;
+  uint64_t header; /* its .npy header's size (0: a raw .bin member) */
+  wp_mapped_file map;
+} old_member;
+
+static old_member *open_member(replace *rp, const Wp__Bir__ConstFile *cf, const char *stem) {
+  int64_t k;
+  if (wp_strmap_get(&rp->members, stem, strlen(stem), &k))
+    return &rp->maps[k];
+  old_member *m = &rp->maps[rp->n_maps];
+  m->path = wp_arena_alloc(rp->arena, strlen(rp->tmp) + strlen(stem) + 32);
+  sprintf(m->path, "%s/neff/%s.npy", rp->tmp, stem);
+  wp_error err;
+  if (access(m->path, F_OK) == 0) {
+    wp_npy_info npy;
+    if (wp_npy_file_header(m->path, &npy, &err))
+      return fail("%s: %s", rp->in, err.msg), NULL;
+    m->header = npy.data_offset;
+  } else {
+    sprintf(m->path, "%s/neff/%s.bin", rp->tmp, stem);
+  }
+  if (wp_file_map(m->path, &m->map, &err))
+    return fail("%s: %s", rp->in, err.msg), NULL;
+  rp->n_maps++;
+  /* the bytes must be those its name's MD5 (bir.json's md5) is of, as
+   * neff verify checks: a member changed and re-signed is refused */
+  char got[WP_MD5_HEX];
+  if (cf->md5[0] &&
+      (m->map.size < m->header ||
+       wp_md5_buffer(m->map.data + m->header, m->map.size - m->header, got, &err) ||
+       strcmp(got, cf->md5)))
+    return fail("%s: member %s.%s does not hold the bytes its name says (MD5 %s)", rp->in, stem,
+                m->header ? "npy" : "bin", cf->md5),
+           NULL;
+  wp_strmap_put(&rp->members, stem, strlen(stem), (int64_t)(m - rp->maps));
+  return m;
+}
+
+/* A constant's old bytes: its place in the NEFF member of its const file. */
 static int old_bytes(replace *rp, wp_relower_tensor *t, const Wp__Bir__MemoryLocation *l) {
   const Wp__Bir__ConstFile *cf = find_file(rp->fn, l->const_file);
   char *stem = cf ? member_stem(rp, cf) : NULL;
   if (!stem)
     return fail("%s: tensor '%s' names a const file the NEFF does not hold", rp->in, t->name);
-  char *path = wp_arena_alloc(rp->arena, strlen(rp->tmp) + strlen(stem) + 32);
-  sprintf(path, "%s/neff/%s.npy", rp->tmp, stem);
-  uint64_t header = 0;
-  wp_error err;
-  if (access(path, F_OK) == 0) {
-    wp_npy_info npy;
-    if (wp_npy_file_header(path, &npy, &err))
-      return fail("%s: %s", rp->in, err.msg);
-    header = npy.data_offset;
-  } else {
-    sprintf(path, "%s/neff/%s.bin", rp->tmp, stem);
-  }
-  wp_mapped_file *m = &rp->maps[rp->n_maps];
-  if (wp_file_map(path, m, &err))
-    return fail("%s: %s", rp->in, err.msg);
-  rp->n_maps++;
-  if (header + l->const_ap_offset > m->size || l->size > m->size - header - l->const_ap_offset)
+  old_member *m = open_member(rp, cf, stem);
+  if (!m)
+    return 1;
+  uint64_t at = m->header + l->const_ap_offset;
+  if (at < m->header || at > m->map.size || l->size > m->map.size - at)
     return fail("%s: tensor '%s' lies past the end of its member", rp->in, t->name);
-  t->bytes = m->data + header + l->const_ap_offset;
+  t->bytes = m->map.data + at;
   t->size = l->size;
-  t->file = path;
-  t->offset = header + l->const_ap_offset;
+  t->file = m->path;
+  t->offset = at;
   return 0;
 }
 
@@ -551,12 +750,15 @@ int neff_replace_weights(const char *in, const char *model_dir, const char *out,
   replace rp = {.in = in, .model_dir = model_dir, .out = out, .compressor = compressor,
                 .arena = wp_arena_create()};
   wp_strmap_init(&rp.weights);
+  wp_strmap_init(&rp.members);
   const char *tmpdir = getenv("TMPDIR");
   snprintf(rp.tmp, sizeof rp.tmp, "%s/neff-replace-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+  catch_signals();
   if (!mkdtemp(rp.tmp)) {
     fail("cannot make a working directory %s: %s", rp.tmp, strerror(errno));
     rp.tmp[0] = 0;
   }
+  memcpy(g_workdir, rp.tmp, sizeof g_workdir);
   MlirContext ctx = mlirContextCreate();
   wp_error err;
   int rc = 1;
@@ -567,12 +769,19 @@ int neff_replace_weights(const char *in, const char *model_dir, const char *out,
     goto out;
   }
   mlirContextAttachDiagnosticHandler(ctx, on_diagnostic, &rp, NULL);
-  if (load_weights(&rp) || read_neff(&rp) || collect_tensors(&rp, ctx) || pack(&rp, ctx))
+  if (load_weights(&rp, ctx))
+    goto out;
+  if (output_is_an_input(&rp)) {
+    rc = 2;
+    goto out;
+  }
+  if (read_neff(&rp) || collect_tensors(&rp, ctx) || pack(&rp, ctx))
     goto out;
   rc = 0;
 out:
   for (size_t i = 0; i < rp.n_maps; i++)
-    wp_file_unmap(&rp.maps[i]);
+    wp_file_unmap(&rp.maps[i].map);
+  wp_strmap_free(&rp.members);
   for (size_t i = 0; i < rp.n_data; i++)
     wp_hlo_weight_data_free(rp.data[i]);
   free(rp.maps);
@@ -587,6 +796,7 @@ out:
   wp_arena_destroy(rp.arena);
   if (rp.tmp[0])
     nftw(rp.tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+  g_workdir[0] = 0;
   return rc;
 }
 
