@@ -120,6 +120,29 @@ int opt_split_check_outputs(const opt_config *cfg, size_t n_chunks) {
   size_t n_dirs = opt_written_artifact_dirs(cfg, dirs);
   for (size_t i = 0; i < n_dirs; i++)
     free(dirs[i]);
+  /* a pass writing into a directory of its own (outline-weights'
+   * model-dir=): each chunk would write the one directory */
+  for (size_t i = 0; i < cfg->n_passes; i++) {
+    const wp_pass_info *info = cfg->passes[i].info;
+    const char *option = info->traits.dir_option;
+    if (!option || info->traits.places_files)
+      continue;
+    wp_pass_options opts;
+    wp_error err;
+    memset(&opts, 0, sizeof opts);
+    if (wp_pass_parse_options(info, cfg->passes[i].options, &opts, &err) != 0)
+      continue;
+    wp_pass_run run = {info, {NULL}, &opts, NULL};
+    bool given = wp_pass_option(&run, option)[0] != 0;
+    wp_pass_options_free(&opts);
+    if (given) {
+      fprintf(stderr, "error: %s: --split-input-file found %zu chunks, and each would write "
+                      "the one directory %s= of --%s names; give one chunk at a time\n"
+                      "(run '%s --help' for usage)\n", cfg->input, n_chunks, option, info->name,
+              opt_prog);
+      return EXIT_USAGE;
+    }
+  }
   if (n_dirs || cfg->artifact_dir) {
     fprintf(stderr, "error: %s: --split-input-file found %zu chunks, and each would place its "
                     "constant files in the one artifact directory given; give one chunk at a "
