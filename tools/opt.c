@@ -21,7 +21,10 @@
 #include "opt_input.h"
 #include "opt_lock.h"
 #include "opt_outputs.h"
+#include "opt_instrument.h"
+#include "opt_progress.h"
 #include "opt_split.h"
+#include "opt_stats.h"
 #include "opt_verify_diag.h"
 #include "wp_pass.h"
 #include "wp_placed.h"
@@ -404,6 +407,10 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
   wp_run *run = g_run = wp_run_create();
   run->observer = observer;
   run->debug = cfg->debug;
+  if (ds->progress) {
+    run->progress = opt_progress_report;
+    run->progress_user = ds->progress;
+  }
   /* opt checks where its outputs land before any pass runs */
   run->checks_outputs = true;
   opt_lock_use_placed(run->placed);
@@ -491,9 +498,12 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
     goto out;
   }
   n_out_paths = opt_output_paths(cfg, out_paths);
-  run->outputs = wp_xcalloc(n_out_paths + 1, sizeof *run->outputs);
+  run->outputs = wp_xcalloc(n_out_paths + 2, sizeof *run->outputs);
   for (size_t i = 0; i < n_out_paths; i++)
     run->outputs[run->n_outputs++] = wp_xstrdup(out_paths[i]);
+  if (cfg->stats_json && strcmp(cfg->stats_json, "-") != 0 &&
+      (run->outputs[run->n_outputs] = wp_output_path(cfg->stats_json)))
+    run->n_outputs++;
   run->artifact_dir = cfg->artifact_dir ? wp_xstrdup(cfg->artifact_dir) : NULL;
   /* -o names the NEFF when neff-pack runs (its own output= otherwise) */
   if (cfg->packs_neff && cfg->output)
@@ -516,6 +526,9 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
    * and verifying 300,000 ops after each of five passes was 14% of a
    * 100,000-tensor run. The IR that is written is verified below. */
   mlirPassManagerEnableVerifier(pm, cfg->verify_each);
+  /* MLIR's own passes timed too, and every pass named on the progress line */
+  if (observer->timing || ds->progress)
+    opt_instrument(pm, observer, ds->progress);
   for (size_t i = 0; i < cfg->n_passes; i++) {
     if (cfg->passes[i].upstream) { /* checked when the pipeline was read */
       char *text = wp_format("%s%s%s%s", cfg->passes[i].upstream,
@@ -548,6 +561,7 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
       mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
     goto out;
   double t_passes = now_seconds();
+  opt_progress_clear(ds->progress); /* what follows may print */
   if (!cfg->packs_neff && cfg->n_passes && !cfg->verify_each &&
       !mlirOperationVerify(mlirModuleGetOperation(module))) {
     fprintf(stderr, "error: %s: the IR after the passes does not verify\n", cfg->input);
@@ -555,9 +569,14 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
   }
   if (!cfg->packs_neff && write_output(module, cfg, flags, dest))
     goto out;
-  if (cfg->timing) {
-    double t_end = now_seconds();
+  double t_end = now_seconds();
+  if (cfg->timing)
     print_timing(observer, t_parsed - t_start, parse_peak_kib, t_end - t_passes, t_end - t_start);
+  if (cfg->stats_json) {
+    opt_stats_times times = {t_parsed - t_start, t_end - t_passes, t_end - t_start,
+                             parse_peak_kib, wp_pass_peak_rss_kib()};
+    if ((rc = opt_stats_write(cfg, observer, &run->stats, &times)) != 0)
+      goto out;
   }
   rc = 0;
 out:
@@ -712,8 +731,10 @@ int main(int argc, char **argv) {
   int early = opt_early_exit(argc, argv);
   if (early >= 0)
     return early;
-  opt_config cfg = {.elide_resources = -1};
+  opt_config cfg = {.elide_resources = -1, .progress = -1};
   int rc = opt_parse_args(argc, argv, &cfg);
+  if (!rc)
+    rc = opt_stats_check(&cfg);
   if (rc) {
     free(cfg.pipeline_text);
     return rc;
@@ -778,8 +799,10 @@ int main(int argc, char **argv) {
                                .print_ir_after = cfg.print_ir_after,
                                .print_ir_before = cfg.print_ir_before,
                                .verify_roundtrip = cfg.verify_roundtrip,
-                               .timing = cfg.timing,
+                               .timing = cfg.timing || cfg.stats_json,
                                .print_flags = flags};
+  /* from here: the first second of the run shows nothing */
+  ds.progress = opt_progress_wanted(cfg.progress) ? opt_progress_create() : NULL;
   opt_verifier *verifier = cfg.verify_diagnostics ? opt_verifier_create() : NULL;
   ds.verifier = verifier;
   if (!cfg.split_input_file && !verifier) {
@@ -789,6 +812,7 @@ int main(int argc, char **argv) {
     rc = run_chunks(&cfg, ctx, &ds, flags, &observer, t_start);
   }
   opt_verifier_destroy(verifier);
+  opt_progress_destroy(ds.progress);
   if (frees_at_exit) {
     mlirOpPrintingFlagsDestroy(flags);
     mlirContextDestroy(ctx);
