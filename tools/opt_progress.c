@@ -189,10 +189,8 @@ void opt_progress_stage(opt_progress *p, const char *stage) {
   set_stage_locked(p, stage);
   /* always, when anything is shown: the stage may report nothing, and
    * the line would go on naming the one before */
-  if (now >= p->show_ns) {
-    draw_locked(p, now, false, 0, 0, false);
-    __atomic_store_n(&p->due_ns, now + REDRAW_NS, __ATOMIC_RELAXED);
-  }
+  if (now >= p->show_ns)
+    draw_locked(p, now, false, 0, 0, false); /* the stage's first counts follow at once */
   pthread_mutex_unlock(&p->lock);
 }
 
