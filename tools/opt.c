@@ -420,7 +420,7 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
   char *input_placed = NULL;
   char *out_paths[MAX_PASSES + 1];
   size_t n_out_paths = 0;
-  int rc = EXIT_BAD_INPUT;
+  int rc = EXIT_BAD_INPUT, report_rc = 0;
   wp_model_dir md = {0};
   opt_dir_locks locks = {0};
   wp_mapped_file kept = {0};
@@ -572,11 +572,12 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
   double t_end = now_seconds();
   if (cfg->timing)
     print_timing(observer, t_parsed - t_start, parse_peak_kib, t_end - t_passes, t_end - t_start);
+  /* A report that cannot be written fails the run, but the outputs are
+   * whole by now: the files placed for them stay. */
   if (cfg->stats_json) {
     opt_stats_times times = {t_parsed - t_start, t_end - t_passes, t_end - t_start,
                              parse_peak_kib, wp_pass_peak_rss_kib()};
-    if ((rc = opt_stats_write(cfg, observer, &run->stats, &times)) != 0)
-      goto out;
+    report_rc = opt_stats_write(cfg, observer, &run->stats, &times);
   }
   rc = 0;
 out:
@@ -605,7 +606,7 @@ out:
     ds->text = NULL;
     wp_file_unmap(&kept);
   }
-  return rc;
+  return rc ? rc : report_rc;
 }
 
 /* ---- --split-input-file and --verify-diagnostics ---- */
