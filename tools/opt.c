@@ -322,25 +322,6 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void print_timing(const wp_pass_observer *h, double parse, long parse_peak_kib,
-                         double output, double total) {
-  fprintf(stderr,
-          "===-------------------------------------------------------------------------===\n"
-          "                         ... Execution time report ...\n"
-          "===-------------------------------------------------------------------------===\n"
-          "  Total Execution Time: %.4f seconds\n\n"
-          "  ----Wall Time----  ----Name----  (peak RSS so far)\n",
-          total);
-  double t = total > 0 ? total : 1;
-  fprintf(stderr, "    %.4f (%5.1f%%)  Parse  (%.1f MiB)\n", parse, 100 * parse / t,
-          parse_peak_kib / 1024.0);
-  for (size_t i = 0; i < h->n_timings; i++)
-    fprintf(stderr, "    %.4f (%5.1f%%)  %s  (%.1f MiB)\n", h->timing_seconds[i],
-            100 * h->timing_seconds[i] / t, h->timing_names[i], h->timing_peak_kib[i] / 1024.0);
-  fprintf(stderr, "    %.4f (%5.1f%%)  Output\n", output, 100 * output / t);
-  fprintf(stderr, "    %.4f (100.0%%)  Total\n", total);
-}
-
 /* A handler for SIG, unless it was ignored when opt started (nohup, a
  * shell's background job): then it stays ignored. */
 static void handle_signal(int sig, void (*handler)(int)) {
@@ -570,15 +551,14 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
   if (!cfg->packs_neff && write_output(module, cfg, flags, dest))
     goto out;
   double t_end = now_seconds();
+  opt_stats_times times = {t_parsed - t_start, t_end - t_passes, t_end - t_start,
+                           parse_peak_kib, wp_pass_peak_rss_kib()};
   if (cfg->timing)
-    print_timing(observer, t_parsed - t_start, parse_peak_kib, t_end - t_passes, t_end - t_start);
+    opt_stats_print_timing(observer, &times);
   /* A report that cannot be written fails the run, but the outputs are
    * whole by now: the files placed for them stay. */
-  if (cfg->stats_json) {
-    opt_stats_times times = {t_parsed - t_start, t_end - t_passes, t_end - t_start,
-                             parse_peak_kib, wp_pass_peak_rss_kib()};
+  if (cfg->stats_json)
     report_rc = opt_stats_write(cfg, observer, &run->stats, &times);
-  }
   rc = 0;
 out:
   if (!mlirPassManagerIsNull(pm))

@@ -11,6 +11,26 @@
 #include <string.h>
 #include <sys/stat.h>
 
+void opt_stats_print_timing(const wp_pass_observer *h, const opt_stats_times *times) {
+  double parse = times->parse, output = times->output, total = times->total;
+  long parse_peak_kib = times->parse_peak_kib;
+  fprintf(stderr,
+          "===-------------------------------------------------------------------------===\n"
+          "                         ... Execution time report ...\n"
+          "===-------------------------------------------------------------------------===\n"
+          "  Total Execution Time: %.4f seconds\n\n"
+          "  ----Wall Time----  ----Name----  (peak RSS so far)\n",
+          total);
+  double t = total > 0 ? total : 1;
+  fprintf(stderr, "    %.4f (%5.1f%%)  Parse  (%.1f MiB)\n", parse, 100 * parse / t,
+          parse_peak_kib / 1024.0);
+  for (size_t i = 0; i < h->n_timings; i++)
+    fprintf(stderr, "    %.4f (%5.1f%%)  %s  (%.1f MiB)\n", h->timing_seconds[i],
+            100 * h->timing_seconds[i] / t, h->timing_names[i], h->timing_peak_kib[i] / 1024.0);
+  fprintf(stderr, "    %.4f (%5.1f%%)  Output\n", output, 100 * output / t);
+  fprintf(stderr, "    %.4f (100.0%%)  Total\n", total);
+}
+
 /* Do outputs to A and B land in one file (however spelled, through
  * links)? A device or FIFO written twice is no clash. */
 static bool same_output(const char *a, const char *b) {

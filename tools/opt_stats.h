@@ -1,5 +1,6 @@
-/* opt --stats-json=FILE: a JSON report of the run (each pass's wall time
- * and peak RSS, and what the passes counted: docs/opt.md has the schema). */
+/* The run's reports: --mlir-timing's on stderr, and --stats-json=FILE, a
+ * JSON report of the run (each pass's wall time and peak RSS, and what the
+ * passes counted: docs/opt.md has the schema). */
 #ifndef OPT_STATS_H
 #define OPT_STATS_H
 
@@ -18,6 +19,10 @@ typedef struct opt_stats_times {
   double parse, output, total; /* seconds */
   long parse_peak_kib, output_peak_kib;
 } opt_stats_times;
+
+/* --mlir-timing's report on stderr: the driver's stages, and each pass
+ * OBS timed. */
+void opt_stats_print_timing(const wp_pass_observer *obs, const opt_stats_times *times);
 
 /* Writes the report to cfg->stats_json, whole or not at all. 0, or
  * EXIT_BAD_INPUT after an error line. */
