@@ -34,6 +34,7 @@ packages=(
   libmlir-19-dev mlir-19-tools llvm-19-dev llvm-19-tools
   libprotobuf-c-dev protobuf-c-compiler protobuf-compiler
   libarchive-dev libssl-dev libjansson-dev libisal-dev liburing-dev time isal pkg-config
+  bsdutils  # script(1): the progress test's pseudo-terminal
 )
 
 install_packages() {

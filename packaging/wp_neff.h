@@ -78,7 +78,21 @@ typedef struct wp_neff_compress {
    * md5 set by the caller) was taken? Such a member is refused. */
   bool (*source_changed)(void *user, const char *path);
   void *source_user;
+  /* If set: called as members' bytes go into the archive, with DONE of
+   * TOTAL (all members'; the ones the tail function adds count once it
+   * has made them), on the writing thread. */
+  void (*progress)(void *user, uint64_t done, uint64_t total);
+  void *progress_user;
+  /* If set: receives the sizes of what was written. */
+  struct wp_neff_sizes *sizes;
 } wp_neff_compress;
+
+/* What wp_neff_write_payload wrote. */
+typedef struct wp_neff_sizes {
+  uint64_t members; /* the members' bytes */
+  uint64_t tar;     /* the tar stream: members, their headers, padding */
+  uint64_t payload; /* the gzip payload after the header */
+} wp_neff_sizes;
 
 #define WP_NEFF_DIRECT_AUTO_MIN ((uint64_t)64 << 20)
 

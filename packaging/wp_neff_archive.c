@@ -171,7 +171,14 @@ static la_ssize_t sink_write(struct archive *a, void *user, const void *buf, siz
   return (la_ssize_t)n;
 }
 
+/* The members' bytes written so far, for the progress callback. */
+typedef struct member_progress {
+  const wp_neff_compress *how;
+  uint64_t done, total;
+} member_progress;
+
 typedef struct data_writer {
+  member_progress *progress;
   struct archive *a;
   wp_md5 *md5; /* the member's, when it is not known yet */
   wp_md5 *key; /* the bytes' after the prefix, when they are checked */
@@ -187,7 +194,13 @@ static int archive_chunk(const void *p, size_t n, void *user) {
     w->prefix_left -= skip;
     wp_md5_update(w->key, (const unsigned char *)p + skip, n - skip);
   }
-  return archive_write_data(w->a, p, n) == (la_ssize_t)n ? 0 : -1;
+  if (archive_write_data(w->a, p, n) != (la_ssize_t)n)
+    return -1;
+  member_progress *mp = w->progress;
+  mp->done += n;
+  if (mp->how->progress)
+    mp->how->progress(mp->how->progress_user, mp->done, mp->total);
+  return 0;
 }
 
 static int cmp_members(const void *a, const void *b) {
@@ -206,7 +219,8 @@ static void hex_to_bytes(const char *hex, unsigned char out[16]) {
 /* One tar entry: the header, then the bytes, hashed on the way when the
  * member's MD5 is not known. */
 static int write_member(struct archive *a, wp_neff_member *m, wp_md5 *md5,
-                        const wp_neff_compress *how, wp_error *err) {
+                        member_progress *progress, wp_error *err) {
+  const wp_neff_compress *how = progress->how;
   struct archive_entry *e = archive_entry_new();
   archive_entry_set_pathname(e, m->name);
   archive_entry_set_size(e, (la_int64_t)(m->prefix_len + m->size));
@@ -221,7 +235,7 @@ static int write_member(struct archive *a, wp_neff_member *m, wp_md5 *md5,
   archive_entry_free(e);
   if (hr != ARCHIVE_OK)
     return wp_error_set(err, "%s: %s", m->name, archive_error_string(a));
-  data_writer w = {a, m->md5[0] ? NULL : md5, NULL, m->prefix_len};
+  data_writer w = {progress, a, m->md5[0] ? NULL : md5, NULL, m->prefix_len};
   /* a raw member's own MD5 is its key's: no second hash */
   if (m->key_md5 && (m->prefix_len || m->md5[0]) && !(w.key = wp_md5_create(err)))
     return -1;
@@ -265,6 +279,7 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
   bool direct = how.direct == WP_NEFF_DIRECT_ON ||
                 (how.direct == WP_NEFF_DIRECT_AUTO && total >= WP_NEFF_DIRECT_AUTO_MIN);
   sink s = {wp_dio_create(fd, direct), wp_md5_create(err), 0, 0, NULL};
+  member_progress progress = {&how, 0, total};
   wp_md5 *member_md5 = wp_md5_create(err);
   if (!s.out || !s.md5 || !member_md5) {
     if (!s.out)
@@ -306,7 +321,7 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
     if (i == 1 && getenv("WP_TEST_PACK_PAUSE"))
       sleep((unsigned)atoi(getenv("WP_TEST_PACK_PAUSE")));
 #endif
-    if (write_member(a, &members[i], member_md5, &how, err))
+    if (write_member(a, &members[i], member_md5, &progress, err))
       goto out;
   }
   wp_neff_member *tail = NULL;
@@ -314,12 +329,16 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
   if (tail_fn && tail_fn(tail_user, members, n, &tail, &n_tail, err))
     goto out;
   for (size_t i = 0; i < n_tail; i++)
-    if (write_member(a, &tail[i], member_md5, &how, err))
+    progress.total += tail[i].prefix_len + tail[i].size;
+  for (size_t i = 0; i < n_tail; i++)
+    if (write_member(a, &tail[i], member_md5, &progress, err))
       goto out;
   if (archive_write_close(a) != ARCHIVE_OK) {
     wp_error_set(err, "libarchive: %s", archive_error_string(a));
     goto out;
   }
+  /* filter 0: the tar as the format wrote it, before any compression */
+  uint64_t tar_bytes = (uint64_t)archive_filter_bytes(a, 0);
   if (s.gz && wp_pgzip_finish(s.gz)) {
     wp_error_set(err, "%s", s.error ? strerror(s.error) : wp_pgzip_error(s.gz));
     goto out;
@@ -331,6 +350,8 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
   }
   if (how.used_direct)
     *how.used_direct = wp_dio_used_direct(s.out);
+  if (how.sizes)
+    *how.sizes = (wp_neff_sizes){progress.total, tar_bytes, s.size};
   /* The header last: it holds the payload's size and MD5. */
   wp_neff_header h = {0};
   h.pkg_version = WP_NEFF_PKG_VERSION;

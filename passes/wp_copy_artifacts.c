@@ -81,6 +81,7 @@ typedef struct placement {
     MlirOperation cf;
     struct follower *next;
   } *followers; /* arena memory */
+  uint64_t bytes, bytes_done; /* all the jobs' bytes; those placed so far (atomic) */
 } placement;
 
 /* file_names values: a name a job or an earlier run's file holds, or one
@@ -274,6 +275,17 @@ static int check_outputs(placement *pl) {
   return 0;
 }
 
+static int place_one(size_t i, void *user);
+
+/* place_one with the bytes done reported to the run's progress sink. */
+static int place_one_shown(size_t i, void *user) {
+  placement *pl = user;
+  int rc = place_one(i, user);
+  uint64_t done = __atomic_add_fetch(&pl->bytes_done, pl->jobs[i].src.size, __ATOMIC_RELAXED);
+  wp_run_progress(pl->run->state, "copy-const-artifacts", done, pl->bytes, false);
+  return rc;
+}
+
 static int place_one(size_t i, void *user) {
   placement *pl = user;
   place_job *job = &pl->jobs[i];
@@ -410,7 +422,10 @@ static int run_copy_artifacts(const wp_pass_run *run) {
   }
   if (check_outputs(&pl))
     goto out;
-  if (wp_parallel_for(pl.n_jobs, (long)threads, place_one, &pl)) {
+  for (size_t i = 0; i < pl.n_jobs; i++)
+    pl.bytes += pl.jobs[i].src.size;
+  if (wp_parallel_for(pl.n_jobs, (long)threads,
+                      run->state->progress ? place_one_shown : place_one, &pl)) {
     for (size_t i = 0; i < pl.n_jobs; i++)
       if (pl.jobs[i].err.msg[0]) {
         if (pl.jobs[i].moved)
@@ -439,6 +454,9 @@ static int run_copy_artifacts(const wp_pass_run *run) {
   for (size_t i = 0; i < n_old; i++)
     arts[n_arts++] = mlirArrayAttrGetElement(old, (intptr_t)i);
   record_jobs(&pl, arts, &n_arts);
+  run->state->stats.placed = true;
+  run->state->stats.files_placed += pl.n_jobs;
+  run->state->stats.bytes_placed += pl.bytes;
   /* absolute, as the weights' paths: IR written now goes on from any
    * working directory, and a message about it names the real place */
   char *abs_dir = realpath(dir, NULL);

@@ -682,6 +682,10 @@ static int run_dedup(const wp_pass_run *run) {
       wp_named(c, "bytes_saved", wp_i64_attr(c, (int64_t)total)),
       wp_named(c, "unique_files", wp_i64_attr(c, (int64_t)d.n_uniques))};
   wp_set_attr(module, "bir.dedup", mlirDictionaryAttrGet(c, 2, stats));
+  /* the totals bir.dedup records: a second dedup-consts of the run replaces them */
+  run->state->stats.deduped = true;
+  run->state->stats.unique_files = d.n_uniques;
+  run->state->stats.bytes_saved = total;
   /* The reference compiler's line is written with the variable
    * definitions: by neff-pack when it follows (and writes the NEFF), else
    * here. A driver also reads the counters from bir.dedup. */

@@ -254,19 +254,19 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
 
 static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
                      const wp_model_dir *md, arg_plan *plan, intptr_t n_args,
-                     wp_resolve_cache *cache, bool debug);
+                     wp_resolve_cache *cache, wp_run *run);
 
 /* Reads every planned weight before the IR changes, so a bad file leaves
  * the module as it was. */
 static int load_weights(MlirOperation module, MlirOperation func, const wp_model_dir *md,
-                        arg_plan *plan, intptr_t n_args, bool debug) {
+                        arg_plan *plan, intptr_t n_args, wp_run *run) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   wp_resolve_cache *cache = calloc(1, sizeof *cache);
   if (!cache) {
     wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
     return -1;
   }
-  int rc = load_each(module, func, body, md, plan, n_args, cache, debug);
+  int rc = load_each(module, func, body, md, plan, n_args, cache, run);
   free(cache);
   return rc;
 }
@@ -334,6 +334,22 @@ static void read_early(MlirLocation where, read_job *jobs, size_t n, bool debug)
   free(views);
 }
 
+/* read_one with the files done reported to the run's progress sink. */
+typedef struct read_progress {
+  read_job *jobs;
+  size_t n;
+  const wp_run *run;
+  size_t done; /* atomic */
+} read_progress;
+
+static int read_one_shown(size_t i, void *user) {
+  read_progress *rp = user;
+  int rc = read_one(i, rp->jobs);
+  size_t done = __atomic_add_fetch(&rp->done, 1, __ATOMIC_RELAXED);
+  wp_run_progress(rp->run, "inline-weights", done, rp->n, true);
+  return rc;
+}
+
 /* Paths are resolved in order up to the first that fails, most without a
  * system call (the open refuses links instead of an lstat before it); the
  * files before it are read on all cores (100,000 small files are mostly
@@ -343,7 +359,8 @@ static void read_early(MlirLocation where, read_job *jobs, size_t n, bool debug)
  * one-by-one loop would report) is reported. */
 static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
                      const wp_model_dir *md, arg_plan *plan, intptr_t n_args,
-                     wp_resolve_cache *cache, bool debug) {
+                     wp_resolve_cache *cache, wp_run *run) {
+  bool debug = run->debug;
   read_job *jobs = calloc((size_t)n_args + 1, sizeof *jobs);
   if (!jobs) {
     wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
@@ -368,7 +385,11 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
                                 .unchecked = unchecked};
   }
   read_early(wp_unknown_loc(module), jobs, n_jobs, debug);
-  wp_parallel_for(n_jobs, wp_parallel_cores(), read_one, jobs);
+  read_progress rp = {jobs, n_jobs, run, 0};
+  if (run->progress)
+    wp_parallel_for(n_jobs, wp_parallel_cores(), read_one_shown, &rp);
+  else
+    wp_parallel_for(n_jobs, wp_parallel_cores(), read_one, jobs);
   int rc = 0;
   size_t k = 0;
   for (; k < n_jobs && rc == 0; k++) {
@@ -405,6 +426,10 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
     } else {
       wp_hlo_weight_data *w = j->weight;
       j->weight = NULL;
+      uint64_t size = 0;
+      wp_hlo_weight_data_bytes(w, &size);
+      run->stats.tensors_planted++;
+      run->stats.weight_bytes += size;
       if (wp_hlo_weight_attr(j->type, key, w, &plan[j->arg].value, &err)) {
         wp_emit_error(wp_unknown_loc(module), "%s: parameter '%s': %s", j->path, pname, err.msg);
         rc = -1;
@@ -733,6 +758,7 @@ static void drop_dot_components(char *path) {
 
 static int run_inline_weights(const wp_pass_run *run) {
   MlirOperation module = run->module;
+  run->state->stats.inlined = true;
   const char *dir = wp_pass_option(run, "model-dir");
   if (!dir[0] && run->state->model_dir)
     dir = run->state->model_dir;
@@ -821,7 +847,7 @@ static int run_inline_weights(const wp_pass_run *run) {
   if (!plan || !removed)
     goto out;
   if (plan_args(module, func, &md, plan, n_args) ||
-      load_weights(module, func, &md, plan, n_args, run->state->debug))
+      load_weights(module, func, &md, plan, n_args, run->state))
     goto out;
   /* bir-lower of this run may read these from their files */
   for (intptr_t i = 0; i < n_args; i++)

@@ -13,12 +13,17 @@ static bool source_changed(void *hashed, const char *path) {
   return wp_hashed_source_changed(hashed, path);
 }
 
+static void show_progress(void *run, uint64_t done, uint64_t total) {
+  wp_run_progress(run, "neff-pack", done, total, false);
+}
+
 static int run_neff_pack(const wp_pass_run *run) {
   const char *out = wp_pass_option(run, "output");
   if (!out[0] && run->state->neff_output)
     out = run->state->neff_output;
   /* the values were checked against the option specs when parsed */
   const char *dio = wp_pass_option(run, "direct-io");
+  wp_neff_sizes sizes = {0};
   wp_neff_pack_options o = {
       .output = out,
       .raw_members = !strcmp(wp_pass_option(run, "weights-format"), "bin"),
@@ -28,13 +33,22 @@ static int run_neff_pack(const wp_pass_run *run) {
                         : !strcmp(dio, "off") ? WP_NEFF_DIRECT_OFF
                                               : WP_NEFF_DIRECT_AUTO,
               .source_changed = source_changed,
-              .source_user = run->state->hashed},
+              .source_user = run->state->hashed,
+              .progress = run->state->progress ? show_progress : NULL,
+              .progress_user = run->state,
+              .sizes = &sizes},
       .bir_read_back = wp_run_bir_read_back(run->state, run->module),
       .run_token = run->state->token,
       .outputs_checked = run->state->checks_outputs,
       .debug = run->state->debug};
   if (wp_neff_pack_module(run->module, &o))
     return -1;
+  wp_run_stats *st = &run->state->stats;
+  st->packed = true;
+  st->neff_bytes = WP_NEFF_HEADER_SIZE + sizes.payload;
+  st->payload_bytes = sizes.payload;
+  st->tar_bytes = sizes.tar;
+  st->member_bytes = sizes.members;
   /* written: the variable definitions went out with the NEFF */
   MlirAttribute dd = wp_attr(run->module, "bir.dedup");
   MlirAttribute saved = mlirAttributeIsNull(dd) || !mlirAttributeIsADictionary(dd)

@@ -22,6 +22,7 @@
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,6 +46,32 @@ typedef struct wp_pass_observer {
   double timing_seconds[64];
   long timing_peak_kib[64]; /* the process's peak RSS when the pass ended */
 } wp_pass_observer;
+
+/* What the run's passes counted, for a driver's report (opt --stats-json).
+ * A pass adds to its own fields (on the main thread, after its workers
+ * joined) and sets its flag; fields of a pass that did not run stay 0. */
+typedef struct wp_run_stats {
+  bool inlined;            /* inline-weights ran */
+  uint64_t tensors_planted; /* weights it planted as constants */
+  uint64_t weight_bytes;   /* their bytes (the .npy payloads, headers not counted) */
+  bool placed;             /* copy-const-artifacts ran */
+  uint64_t files_placed;   /* constant files it placed (copied, linked, recorded in place) */
+  uint64_t bytes_placed;   /* their bytes */
+  bool deduped;            /* dedup-consts ran */
+  uint64_t unique_files;   /* its bir.dedup unique_files */
+  uint64_t bytes_saved;    /* its bir.dedup bytes_saved */
+  bool packed;             /* neff-pack wrote a NEFF */
+  uint64_t neff_bytes;     /* the NEFF's size: header and payload */
+  uint64_t payload_bytes;  /* the gzip payload */
+  uint64_t tar_bytes;      /* the tar the payload compresses */
+  uint64_t member_bytes;   /* the members' bytes in it (no tar headers) */
+} wp_run_stats;
+
+/* Progress of the pass running: DONE of TOTAL units (bytes; files when
+ * FILES), TOTAL 0 when not known. Called on any thread, several at once,
+ * often (per file or chunk): the sink throttles and must be cheap. */
+typedef void (*wp_progress_fn)(void *user, const char *stage, uint64_t done, uint64_t total,
+                               bool files);
 
 struct wp_run {
   int refs; /* atomic */
@@ -73,7 +100,17 @@ struct wp_run {
   void *bir_built_for;              /* the module whose BIR bir-lower of this run made
                                        (unique names by construction); see wp_run_bir_read_back */
   wp_pass_observer *observer;       /* driver-owned; may be NULL */
+  wp_run_stats stats;               /* what the passes counted */
+  wp_progress_fn progress;          /* set by a driver that shows progress; may be NULL */
+  void *progress_user;
 };
+
+/* Reports progress to RUN's sink, if it has one. */
+static inline void wp_run_progress(const wp_run *run, const char *stage, uint64_t done,
+                                   uint64_t total, bool files) {
+  if (run && run->progress)
+    run->progress(run->progress_user, stage, done, total, files);
+}
 
 /* A new run with a fresh token; one reference, released by wp_run_release. */
 wp_run *wp_run_create(void);

@@ -21,7 +21,10 @@
 #include "opt_input.h"
 #include "opt_lock.h"
 #include "opt_outputs.h"
+#include "opt_instrument.h"
+#include "opt_progress.h"
 #include "opt_split.h"
+#include "opt_stats.h"
 #include "opt_verify_diag.h"
 #include "wp_pass.h"
 #include "wp_placed.h"
@@ -319,25 +322,6 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void print_timing(const wp_pass_observer *h, double parse, long parse_peak_kib,
-                         double output, double total) {
-  fprintf(stderr,
-          "===-------------------------------------------------------------------------===\n"
-          "                         ... Execution time report ...\n"
-          "===-------------------------------------------------------------------------===\n"
-          "  Total Execution Time: %.4f seconds\n\n"
-          "  ----Wall Time----  ----Name----  (peak RSS so far)\n",
-          total);
-  double t = total > 0 ? total : 1;
-  fprintf(stderr, "    %.4f (%5.1f%%)  Parse  (%.1f MiB)\n", parse, 100 * parse / t,
-          parse_peak_kib / 1024.0);
-  for (size_t i = 0; i < h->n_timings; i++)
-    fprintf(stderr, "    %.4f (%5.1f%%)  %s  (%.1f MiB)\n", h->timing_seconds[i],
-            100 * h->timing_seconds[i] / t, h->timing_names[i], h->timing_peak_kib[i] / 1024.0);
-  fprintf(stderr, "    %.4f (%5.1f%%)  Output\n", output, 100 * output / t);
-  fprintf(stderr, "    %.4f (100.0%%)  Total\n", total);
-}
-
 /* A handler for SIG, unless it was ignored when opt started (nohup, a
  * shell's background job): then it stays ignored. */
 static void handle_signal(int sig, void (*handler)(int)) {
@@ -404,6 +388,10 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
   wp_run *run = g_run = wp_run_create();
   run->observer = observer;
   run->debug = cfg->debug;
+  if (ds->progress) {
+    run->progress = opt_progress_report;
+    run->progress_user = ds->progress;
+  }
   /* opt checks where its outputs land before any pass runs */
   run->checks_outputs = true;
   opt_lock_use_placed(run->placed);
@@ -413,7 +401,7 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
   char *input_placed = NULL;
   char *out_paths[MAX_PASSES + 1];
   size_t n_out_paths = 0;
-  int rc = EXIT_BAD_INPUT;
+  int rc = EXIT_BAD_INPUT, report_rc = 0;
   wp_model_dir md = {0};
   opt_dir_locks locks = {0};
   wp_mapped_file kept = {0};
@@ -491,9 +479,12 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
     goto out;
   }
   n_out_paths = opt_output_paths(cfg, out_paths);
-  run->outputs = wp_xcalloc(n_out_paths + 1, sizeof *run->outputs);
+  run->outputs = wp_xcalloc(n_out_paths + 2, sizeof *run->outputs);
   for (size_t i = 0; i < n_out_paths; i++)
     run->outputs[run->n_outputs++] = wp_xstrdup(out_paths[i]);
+  if (cfg->stats_json && strcmp(cfg->stats_json, "-") != 0 &&
+      (run->outputs[run->n_outputs] = wp_output_path(cfg->stats_json)))
+    run->n_outputs++;
   run->artifact_dir = cfg->artifact_dir ? wp_xstrdup(cfg->artifact_dir) : NULL;
   /* -o names the NEFF when neff-pack runs (its own output= otherwise) */
   if (cfg->packs_neff && cfg->output)
@@ -516,6 +507,9 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
    * and verifying 300,000 ops after each of five passes was 14% of a
    * 100,000-tensor run. The IR that is written is verified below. */
   mlirPassManagerEnableVerifier(pm, cfg->verify_each);
+  /* MLIR's own passes timed too, and every pass named on the progress line */
+  if (observer->timing || ds->progress)
+    opt_instrument(pm, observer, ds->progress);
   for (size_t i = 0; i < cfg->n_passes; i++) {
     if (cfg->passes[i].upstream) { /* checked when the pipeline was read */
       char *text = wp_format("%s%s%s%s", cfg->passes[i].upstream,
@@ -548,6 +542,7 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
       mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
     goto out;
   double t_passes = now_seconds();
+  opt_progress_clear(ds->progress); /* what follows may print */
   if (!cfg->packs_neff && cfg->n_passes && !cfg->verify_each &&
       !mlirOperationVerify(mlirModuleGetOperation(module))) {
     fprintf(stderr, "error: %s: the IR after the passes does not verify\n", cfg->input);
@@ -555,10 +550,15 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
   }
   if (!cfg->packs_neff && write_output(module, cfg, flags, dest))
     goto out;
-  if (cfg->timing) {
-    double t_end = now_seconds();
-    print_timing(observer, t_parsed - t_start, parse_peak_kib, t_end - t_passes, t_end - t_start);
-  }
+  double t_end = now_seconds();
+  opt_stats_times times = {t_parsed - t_start, t_end - t_passes, t_end - t_start,
+                           parse_peak_kib, wp_pass_peak_rss_kib()};
+  if (cfg->timing)
+    opt_stats_print_timing(observer, &times);
+  /* A report that cannot be written fails the run, but the outputs are
+   * whole by now: the files placed for them stay. */
+  if (cfg->stats_json)
+    report_rc = opt_stats_write(cfg, observer, &run->stats, &times);
   rc = 0;
 out:
   if (!mlirPassManagerIsNull(pm))
@@ -586,7 +586,7 @@ out:
     ds->text = NULL;
     wp_file_unmap(&kept);
   }
-  return rc;
+  return rc ? rc : report_rc;
 }
 
 /* ---- --split-input-file and --verify-diagnostics ---- */
@@ -712,8 +712,10 @@ int main(int argc, char **argv) {
   int early = opt_early_exit(argc, argv);
   if (early >= 0)
     return early;
-  opt_config cfg = {.elide_resources = -1};
+  opt_config cfg = {.elide_resources = -1, .progress = -1};
   int rc = opt_parse_args(argc, argv, &cfg);
+  if (!rc)
+    rc = opt_stats_check(&cfg);
   if (rc) {
     free(cfg.pipeline_text);
     return rc;
@@ -778,8 +780,10 @@ int main(int argc, char **argv) {
                                .print_ir_after = cfg.print_ir_after,
                                .print_ir_before = cfg.print_ir_before,
                                .verify_roundtrip = cfg.verify_roundtrip,
-                               .timing = cfg.timing,
+                               .timing = cfg.timing || cfg.stats_json,
                                .print_flags = flags};
+  /* from here: the first second of the run shows nothing */
+  ds.progress = opt_progress_wanted(cfg.progress) ? opt_progress_create() : NULL;
   opt_verifier *verifier = cfg.verify_diagnostics ? opt_verifier_create() : NULL;
   ds.verifier = verifier;
   if (!cfg.split_input_file && !verifier) {
@@ -789,6 +793,7 @@ int main(int argc, char **argv) {
     rc = run_chunks(&cfg, ctx, &ds, flags, &observer, t_start);
   }
   opt_verifier_destroy(verifier);
+  opt_progress_destroy(ds.progress);
   if (frees_at_exit) {
     mlirOpPrintingFlagsDestroy(flags);
     mlirContextDestroy(ctx);

@@ -47,6 +47,11 @@ static void usage(FILE *f) {
           "                             every blob is left out (see README)\n"
           "  --mlir-timing              report the time each stage took (and the peak RSS\n"
           "                             so far), on stderr\n"
+          "  --stats-json=FILE          write a JSON report of the run to FILE (- for\n"
+          "                             stdout): each pass's time and peak RSS, tensors,\n"
+          "                             bytes, blobs and compression (see docs/opt.md)\n"
+          "  --progress, --no-progress  show (or not) a progress line on stderr; default:\n"
+          "                             when stderr is a terminal, for runs over a second\n"
           "  --split-input-file         cut a text input at its '// -----' lines and run each\n"
           "                             chunk on its own; outputs joined by '// -----'\n"
           "  --verify-diagnostics       check the diagnostics against the input's\n"
@@ -98,6 +103,7 @@ static const struct {
     {"--mlir-elide-resource-strings-if-larger", "a byte count"},
     {"--print-irdl", "a dialect (hlo, bir, all)"},
     {"--pass-pipeline", "a pipeline (builtin.module(PASS{OPTIONS},...))"},
+    {"--stats-json", "a file name (or - for standard output)"},
     {"--mlir-print-ir-after", "a pass name (or several, comma-separated)"},
     {"--mlir-print-ir-before", "a pass name (or several, comma-separated)"},
 };
@@ -129,6 +135,8 @@ static const struct plain_flag {
     {"-h", NO_FIELD, false},
     {"--version", NO_FIELD, false},
     {"--list-passes", NO_FIELD, false},
+    {"--progress", NO_FIELD, true}, /* opt_parse_args: the last of the two counts */
+    {"--no-progress", NO_FIELD, false},
 };
 
 static const struct plain_flag *plain_flag(const char *arg) {
@@ -364,6 +372,12 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
       if (cfg->artifact_dir)
         return opt_usage_error("--artifact-dir given twice ('%s')", v);
       cfg->artifact_dir = v;
+    } else if ((v = flag_arg(argv, &i, "--stats-json"))) {
+      if (cfg->stats_json)
+        return opt_usage_error("--stats-json given twice ('%s')", v);
+      cfg->stats_json = v;
+    } else if (!strcmp(a, "--progress") || !strcmp(a, "--no-progress")) {
+      cfg->progress = !strcmp(a, "--progress");
     } else if ((plain = plain_flag(a))) {
       if (plain->field != NO_FIELD)
         *(bool *)((char *)cfg + plain->field) = plain->value;
@@ -422,6 +436,9 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
     cfg->input = "-";
   if (!cfg->input)
     return opt_usage_error("%s", "no input given");
+  if (cfg->stats_json && cfg->split_input_file)
+    return opt_usage_error("%s", "--stats-json reports one run, and --split-input-file runs "
+                                 "each chunk on its own");
   /* bytecode is a form of MLIR: not of a protobuf or JSON output */
   if (cfg->emit_bytecode && cfg->emit && strcmp(cfg->emit, "mlir") != 0)
     return opt_usage_error("--emit-bytecode writes MLIR; it cannot go with --emit=%s", cfg->emit);

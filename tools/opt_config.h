@@ -39,6 +39,8 @@ typedef struct opt_config {
   bool split_input_file, verify_diagnostics; /* mlir-opt's test conventions */
   const char *print_ir_after, *print_ir_before; /* pass names, comma-separated */
   long elide_resources; /* -1: print all */
+  const char *stats_json; /* --stats-json: the report's file ("-": stdout), or NULL */
+  int progress;           /* --progress 1, --no-progress 0 (the last given), -1 neither */
   pass_request passes[MAX_PASSES];
   size_t n_passes;
   /* the existing directory the input IR's placed constant files are in

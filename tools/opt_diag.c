@@ -1,4 +1,5 @@
 #include "opt_diag.h"
+#include "opt_progress.h"
 
 #include "opt_verify_diag.h"
 #include "wp_error.h"
@@ -163,6 +164,7 @@ static bool message_place(const diag_state *st, const char **msg, long *line, lo
 
 MlirLogicalResult opt_diag_handler(MlirDiagnostic d, void *user) {
   diag_state *st = user;
+  opt_progress_clear(st->progress);
   MlirDiagnosticSeverity sev = mlirDiagnosticGetSeverity(d);
   const char *kind = sev == MlirDiagnosticWarning ? "warning"
                      : sev == MlirDiagnosticNote  ? "note"

@@ -23,6 +23,7 @@ typedef struct diag_state {
    * parsed MLIR's are; the bytes are kept to show those lines). */
   bool hlo_text;
   opt_verifier *verifier; /* --verify-diagnostics: diagnostics go there */
+  struct opt_progress *progress; /* the progress line, cleared before a diagnostic; or NULL */
 } diag_state;
 
 /* USER is a diag_state. */

@@ -153,16 +153,18 @@ static int landing_dir_takes(const char *out) {
 
 int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
                       const char *default_model_dir, MlirModule module) {
-  const char *outs[MAX_PASSES + 1];
+  const char *outs[MAX_PASSES + 2];
   size_t n_outs = 0;
   const char *dirs[MAX_PASSES + 1];
   size_t n_dirs = 0;
   wp_pass_options opts[MAX_PASSES];
   memset(opts, 0, sizeof opts);
   bool stdout_neff = false;
-  bool neff[MAX_PASSES + 1] = {false}; /* outs[i] is a NEFF */
+  bool neff[MAX_PASSES + 2] = {false}; /* outs[i] is a NEFF */
   if (cfg->output)
     outs[n_outs++] = cfg->output;
+  if (cfg->stats_json && strcmp(cfg->stats_json, "-") != 0)
+    outs[n_outs++] = cfg->stats_json; /* the other outputs' checks (opt_stats_check) */
   for (size_t i = 0; i < cfg->n_passes; i++) {
     wp_error err;
     if (wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts[i], &err))
