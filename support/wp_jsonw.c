@@ -171,6 +171,11 @@ void wp_jsonw_str(wp_jsonw *w, const char *str) {
   wp_jsonw_raw(w, "\"", 1);
   for (size_t i = 0; i < n;) {
     unsigned c = s[i];
+    if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') { /* plain ASCII, the usual */
+      i++;
+      run++;
+      continue;
+    }
     size_t len = c >= 0x20 && c != '"' && c != '\\' ? utf8_len(s + i, n - i) : 1;
     if (len && c >= 0x20 && c != '"' && c != '\\') {
       i += len;
