@@ -182,9 +182,11 @@ def compressors():
 
 def stages(a, model, out):
     """Each stage's wall time and the peak RSS so far, from --mlir-timing."""
-    p = subprocess.run([a.opt, model, "--inline-weights", "--bir-lower", "--neff-pack", "-o", out,
-                        "--mlir-timing"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                       text=True)
+    # through GNU time, which forks: a child forked from this (large)
+    # Python process would start with its peak RSS
+    p = subprocess.run(["/usr/bin/time", "-o", os.devnull, a.opt, model, "--inline-weights",
+                        "--bir-lower", "--neff-pack", "-o", out, "--mlir-timing"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     rows = []
     for line in p.stderr.splitlines():
         m = re.match(r"\s+([0-9.]+) \(\s*[0-9.]+%\)\s+(\w+)\s*(?:\((.*)\))?", line)
