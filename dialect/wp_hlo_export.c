@@ -165,7 +165,30 @@ int wp_hlo_shape_is_derived(wp_arena *arena, const Xla__ProgramShapeProto *ps,
     return 0;
   exporter ex = {arena, mlirOperationGetContext(entry), NULL, 0, {0}, false, NULL};
   int same = 1;
+  /* A parameter with a name and no hlo.extra (the usual) exports the
+   * default shape of its type: packed once per run of one type. */
+  MlirType last = {NULL};
+  ProtobufCBinaryData last_shape = {0, NULL};
   for (intptr_t i = 0; i < n && same; i++) {
+    MlirAttribute dict = wp_func_arg_attrs(entry, i), name = wp_dict_get(dict, "hlo.name");
+    if (mlirAttributeIsNull(wp_dict_get(dict, "hlo.extra")) && !mlirAttributeIsNull(name) &&
+        mlirAttributeIsAString(name)) {
+      MlirType type = mlirValueGetType(mlirBlockGetArgument(body, i));
+      if (mlirTypeIsNull(last) || !mlirTypeEqual(type, last)) {
+        Xla__ShapeProto *def = wp_hlo_type_to_shape(arena, type, NULL);
+        last = type;
+        last_shape = def ? wp_pb_pack(arena, &def->base) : (ProtobufCBinaryData){0, NULL};
+      }
+      MlirStringRef nm = wp_str_value(name);
+      size_t k = strnlen(nm.data, nm.length); /* as strcmp reads a copy */
+      wp_arena_mark_t scratch = wp_arena_mark(arena);
+      ProtobufCBinaryData x = wp_pb_pack(arena, &ps->parameters[i]->base);
+      same = last_shape.data && strlen(ps->parameter_names[i]) == k &&
+             memcmp(ps->parameter_names[i], nm.data, k) == 0 && x.len == last_shape.len &&
+             memcmp(x.data, last_shape.data, x.len) == 0;
+      wp_arena_release(arena, scratch);
+      continue;
+    }
     wp_arena_mark_t scratch = wp_arena_mark(arena);
     Xla__HloInstructionProto *p = param_proto(&ex, entry, i);
     same = p && strcmp(p->name, ps->parameter_names[i]) == 0 &&

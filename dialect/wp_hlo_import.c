@@ -108,6 +108,11 @@ typedef struct importer {
   struct {
     MlirIdentifier name, id, opcode, value, weight, extra, segments, hlo_name, hlo_id, hlo_extra;
   } key;
+  /* The default shape of the type last asked about, packed: a model's
+   * parameters mostly share a few types. */
+  MlirType shape_type;
+  size_t shape_len;
+  uint8_t shape_bytes[64];
 } importer;
 
 static void init_importer(importer *im) {
@@ -164,15 +169,26 @@ static MlirAttribute extra_attr(importer *im, const ProtobufCMessage *msg, int *
 }
 
 /* Does SHAPE equal, byte for byte, what export would write for TYPE? Then
- * it need not be kept. */
-static int shape_is_default(importer *im, const Xla__ShapeProto *shape, MlirType type) {
+ * it need not be kept. SHAPE's bytes go to *PACKED when asked (in the
+ * arena). */
+static int shape_is_default(importer *im, const Xla__ShapeProto *shape, MlirType type,
+                            ProtobufCBinaryData *packed) {
   if (!shape)
     return 0;
+  ProtobufCBinaryData a = wp_pb_pack(im->arena, &shape->base);
+  if (packed)
+    *packed = a;
+  if (!mlirTypeIsNull(im->shape_type) && mlirTypeEqual(im->shape_type, type))
+    return a.len == im->shape_len && memcmp(a.data, im->shape_bytes, a.len) == 0;
   Xla__ShapeProto *def = wp_hlo_type_to_shape(im->arena, type, NULL);
   if (!def)
     return 0;
-  ProtobufCBinaryData a = wp_pb_pack(im->arena, &shape->base);
   ProtobufCBinaryData b = wp_pb_pack(im->arena, &def->base);
+  if (b.len <= sizeof im->shape_bytes) {
+    im->shape_type = type;
+    im->shape_len = b.len;
+    memcpy(im->shape_bytes, b.data, b.len);
+  }
   return a.len == b.len && memcmp(a.data, b.data, a.len) == 0;
 }
 
@@ -206,7 +222,8 @@ static int instr_type(importer *im, const Xla__HloComputationProto *comp,
  * carries (name, opcode, id, operands, parameter number, modeled literal
  * data, a default shape). */
 static MlirAttribute instr_extra(importer *im, const Xla__HloInstructionProto *ins,
-                                 MlirType type, int literal_modeled, int *empty) {
+                                 MlirType type, int literal_modeled, int *empty,
+                                 ProtobufCBinaryData *shape_packed) {
   Xla__HloInstructionProto rest = *ins;
   rest.name = "";
   rest.opcode = "";
@@ -217,13 +234,13 @@ static MlirAttribute instr_extra(importer *im, const Xla__HloInstructionProto *i
     rest.operand_ids = NULL;
   }
   rest.wp_weight_origin = NULL; /* becomes the `weight` attribute */
-  if (shape_is_default(im, ins->shape, type))
+  if (shape_is_default(im, ins->shape, type, shape_packed))
     rest.shape = NULL;
   Xla__LiteralProto lit;
   if (literal_modeled && ins->literal) {
     lit = *ins->literal;
     wp_hlo_literal_clear_data(&lit);
-    if (shape_is_default(im, lit.shape, type))
+    if (shape_is_default(im, lit.shape, type, NULL))
       lit.shape = NULL;
     /* An empty literal still marks "this constant's literal is modeled". */
     rest.literal = &lit;
@@ -384,7 +401,7 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
   if (origin)
     NAMED(weight, wp_hlo_weight_origin(im->ctx, origin->file, origin->param, origin->number));
   int empty;
-  MlirAttribute extra = instr_extra(im, ins, type, modeled, &empty);
+  MlirAttribute extra = instr_extra(im, ins, type, modeled, &empty, NULL);
   if (!empty)
     NAMED(extra, extra);
   if (segmented)
@@ -413,35 +430,18 @@ static MlirAttribute order_attr(importer *im, const wp_hlo_lazy_comp *lc, const 
   return mlirDenseI64ArrayGet(im->ctx, (intptr_t)n, ids);
 }
 
-static bool same_packed(importer *im, const ProtobufCMessage *a, const ProtobufCMessage *b) {
-  ProtobufCBinaryData x = wp_pb_pack(im->arena, a), y = wp_pb_pack(im->arena, b);
-  return x.len == y.len && memcmp(x.data, y.data, x.len) == 0;
-}
-
 /* The program shape export would compute (the parameters' shapes and
  * names, the root's shape); used to drop a stored one that says nothing
- * more. Compared a parameter at a time, as the instructions are unpacked
- * one at a time: the same as packing both whole. */
-static int program_shape_is_default(importer *im, const Xla__ProgramShapeProto *ps,
-                                    const wp_hlo_lazy_comp *lc, const size_t *params, size_t n,
-                                    size_t root) {
-  if (!ps || ps->base.n_unknown_fields || ps->n_parameters != n || ps->n_parameter_names != n ||
-      !ps->result)
-    return 0;
-  int same = 1;
-  for (size_t i = 0; i <= n && same; i++) {
-    wp_arena_mark_t scratch = wp_arena_mark(im->arena), mark = wp_arena_mark(im->decoded);
-    const Xla__HloInstructionProto *ins =
-        wp_hlo_lazy_instr(im->decoded, &lc->ins[i < n ? params[i] : root]);
-    if (i < n)
-      same = ins && ins->shape && strcmp(ps->parameter_names[i], ins->name) == 0 &&
-             same_packed(im, &ps->parameters[i]->base, &ins->shape->base);
-    else
-      same = ins && ins->shape && same_packed(im, &ps->result->base, &ins->shape->base);
-    wp_arena_release(im->decoded, mark);
-    wp_arena_release(im->arena, scratch);
-  }
-  return same;
+ * more. Compared a parameter at a time while the parameters are read
+ * (each is unpacked once): the same as packing both whole. */
+static int program_shape_may_be_default(const Xla__ProgramShapeProto *ps, size_t n) {
+  return ps && !ps->base.n_unknown_fields && ps->n_parameters == n &&
+         ps->n_parameter_names == n && ps->result;
+}
+
+static bool same_as_packed(importer *im, const ProtobufCMessage *a, ProtobufCBinaryData y) {
+  ProtobufCBinaryData x = wp_pb_pack(im->arena, a);
+  return x.len == y.len && memcmp(x.data, y.data, x.len) == 0;
 }
 
 static int import_computation(importer *im, const Xla__HloComputationProto *comp,
@@ -484,6 +484,8 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
   MlirType *arg_types = wp_arena_alloc(im->arena, (n_params + 1) * sizeof *arg_types);
   MlirLocation *arg_locs = wp_arena_alloc(im->arena, (n_params + 1) * sizeof *arg_locs);
   MlirAttribute *arg_attrs = wp_arena_alloc(im->arena, (n_params + 1) * sizeof *arg_attrs);
+  const Xla__ProgramShapeProto *ps = comp->program_shape;
+  int ps_default = program_shape_may_be_default(ps, n_params);
   for (size_t i = 0; i < n_params; i++) {
     wp_arena_mark_t scratch = wp_arena_mark(im->arena), mark = wp_arena_mark(im->decoded);
     const Xla__HloInstructionProto *p = wp_hlo_lazy_instr(im->decoded, &lc->ins[params[i]]);
@@ -500,7 +502,14 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
                                     wp_str_attr(im->ctx, p->name, strlen(p->name)));
     na[k++] = mlirNamedAttributeGet(im->key.hlo_id, wp_i64_attr(im->ctx, p->id));
     int empty;
-    MlirAttribute extra = instr_extra(im, p, arg_types[i], 0, &empty);
+    ProtobufCBinaryData shape = {0, NULL};
+    MlirAttribute extra = instr_extra(im, p, arg_types[i], 0, &empty, &shape);
+    if (ps_default) {
+      if (!shape.data) /* not packed on the way: no shape to compare */
+        shape = wp_pb_pack(im->arena, &p->shape->base);
+      ps_default = strcmp(ps->parameter_names[i], p->name) == 0 &&
+                   same_as_packed(im, &ps->parameters[i]->base, shape);
+    }
     if (!empty)
       na[k++] = mlirNamedAttributeGet(im->key.hlo_extra, extra);
     arg_attrs[i] = mlirDictionaryAttrGet(im->ctx, k, na);
@@ -520,6 +529,11 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
       goto out;
     if (im->locs)
       ret_loc = instr_loc(im, root);
+    if (ps_default) {
+      wp_arena_mark_t scratch = wp_arena_mark(im->arena);
+      ps_default = same_as_packed(im, &ps->result->base, wp_pb_pack(im->arena, &root->shape->base));
+      wp_arena_release(im->arena, scratch);
+    }
     wp_arena_release(im->decoded, mark);
   }
 
@@ -587,8 +601,7 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
   rest.name = "";
   rest.id = 0;
   rest.root_id = 0;
-  if (program_shape_is_default(im, comp->program_shape, lc, params, n_params,
-                               (size_t)root_index))
+  if (ps_default)
     rest.program_shape = NULL;
   int empty;
   MlirAttribute extra = extra_attr(im, &rest.base, &empty);

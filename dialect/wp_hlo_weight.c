@@ -222,16 +222,26 @@ int wp_hlo_weight_load(MlirType type, const char *path, const char *key, MlirAtt
   return wp_hlo_weight_attr(type, key, w, value, err);
 }
 
-MlirAttribute wp_hlo_weight_origin(MlirContext ctx, const char *file, const char *param,
-                                   int64_t number) {
+wp_hlo_origin_keys wp_hlo_origin_keys_get(MlirContext ctx) {
+  return (wp_hlo_origin_keys){mlirIdentifierGet(ctx, wp_sref("file")),
+                              mlirIdentifierGet(ctx, wp_sref("number")),
+                              mlirIdentifierGet(ctx, wp_sref("param"))};
+}
+
+MlirAttribute wp_hlo_weight_origin_keyed(MlirContext ctx, const wp_hlo_origin_keys *keys,
+                                         const char *file, const char *param, int64_t number) {
   MlirNamedAttribute f[3] = {
-      mlirNamedAttributeGet(mlirIdentifierGet(ctx, wp_sref("file")),
-                            wp_str_attr(ctx, file, strlen(file))),
-      mlirNamedAttributeGet(mlirIdentifierGet(ctx, wp_sref("number")), wp_i64_attr(ctx, number)),
-      mlirNamedAttributeGet(mlirIdentifierGet(ctx, wp_sref("param")),
-                            wp_str_attr(ctx, param, strlen(param))),
+      mlirNamedAttributeGet(keys->file, wp_str_attr(ctx, file, strlen(file))),
+      mlirNamedAttributeGet(keys->number, wp_i64_attr(ctx, number)),
+      mlirNamedAttributeGet(keys->param, wp_str_attr(ctx, param, strlen(param))),
   };
   return mlirDictionaryAttrGet(ctx, 3, f);
+}
+
+MlirAttribute wp_hlo_weight_origin(MlirContext ctx, const char *file, const char *param,
+                                   int64_t number) {
+  wp_hlo_origin_keys keys = wp_hlo_origin_keys_get(ctx);
+  return wp_hlo_weight_origin_keyed(ctx, &keys, file, param, number);
 }
 
 bool wp_hlo_weight_origin_get(MlirAttribute attr, MlirStringRef *file, MlirStringRef *param,

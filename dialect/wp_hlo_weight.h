@@ -47,6 +47,15 @@ const void *wp_hlo_weight_data_bytes(const wp_hlo_weight_data *w, uint64_t *size
 /* The `weight` attribute: {file, param, number}. */
 MlirAttribute wp_hlo_weight_origin(MlirContext ctx, const char *file, const char *param,
                                    int64_t number);
+/* The same with its keys looked up once (wp_hlo_origin_keys_get) for a
+ * loop over many weights: each lookup is a probe of the context's table
+ * of every string. */
+typedef struct wp_hlo_origin_keys {
+  MlirIdentifier file, number, param;
+} wp_hlo_origin_keys;
+wp_hlo_origin_keys wp_hlo_origin_keys_get(MlirContext ctx);
+MlirAttribute wp_hlo_weight_origin_keyed(MlirContext ctx, const wp_hlo_origin_keys *keys,
+                                         const char *file, const char *param, int64_t number);
 
 /* Reads the fields of a `weight` attribute; false when ATTR is not one. */
 bool wp_hlo_weight_origin_get(MlirAttribute attr, MlirStringRef *file, MlirStringRef *param,

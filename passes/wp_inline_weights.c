@@ -475,8 +475,24 @@ static MlirAttribute constant_extra(wp_arena *arena, MlirContext ctx, MlirAttrib
   return extra;
 }
 
-static MlirOperation make_constant(wp_arena *arena, MlirOperation func, intptr_t i,
-                                   const arg_plan *plan) {
+/* The constant's attribute names, looked up once per pass (each lookup
+ * probes the context's table of every string). */
+typedef struct constant_keys {
+  MlirIdentifier name, id, value, weight, extra;
+  wp_hlo_origin_keys origin;
+} constant_keys;
+
+static constant_keys constant_keys_get(MlirContext ctx) {
+  return (constant_keys){mlirIdentifierGet(ctx, wp_sref("name")),
+                         mlirIdentifierGet(ctx, wp_sref("id")),
+                         mlirIdentifierGet(ctx, wp_sref("value")),
+                         mlirIdentifierGet(ctx, wp_sref("weight")),
+                         mlirIdentifierGet(ctx, wp_sref("extra")),
+                         wp_hlo_origin_keys_get(ctx)};
+}
+
+static MlirOperation make_constant(wp_arena *arena, const constant_keys *keys, MlirOperation func,
+                                   intptr_t i, const arg_plan *plan) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirAttribute dict = wp_func_arg_attrs(func, i);
   MlirStringRef name = arg_name(func, i);
@@ -492,15 +508,15 @@ static MlirOperation make_constant(wp_arena *arena, MlirOperation func, intptr_t
   mlirOperationStateAddResults(&st, 1, &type);
   MlirNamedAttribute a[5];
   int n = 0;
-#define NAMED(k, v) a[n++] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, wp_sref(k)), (v))
-  NAMED("name", wp_str_attr(ctx, name.data, name.length));
+#define NAMED(k, v) a[n++] = mlirNamedAttributeGet(keys->k, (v))
+  NAMED(name, wp_str_attr(ctx, name.data, name.length));
   if (!mlirAttributeIsNull(id))
-    NAMED("id", id);
-  NAMED("value", plan->value);
-  NAMED("weight", wp_hlo_weight_origin(ctx, plan->path, pname, (int64_t)i));
+    NAMED(id, id);
+  NAMED(value, plan->value);
+  NAMED(weight, wp_hlo_weight_origin_keyed(ctx, &keys->origin, plan->path, pname, (int64_t)i));
   MlirAttribute extra = constant_extra(arena, ctx, wp_dict_get(dict, "hlo.extra"));
   if (!mlirAttributeIsNull(extra))
-    NAMED("extra", extra);
+    NAMED(extra, extra);
 #undef NAMED
   mlirOperationStateAddAttributes(&st, n, a);
   free(pname);
@@ -856,10 +872,11 @@ static int run_inline_weights(const wp_pass_run *run) {
 
   /* Constants go first in the body, in parameter order. */
   MlirOperation anchor = {NULL};
+  constant_keys keys = constant_keys_get(mlirOperationGetContext(func));
   for (intptr_t i = 0; i < n_args; i++) {
     if (!plan[i].ref)
       continue;
-    MlirOperation c = make_constant(arena, func, i, &plan[i]);
+    MlirOperation c = make_constant(arena, &keys, func, i, &plan[i]);
     if (mlirOperationIsNull(c)) {
       wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
       goto out;

@@ -1,5 +1,7 @@
 #include "wp_file_batch.h"
 
+#include "wp_parallel.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <liburing.h>
@@ -12,6 +14,8 @@
 #define BATCH 64
 /* Below this many files a ring costs more than it saves. */
 #define MIN_FILES 8
+/* Fewer files than this in a share would not pay for its ring. */
+#define SHARE_MIN 1024
 
 enum { OP_OPEN, OP_READ, OP_CLOSE };
 
@@ -63,35 +67,70 @@ static int run_batch(struct io_uring *ring, const char *const *paths, const int 
   return 0;
 }
 
+/* One share of the files, on its own ring (a ring is not shared between
+ * threads). */
+typedef struct share {
+  const char *const *paths;
+  const int *flags;
+  wp_mapped_file *out;
+  size_t n;
+  size_t done;
+} share;
+
+static int read_share(size_t i, void *user) {
+  share *sh = &((share *)user)[i];
+  struct io_uring ring;
+  if (io_uring_queue_init(3 * BATCH, &ring, 0) != 0)
+    return 1;
+  if (io_uring_register_files_sparse(&ring, BATCH) != 0) {
+    io_uring_queue_exit(&ring);
+    return 1;
+  }
+  unsigned char *stage = malloc((size_t)BATCH * (WP_FILE_READ_LIMIT + 1));
+  int got[BATCH];
+  for (size_t s = 0; s < sh->n && stage; s += BATCH) {
+    size_t m = sh->n - s < BATCH ? sh->n - s : BATCH;
+    if (run_batch(&ring, sh->paths + s, sh->flags + s, m, stage, got) != 0) {
+      stage = NULL; /* reads may still land in it: leave it to the process's end */
+      break;
+    }
+    for (size_t k = 0; k < m; k++)
+      if (got[k] > 0 && got[k] <= WP_FILE_READ_LIMIT &&
+          wp_file_view_copy(stage + k * (WP_FILE_READ_LIMIT + 1), (size_t)got[k],
+                            sh->flags[s + k], &sh->out[s + k]) == 0)
+        sh->done++;
+  }
+  free(stage);
+  io_uring_queue_exit(&ring);
+  return 0;
+}
+
+/* The opens' path walks are most of the time and run in the submitting
+ * thread: the files are shared out to every core, a few shares per core
+ * so that a core busy with other work leaves its shares to the others. */
 size_t wp_file_batch_read_small(const char *const *paths, const int *flags, size_t n,
                                 wp_mapped_file *out) {
   memset(out, 0, n * sizeof *out);
   const char *off = getenv("WP_NO_IO_URING");
   if (n < MIN_FILES || (off && *off && strcmp(off, "0") != 0))
     return 0;
-  struct io_uring ring;
-  if (io_uring_queue_init(3 * BATCH, &ring, 0) != 0)
+  long cores = wp_parallel_cores();
+  size_t n_shares = n / SHARE_MIN;
+  if (n_shares > (size_t)cores * 4)
+    n_shares = (size_t)cores * 4;
+  if (n_shares < 1)
+    n_shares = 1;
+  share *shares = calloc(n_shares, sizeof *shares);
+  if (!shares)
     return 0;
-  if (io_uring_register_files_sparse(&ring, BATCH) != 0) {
-    io_uring_queue_exit(&ring);
-    return 0;
+  for (size_t i = 0; i < n_shares; i++) {
+    size_t lo = n * i / n_shares, hi = n * (i + 1) / n_shares;
+    shares[i] = (share){paths + lo, flags + lo, out + lo, hi - lo, 0};
   }
-  unsigned char *stage = malloc((size_t)BATCH * (WP_FILE_READ_LIMIT + 1));
-  int got[BATCH];
+  wp_parallel_for(n_shares, cores, read_share, shares);
   size_t done = 0;
-  for (size_t s = 0; s < n && stage; s += BATCH) {
-    size_t m = n - s < BATCH ? n - s : BATCH;
-    if (run_batch(&ring, paths + s, flags + s, m, stage, got) != 0) {
-      stage = NULL; /* reads may still land in it: leave it to the process's end */
-      break;
-    }
-    for (size_t k = 0; k < m; k++)
-      if (got[k] > 0 && got[k] <= WP_FILE_READ_LIMIT &&
-          wp_file_view_copy(stage + k * (WP_FILE_READ_LIMIT + 1), (size_t)got[k], flags[s + k],
-                            &out[s + k]) == 0)
-        done++;
-  }
-  free(stage);
-  io_uring_queue_exit(&ring);
+  for (size_t i = 0; i < n_shares; i++)
+    done += shares[i].done;
+  free(shares);
   return done;
 }

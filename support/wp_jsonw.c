@@ -171,6 +171,11 @@ void wp_jsonw_str(wp_jsonw *w, const char *str) {
   wp_jsonw_raw(w, "\"", 1);
   for (size_t i = 0; i < n;) {
     unsigned c = s[i];
+    if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') { /* plain ASCII, the usual */
+      i++;
+      run++;
+      continue;
+    }
     size_t len = c >= 0x20 && c != '"' && c != '\\' ? utf8_len(s + i, n - i) : 1;
     if (len && c >= 0x20 && c != '"' && c != '\\') {
       i += len;
@@ -229,11 +234,25 @@ void wp_jsonw_int_list(wp_jsonw *w, const int64_t *v, size_t n) {
 }
 
 void wp_jsonw_key(wp_jsonw *w, bool first, const char *key) {
+  /* one append for the usual short key: a def.json of 100,000 tensors has
+   * a million of them */
+  char buf[64];
+  size_t n = strlen(key), k = 0;
+  if (n + 6 > sizeof buf) {
+    if (!first)
+      wp_jsonw_raw(w, ", ", 2);
+    wp_jsonw_raw(w, "\"", 1);
+    wp_jsonw_raw(w, key, n);
+    wp_jsonw_raw(w, "\": ", 3);
+    return;
+  }
   if (!first)
-    wp_jsonw_raw(w, ", ", 2);
-  wp_jsonw_raw(w, "\"", 1);
-  wp_jsonw_lit(w, key);
-  wp_jsonw_raw(w, "\": ", 3);
+    buf[k++] = ',', buf[k++] = ' ';
+  buf[k++] = '"';
+  memcpy(buf + k, key, n);
+  k += n;
+  buf[k++] = '"', buf[k++] = ':', buf[k++] = ' ';
+  wp_jsonw_raw(w, buf, k);
 }
 
 static void one_line(wp_jsonw *t, const json_t *j) {

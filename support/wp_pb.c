@@ -17,7 +17,8 @@ ProtobufCBinaryData wp_pb_pack(wp_arena *arena, const ProtobufCMessage *msg) {
   ProtobufCBinaryData out;
   out.len = protobuf_c_message_get_packed_size(msg);
   out.data = wp_arena_alloc(arena, out.len ? out.len : 1);
-  protobuf_c_message_pack(msg, out.data);
+  if (out.len) /* nothing to write: packing would walk every field again */
+    protobuf_c_message_pack(msg, out.data);
   return out;
 }
 
