@@ -5,6 +5,7 @@
  * member that has the name, and keeps the JSON members; only a tensor
  * takes a second pass, which stops after the tensor's member and checks
  * that member against bom.json (the file may have changed in between). */
+#include "neff_signals.h"
 #include "neff_tensors.h"
 
 #include "wp_file.h"
@@ -206,22 +207,6 @@ out:
   return rc;
 }
 
-static void on_signal(int sig) {
-  wp_output_abort_all_from_signal();
-  signal(sig, SIG_DFL);
-  raise(sig);
-}
-
-/* A signal takes the temporary output back (an unnamed one goes anyway). */
-static void catch_signals(void) {
-  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
-  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-    struct sigaction old;
-    if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-      signal(sigs[i], on_signal);
-  }
-}
-
 int neff_cat(wp_neff_reader *r, const char *path, const char *name, const char *out_path,
              uint64_t max_size) {
   wp_error err;
@@ -232,7 +217,7 @@ int neff_cat(wp_neff_reader *r, const char *path, const char *name, const char *
     return 2;
   }
   if (out_path) {
-    catch_signals();
+    neff_catch_signals(NULL);
     if (!(out = wp_output_open(out_path, &err))) {
       fprintf(stderr, "error: %s\n", err.msg);
       return 1;

@@ -6,6 +6,8 @@
  * the NEFF that run would write. */
 #include "neff_replace.h"
 
+#include "neff_signals.h"
+
 #include "weightpack/weightpack.h"
 #include "wp_bir.h"
 #include "wp_bir_enums.h"
@@ -92,28 +94,16 @@ static void remove_under(int dirfd, int depth) {
   }
 }
 
-static void on_signal(int sig) {
-  wp_output_abort_all_from_signal();
-  if (g_workdir[0]) {
-    int fd = open(g_workdir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd >= 0) {
-      remove_under(fd, 0);
-      close(fd);
-    }
-    rmdir(g_workdir);
+/* The working directory's removal, from a signal handler. */
+static void remove_workdir(void) {
+  if (!g_workdir[0])
+    return;
+  int fd = open(g_workdir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd >= 0) {
+    remove_under(fd, 0);
+    close(fd);
   }
-  signal(sig, SIG_DFL);
-  raise(sig);
-}
-
-/* A signal removes the working directory and the temporary output. */
-static void catch_signals(void) {
-  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
-  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-    struct sigaction old;
-    if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-      signal(sigs[i], on_signal);
-  }
+  rmdir(g_workdir);
 }
 
 __attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...) {
@@ -753,7 +743,7 @@ int neff_replace_weights(const char *in, const char *model_dir, const char *out,
   wp_strmap_init(&rp.members);
   const char *tmpdir = getenv("TMPDIR");
   snprintf(rp.tmp, sizeof rp.tmp, "%s/neff-replace-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
-  catch_signals();
+  neff_catch_signals(remove_workdir);
   if (!mkdtemp(rp.tmp)) {
     fail("cannot make a working directory %s: %s", rp.tmp, strerror(errno));
     rp.tmp[0] = 0;
