@@ -30,7 +30,6 @@
 #include <signal.h>
 #include <sys/syscall.h>
 #include <stdarg.h>
-#include <ftw.h>
 #include <sys/stat.h>
 #include <jansson.h>
 #include <mlir-c/BuiltinAttributes.h>
@@ -117,12 +116,6 @@ __attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...) {
 }
 
 static void print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
-  (void)st, (void)flag, (void)ftw;
-  remove(path);
-  return 0;
-}
 
 /* Errors and warnings of the passes, as opt prints them; the "saved"
  * remark is the compile's, not this command's. */
@@ -784,8 +777,7 @@ out:
   wp_strmap_free(&rp.weights);
   mlirContextDestroy(ctx);
   wp_arena_destroy(rp.arena);
-  if (rp.tmp[0])
-    nftw(rp.tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+  remove_workdir(); /* the signal handler's removal: one way to do it */
   g_workdir[0] = 0;
   return rc;
 }
