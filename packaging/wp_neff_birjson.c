@@ -116,13 +116,8 @@ static void key_line(wp_jsonw *w, bool first, int depth, const char *key) {
 }
 
 /* One function at depth 2. */
-static int function_lines(wp_jsonw *w, const Wp__Bir__Function *f) {
-  size_t *first = malloc((f->n_sets + 1) * sizeof *first),
-         *next = malloc((f->n_locations + 1) * sizeof *next);
-  if (!first || !next || wp_bir_set_locations(f, first, next, NULL)) {
-    free(first), free(next);
-    return -1;
-  }
+static void function_lines(wp_jsonw *w, const Wp__Bir__Function *f, const size_t *first,
+                           const size_t *next) {
   wp_jsonw_raw(w, "{", 1);
   key_line(w, true, 3, "name");
   wp_jsonw_str(w, f->name);
@@ -136,8 +131,40 @@ static int function_lines(wp_jsonw *w, const Wp__Bir__Function *f) {
   wp_jsonw_raw(w, "\n", 1);
   wp_jsonw_indent(w, 2);
   wp_jsonw_raw(w, "}", 1);
-  free(first), free(next);
+}
+
+static int bir_json_lines(wp_jsonw *w, const Wp__Bir__Module *m, const wp_neff_bir_index *ix);
+
+int wp_neff_bir_index_build(const Wp__Bir__Module *m, wp_neff_bir_index *out) {
+  *out = (wp_neff_bir_index){0};
+  out->first = calloc(m->n_functions + 1, sizeof *out->first);
+  out->next = calloc(m->n_functions + 1, sizeof *out->next);
+  if (!out->first || !out->next) {
+    wp_neff_bir_index_free(out);
+    return -1;
+  }
+  out->n = m->n_functions;
+  for (size_t i = 0; i < m->n_functions; i++) {
+    const Wp__Bir__Function *f = m->functions[i];
+    out->first[i] = malloc((f->n_sets + 1) * sizeof **out->first);
+    out->next[i] = malloc((f->n_locations + 1) * sizeof **out->next);
+    if (!out->first[i] || !out->next[i] ||
+        wp_bir_set_locations(f, out->first[i], out->next[i], NULL)) {
+      wp_neff_bir_index_free(out);
+      return -1;
+    }
+  }
   return 0;
+}
+
+void wp_neff_bir_index_free(wp_neff_bir_index *ix) {
+  for (size_t i = 0; i < ix->n; i++) {
+    free(ix->first[i]);
+    free(ix->next[i]);
+  }
+  free(ix->first);
+  free(ix->next);
+  *ix = (wp_neff_bir_index){0};
 }
 
 /* bir.json: the BIR module without anything that names a place on this
@@ -145,7 +172,16 @@ static int function_lines(wp_jsonw *w, const Wp__Bir__Function *f) {
  * 100,000 tensors would be most of neff-pack's time and memory). Its
  * outer levels, down to each function's lists, are one item per line;
  * each list item is one line. */
-int wp_neff_bir_json_lines(wp_jsonw *w, const Wp__Bir__Module *m) {
+int wp_neff_bir_json_lines(wp_jsonw *w, const Wp__Bir__Module *m, const wp_neff_bir_index *ix) {
+  wp_neff_bir_index own = {0};
+  if (!ix && wp_neff_bir_index_build(m, &own))
+    return -1;
+  int rc = bir_json_lines(w, m, ix ? ix : &own);
+  wp_neff_bir_index_free(&own);
+  return rc;
+}
+
+static int bir_json_lines(wp_jsonw *w, const Wp__Bir__Module *m, const wp_neff_bir_index *ix) {
   wp_jsonw_raw(w, "{", 1);
   key_line(w, true, 1, "name");
   wp_jsonw_str(w, m->name);
@@ -159,8 +195,7 @@ int wp_neff_bir_json_lines(wp_jsonw *w, const Wp__Bir__Module *m) {
     for (size_t i = 0; i < m->n_functions; i++) {
       wp_jsonw_lit(w, i ? ",\n" : "\n");
       wp_jsonw_indent(w, 2);
-      if (function_lines(w, m->functions[i]))
-        return -1;
+      function_lines(w, m->functions[i], ix->first[i], ix->next[i]);
     }
     wp_jsonw_raw(w, "\n", 1);
     wp_jsonw_indent(w, 1);

@@ -28,11 +28,34 @@
 #include "wp_strmap.h"
 
 #include <jansson.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* A text built in a wp_jsonw, ended and hashed: in memory (TEXT, owned
+ * until a member takes it) or in its spill file (PATH at AT). Made by
+ * finish_text, which touches nothing shared, so bir.json's can be made on
+ * a thread of its own while def.json is built. */
+typedef struct finished_text {
+  int where; /* 0 memory, 1 spill file, -1 failed */
+  int write_errno;
+  char *text;
+  const char *path;
+  uint64_t at, size;
+  char md5[WP_MD5_HEX]; /* "" when it could not be hashed: then hashed as written */
+} finished_text;
+
+/* bir.json, built and hashed beside def.json (each is about half of a big
+ * model's text), in a spill file of its own. */
+typedef struct bir_text_job {
+  const Wp__Bir__Module *bir;
+  wp_neff_bir_index index; /* built before the thread starts */
+  wp_jsonw_spill spill;
+  finished_text out;
+} bir_text_job;
 
 typedef struct pack {
   const wp_neff_pack_options *opts;
@@ -51,6 +74,7 @@ typedef struct pack {
   char **texts; /* member texts this pack owns (def.json and bir.json) */
   size_t n_texts;
   wp_jsonw_spill spill; /* where the long ones are */
+  bir_text_job bir_text; /* bir.json, made on a thread of its own */
 } pack;
 
 static wp_neff_member *add_member(pack *p, const char *name) {
@@ -113,31 +137,46 @@ static int add_text(pack *p, const char *name, const char *text, size_t len, wp_
   return 0;
 }
 
-/* A member from text built in T, which the pack takes (T is emptied): not
- * copied, as these are the largest texts of a big model; a long one is
- * read back from the spill file. */
-static int add_text_member(pack *p, const char *name, wp_jsonw *t, wp_error *err) {
-  uint64_t size = 0;
-  int where = wp_jsonw_finish(t, &size);
-  char *text = t->p;
-  int write_errno = t->write_errno;
-  uint64_t at = t->spill_at;
+static void finish_text(wp_jsonw *t, finished_text *out) {
+  *out = (finished_text){0};
+  wp_md5 *spilled_md5 = t->md5;
+  out->where = wp_jsonw_finish(t, &out->size);
+  out->text = t->p;
+  out->write_errno = t->write_errno;
+  out->at = t->spill_at;
+  out->path = t->spill ? t->spill->path : NULL;
   *t = (wp_jsonw){0};
-  if (where < 0) {
+  if (out->where == 0 && wp_md5_buffer(out->text ? out->text : "", out->size, out->md5, NULL))
+    out->md5[0] = 0;
+  if (out->where == 1 && spilled_md5)
+    wp_md5_final_hex(spilled_md5, out->md5);
+  wp_md5_destroy(spilled_md5);
+}
+
+/* A member from a finished text, which the pack takes: not copied, as
+ * these are the largest texts of a big model; a long one is read back
+ * from the spill file. */
+static int add_finished_text(pack *p, const char *name, finished_text *ft, wp_error *err) {
+  char *text = ft->text;
+  ft->text = NULL;
+  if (ft->where < 0) {
     free(text);
-    return write_errno ? wp_error_errno(err, write_errno, "writing %s to a temporary file", name)
-                       : wp_error_set(err, "out of memory");
+    return ft->write_errno
+               ? wp_error_errno(err, ft->write_errno, "writing %s to a temporary file", name)
+               : wp_error_set(err, "out of memory");
   }
-  if (where == 1) {
+  if (ft->where == 1) {
+    free(text);
     wp_neff_member *m = add_member(p, name);
     if (!m)
       return wp_error_set(err, "out of memory");
-    m->path = p->spill.path;
-    m->offset = at;
-    m->size = size;
+    m->path = ft->path;
+    m->offset = ft->at;
+    m->size = ft->size;
+    memcpy(m->md5, ft->md5, sizeof m->md5);
     if (p->opts->debug)
       wp_emit_remark(wp_unknown_loc(p->module), "NeffPack: %s (%llu bytes) kept in a temporary "
-                     "file until written", name, (unsigned long long)size);
+                     "file until written", name, (unsigned long long)ft->size);
     return 0;
   }
   char **texts = realloc(p->texts, (p->n_texts + 1) * sizeof *texts);
@@ -147,7 +186,25 @@ static int add_text_member(pack *p, const char *name, wp_jsonw *t, wp_error *err
   }
   p->texts = texts;
   p->texts[p->n_texts++] = text;
-  return add_text(p, name, size ? text : "", (size_t)size, err);
+  if (add_text(p, name, ft->size ? text : "", (size_t)ft->size, err))
+    return -1;
+  memcpy(p->members[p->n_members - 1].md5, ft->md5, sizeof ft->md5);
+  return 0;
+}
+
+/* A member from text built in T, which the pack takes (T is emptied). */
+static int add_text_member(pack *p, const char *name, wp_jsonw *t, wp_error *err) {
+  finished_text ft;
+  finish_text(t, &ft);
+  return add_finished_text(p, name, &ft, err);
+}
+
+static void *bir_text_thread(void *arg) {
+  bir_text_job *j = arg;
+  wp_jsonw t = {.spill = &j->spill, .md5 = wp_md5_create(NULL)};
+  t.oom |= wp_neff_bir_json_lines(&t, j->bir, &j->index) != 0;
+  finish_text(&t, &j->out);
+  return NULL;
 }
 
 static const Wp__Bir__MemoryLocationSet *find_set_in(const wp_strmap *sets,
@@ -316,7 +373,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   wp_strmap_free(&p->sets);
   for (size_t i = 0; i < f->n_sets; i++)
     wp_strmap_put(&p->sets, f->sets[i]->name, strlen(f->sets[i]->name), (int64_t)i);
-  wp_jsonw def = {.spill = &p->spill}; /* def.json */
+  wp_jsonw def = {.spill = &p->spill, .md5 = wp_md5_create(NULL)}; /* def.json */
   size_t n_vars = 0;
   wp_jsonw_lit(&def, "{\n \"name\": ");
   wp_jsonw_str(&def, sg);
@@ -505,6 +562,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   rc = add_text_member(p, name, &def, err);
 fail:
   free(def.p);
+  wp_md5_destroy(def.md5); /* NULL once the text became a member */
   free(file_var);
   free(file_name);
   free(only);
@@ -519,17 +577,31 @@ fail:
 static void kelf_name(char out[32], size_t i) { snprintf(out, 32, "kelf-%zu.json", i); }
 
 static int build_members(pack *p, wp_error *err) {
-  for (size_t i = 0; i < p->bir->n_functions; i++)
-    if (pack_function(p, p->bir->functions[i], err))
-      return -1;
   if (p->bir->n_functions == 0)
     return wp_error_set(err, "the BIR module has no function");
+  /* bir.json on a thread of its own while def.json is built here; made
+   * here when no thread can start (the bytes are the same) */
+  p->bir_text = (bir_text_job){.bir = p->bir, .spill = WP_JSONW_SPILL_INIT};
+  if (wp_neff_bir_index_build(p->bir, &p->bir_text.index))
+    return wp_error_set(err, "out of memory");
+  pthread_t thread;
+  bool threaded = pthread_create(&thread, NULL, bir_text_thread, &p->bir_text) == 0;
+  if (!threaded)
+    bir_text_thread(&p->bir_text);
+  int rc = 0;
+  for (size_t i = 0; i < p->bir->n_functions && rc == 0; i++)
+    rc = pack_function(p, p->bir->functions[i], err);
+  if (threaded)
+    pthread_join(thread, NULL);
+  wp_neff_bir_index_free(&p->bir_text.index);
+  if (rc) {
+    free(p->bir_text.out.text);
+    return -1;
+  }
   char name[600];
   const char *sg = p->bir->functions[0]->name;
   snprintf(name, sizeof name, "%s/bir.json", sg);
-  wp_jsonw t = {.spill = &p->spill};
-  t.oom |= wp_neff_bir_json_lines(&t, p->bir) != 0;
-  if (add_text_member(p, name, &t, err))
+  if (add_finished_text(p, name, &p->bir_text.out, err))
     return -1;
   /* one graph per function (subgraph folder), each named by a kelf-N.json */
   for (size_t i = 0; i < p->bir->n_functions; i++) {
@@ -642,7 +714,7 @@ int wp_neff_pack_module(MlirOperation module, const wp_neff_pack_options *opts) 
   bool used_direct = false;
   how.used_direct = &used_direct;
   pack p = {.opts = opts, .module = module, .arena = wp_arena_create(), .npy = !opts->raw_members,
-            .spill = WP_JSONW_SPILL_INIT};
+            .spill = WP_JSONW_SPILL_INIT, .bir_text = {.spill = WP_JSONW_SPILL_INIT}};
   wp_error err;
   int rc = -1;
   wp_output *o = NULL;
@@ -708,6 +780,7 @@ out:
     free(p.texts[i]);
   free(p.texts);
   wp_jsonw_spill_close(&p.spill);
+  wp_jsonw_spill_close(&p.bir_text.spill);
   wp_strmap_free(&p.sets);
   wp_bir_names_free(&p.names);
   wp_arena_destroy(p.arena);

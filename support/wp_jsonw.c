@@ -1,5 +1,7 @@
 #include "wp_jsonw.h"
 
+#include "wp_md5.h"
+
 #include <errno.h>
 #include <jansson.h>
 #include <fcntl.h>
@@ -94,6 +96,8 @@ static void spill_out(wp_jsonw *w) {
     }
     done += (size_t)n;
   }
+  if (w->md5)
+    wp_md5_update(w->md5, w->p, w->len);
   w->spill->end += w->len;
   w->spill_len += w->len;
   w->len = 0;

@@ -38,6 +38,10 @@ typedef struct wp_jsonw {
   wp_jsonw_spill *spill;
   bool spilled;                /* the text's start is in the spill file... */
   uint64_t spill_at, spill_len; /* ...at spill_at, spill_len bytes so far */
+  /* Optional (the caller's): bytes written to the spill file are hashed
+   * into it on their way out, so a spilled text's MD5 needs no second
+   * read. Meaningless for a text that ends in memory. */
+  struct wp_md5 *md5;
 } wp_jsonw;
 
 /* Ends a text: its whole size in *SIZE, and 1 when it lives in the spill
