@@ -67,7 +67,6 @@ typedef struct pack {
   wp_neff_member *members;
   size_t n_members, cap;
   char npy_scratch[WP_NPY_MAX_HEADER];
-  wp_strmap sets; /* set name -> index, per function */
   wp_bir_names names; /* const file ops of function NAMES_FOR */
   const char *names_for;
   wp_neff_member tail[2]; /* neff.json and bom.json, built last */
@@ -207,12 +206,23 @@ static void *bir_text_thread(void *arg) {
   return NULL;
 }
 
-static const Wp__Bir__MemoryLocationSet *find_set_in(const wp_strmap *sets,
-                                                     const Wp__Bir__Function *f, const char *name) {
-  int64_t i;
-  return wp_strmap_get(sets, name, strlen(name), &i) ? f->sets[i] : NULL;
+/* Location I's set, from bir.json's index (the module is checked: set
+ * names are unique), or NULL when it names none. */
+#define find_set(f, i) (set_of[(i)] == SIZE_MAX ? NULL : (f)->sets[set_of[(i)]])
+
+/* The const file a location names: FILES maps names to indices; the last
+ * hit is tried first (most locations of a function share one file). */
+static bool find_file(const wp_strmap *files, const Wp__Bir__Function *f, const char *name,
+                      int64_t *last, int64_t *k) {
+  if (*last >= 0 && !strcmp(f->const_files[*last]->name, name)) {
+    *k = *last;
+    return true;
+  }
+  if (!wp_strmap_get(files, name, strlen(name), k))
+    return false;
+  *last = *k;
+  return true;
 }
-#define find_set(f, name) find_set_in(&p->sets, (f), (name))
 
 /* The fields every variable record has; the record stays open for more. */
 static void var_record(wp_jsonw *w, size_t *n_vars, int64_t id, const char *type,
@@ -362,7 +372,8 @@ static bool names_top_member(const char *name) {
   return true;
 }
 
-static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
+static int pack_function(pack *p, size_t fi, wp_error *err) {
+  const Wp__Bir__Function *f = p->bir->functions[fi];
   const char *sg = f->name;
   if (!plain_folder_name(sg))
     return wp_error_set(err, "function '%s' cannot name a folder of the NEFF: its name takes "
@@ -370,9 +381,16 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   if (names_top_member(sg))
     return wp_error_set(err, "function '%s' cannot name a folder of the NEFF: a member at its "
                         "top has that name (neff.json, bom.json, kelf-N.json)", sg);
-  wp_strmap_free(&p->sets);
-  for (size_t i = 0; i < f->n_sets; i++)
-    wp_strmap_put(&p->sets, f->sets[i]->name, strlen(f->sets[i]->name), (int64_t)i);
+  size_t *set_of = malloc((f->n_locations + 1) * sizeof *set_of);
+  if (!set_of)
+    return wp_error_set(err, "out of memory");
+  for (size_t i = 0; i < f->n_locations; i++)
+    set_of[i] = SIZE_MAX;
+  const size_t *first = p->bir_text.index.first[fi], *next = p->bir_text.index.next[fi];
+  for (size_t k = 0; k < f->n_sets; k++)
+    for (size_t j = first[k]; j != SIZE_MAX; j = next[j])
+      set_of[j] = k;
+  int64_t last_file = -1;
   wp_jsonw def = {.spill = &p->spill, .md5 = wp_md5_create(NULL)}; /* def.json */
   size_t n_vars = 0;
   wp_jsonw_lit(&def, "{\n \"name\": ");
@@ -385,7 +403,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
     const char *type = !strcmp(l->memory_type, "ExternalInput") ? "input"
                        : !strcmp(l->memory_type, "ExternalOutput") ? "output"
                                                                     : NULL;
-    const Wp__Bir__MemoryLocationSet *s = find_set(f, l->set);
+    const Wp__Bir__MemoryLocationSet *s = find_set(f, i);
     if (!type || !s)
       continue;
     var_record(&def, &n_vars, next_id++, type, l->placement, "", 0, false);
@@ -421,9 +439,9 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   for (size_t i = 0; i < f->n_locations; i++) {
     const Wp__Bir__MemoryLocation *l = f->locations[i];
     int64_t k;
-    if (!l->const_file[0] || !wp_strmap_get(&files, l->const_file, strlen(l->const_file), &k))
+    if (!l->const_file[0] || !find_file(&files, f, l->const_file, &last_file, &k))
       continue;
-    const Wp__Bir__MemoryLocationSet *s = find_set(f, l->set), *o = only[k];
+    const Wp__Bir__MemoryLocationSet *s = find_set(f, i), *o = only[k];
     if (!s || l->const_ap_offset != 0 || l->size != f->const_files[k]->size ||
         (o && (strcmp(o->dtype, s->dtype) != 0 || o->n_shape != s->n_shape ||
                memcmp(o->shape, s->shape, s->n_shape * sizeof(int64_t)) != 0)))
@@ -524,8 +542,8 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
       continue;
     }
     int64_t k;
-    const Wp__Bir__MemoryLocationSet *s = find_set(f, l->set);
-    if (!wp_strmap_get(&files, l->const_file, strlen(l->const_file), &k) || !s) {
+    const Wp__Bir__MemoryLocationSet *s = find_set(f, i);
+    if (!find_file(&files, f, l->const_file, &last_file, &k) || !s) {
       wp_error_set(err, "memory location '%s' names a missing const file or set", l->name);
       goto fail;
     }
@@ -561,6 +579,7 @@ static int pack_function(pack *p, const Wp__Bir__Function *f, wp_error *err) {
   snprintf(name, sizeof name, "%s/def.json", sg);
   rc = add_text_member(p, name, &def, err);
 fail:
+  free(set_of);
   free(def.p);
   wp_md5_destroy(def.md5); /* NULL once the text became a member */
   free(file_var);
@@ -590,7 +609,7 @@ static int build_members(pack *p, wp_error *err) {
     bir_text_thread(&p->bir_text);
   int rc = 0;
   for (size_t i = 0; i < p->bir->n_functions && rc == 0; i++)
-    rc = pack_function(p, p->bir->functions[i], err);
+    rc = pack_function(p, i, err);
   if (threaded)
     pthread_join(thread, NULL);
   wp_neff_bir_index_free(&p->bir_text.index);
@@ -781,7 +800,6 @@ out:
   free(p.texts);
   wp_jsonw_spill_close(&p.spill);
   wp_jsonw_spill_close(&p.bir_text.spill);
-  wp_strmap_free(&p.sets);
   wp_bir_names_free(&p.names);
   wp_arena_destroy(p.arena);
   return rc;
