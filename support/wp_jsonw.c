@@ -101,6 +101,8 @@ static void spill_out(wp_jsonw *w) {
   w->spill->end += w->len;
   w->spill_len += w->len;
   w->len = 0;
+  if (w->on_spill)
+    w->on_spill(w->on_spill_user, w->spill->fd, w->spill_at, w->spill_len);
 }
 
 void wp_jsonw_raw(wp_jsonw *w, const char *s, size_t n) {

@@ -42,6 +42,10 @@ typedef struct wp_jsonw {
    * into it on their way out, so a spilled text's MD5 needs no second
    * read. Meaningless for a text that ends in memory. */
   struct wp_md5 *md5;
+  /* Optional: told after each piece reaches the spill file that the
+   * text's first LEN bytes are in FD at AT (wp_spill_hash_note). */
+  void (*on_spill)(void *user, int fd, uint64_t at, uint64_t len);
+  void *on_spill_user;
 } wp_jsonw;
 
 /* Ends a text: its whole size in *SIZE, and 1 when it lives in the spill

@@ -9,6 +9,7 @@
 #include "wp_pb.h"
 #include "wp_place.h"
 #include "wp_placed.h"
+#include "wp_spill_hash.h"
 #include "wp_strmap.h"
 #include "wp_test.h"
 #include "wp_text_depth.h"
@@ -17,6 +18,7 @@
 #include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -584,6 +586,59 @@ static void test_placed(void) {
   wp_placed_set_destroy(next_run);
 }
 
+static void *spill_hash_thread(void *h) {
+  wp_spill_hash_run(h);
+  return NULL;
+}
+
+/* A text hashed on another thread as it spills has the MD5 of its bytes,
+ * also when it is the second text of a spill file; a text that never
+ * spilled, or was abandoned, gives no result and does not hang. */
+static void test_spill_hash(void) {
+  wp_jsonw_spill sp = WP_JSONW_SPILL_INIT;
+  for (int round = 0; round < 2; round++) {
+    wp_spill_hash *h = wp_spill_hash_create();
+    CHECK(h != NULL);
+    if (!h)
+      return;
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, spill_hash_thread, h) == 0);
+    wp_jsonw w = {.spill = &sp, .on_spill = wp_spill_hash_note, .on_spill_user = h};
+    for (int i = 0; i < 300000; i++) {
+      wp_jsonw_int(&w, i * (round + 1));
+      wp_jsonw_raw(&w, ",\n", 2);
+    }
+    uint64_t size = 0;
+    CHECK(wp_jsonw_finish(&w, &size) == 1);
+    wp_spill_hash_end(h);
+    pthread_join(t, NULL);
+    char got[WP_MD5_HEX] = "", want[WP_MD5_HEX] = "";
+    CHECK(wp_spill_hash_result(h, size, got));
+    CHECK(!wp_spill_hash_result(h, size - 1, want));
+    wp_place_src src = {.path = sp.path, .offset = w.spill_at, .size = size};
+    wp_error err;
+    CHECK(wp_place_md5(NULL, 0, &src, want, &err) == 0);
+    CHECK_STR(got, want);
+    CHECK(round == 0 || w.spill_at > 0);
+    wp_spill_hash_destroy(h);
+  }
+  /* nothing noted: run returns at the end, and there is no digest */
+  wp_spill_hash *h = wp_spill_hash_create();
+  pthread_t t;
+  CHECK(pthread_create(&t, NULL, spill_hash_thread, h) == 0);
+  wp_jsonw w = {.spill = &sp, .on_spill = wp_spill_hash_note, .on_spill_user = h};
+  wp_jsonw_lit(&w, "[]");
+  uint64_t size = 0;
+  CHECK(wp_jsonw_finish(&w, &size) == 0);
+  wp_spill_hash_end(h);
+  pthread_join(t, NULL);
+  char got[WP_MD5_HEX];
+  CHECK(!wp_spill_hash_result(h, size, got));
+  wp_spill_hash_destroy(h);
+  free(w.p);
+  wp_jsonw_spill_close(&sp);
+}
+
 int main(void) {
   snprintf(tmp, sizeof tmp, "%s", "wp-unit-XXXXXX");
   CHECK(mkdtemp(tmp) != NULL);
@@ -593,6 +648,7 @@ int main(void) {
   test_resolve();
   test_output();
   test_jsonw();
+  test_spill_hash();
   test_place_pieces();
   test_pb_fields();
   test_pb_bad_string();
