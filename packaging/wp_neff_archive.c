@@ -311,7 +311,6 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
       /* The same tar either way: no padding of the last block to 10 KiB
        * (libarchive pads only when it writes uncompressed, otherwise). */
       archive_write_set_bytes_in_last_block(a, 1) != ARCHIVE_OK ||
-      archive_write_set_bytes_per_block(a, 0) != ARCHIVE_OK ||
       archive_write_open2(a, &s, NULL, sink_write, NULL, NULL) != ARCHIVE_OK) {
     wp_error_set(err, "libarchive: %s", archive_error_string(a));
     goto out;
