@@ -21,50 +21,19 @@
 #include "wp_ir_files.h"
 #include "wp_neff.h"
 #include "wp_neff_birjson.h"
+#include "wp_neff_texts.h"
 #include "wp_npy.h"
 #include "wp_bir_enums.h"
 #include "wp_parallel.h"
 #include "wp_place.h"
-#include "wp_spill_hash.h"
 #include "wp_strmap.h"
 
 #include <jansson.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* A text built in a wp_jsonw, ended and hashed: in memory (TEXT, owned
- * until a member takes it) or in its spill file (PATH at AT). Made by
- * finish_text, which touches nothing shared, so bir.json's can be made on
- * a thread of its own while def.json is built. */
-typedef struct finished_text {
-  int where; /* 0 memory, 1 spill file, -1 failed */
-  int write_errno;
-  char *text;
-  const char *path;
-  uint64_t at, size;
-  char md5[WP_MD5_HEX]; /* "" when it could not be hashed: then hashed as written */
-} finished_text;
-
-/* bir.json, built and hashed beside def.json (each is about half of a big
- * model's text), in a spill file of its own. */
-typedef struct bir_text_job {
-  const Wp__Bir__Module *bir;
-  wp_neff_bir_index index; /* built before the thread starts */
-  /* then, on the same thread, the MD5 of the first function's def.json
-   * as the main thread writes it (NULL: hashed as it is written) */
-  wp_spill_hash *def_hash;
-  /* bir.json's text is in OUT (unhashed when DEF_HASH is set: the main
-   * thread hashes it while this one hashes def.json) */
-  pthread_mutex_t mu;
-  pthread_cond_t cv;
-  bool ready;
-  wp_jsonw_spill spill;
-  finished_text out;
-} bir_text_job;
 
 typedef struct pack {
   const wp_neff_pack_options *opts;
@@ -82,7 +51,7 @@ typedef struct pack {
   char **texts; /* member texts this pack owns (def.json and bir.json) */
   size_t n_texts;
   wp_jsonw_spill spill; /* where the long ones are */
-  bir_text_job bir_text; /* bir.json, made on a thread of its own */
+  wp_neff_bir_text bir_text; /* bir.json, made on a thread of its own */
   size_t def_member; /* 1 + index of the member whose MD5 bir_text.def_hash takes, or 0 */
 } pack;
 
@@ -146,26 +115,10 @@ static int add_text(pack *p, const char *name, const char *text, size_t len, wp_
   return 0;
 }
 
-static void finish_text(wp_jsonw *t, finished_text *out) {
-  *out = (finished_text){0};
-  wp_md5 *spilled_md5 = t->md5;
-  out->where = wp_jsonw_finish(t, &out->size);
-  out->text = t->p;
-  out->write_errno = t->write_errno;
-  out->at = t->spill_at;
-  out->path = t->spill ? t->spill->path : NULL;
-  *t = (wp_jsonw){0};
-  if (out->where == 0 && wp_md5_buffer(out->text ? out->text : "", out->size, out->md5, NULL))
-    out->md5[0] = 0;
-  if (out->where == 1 && spilled_md5)
-    wp_md5_final_hex(spilled_md5, out->md5);
-  wp_md5_destroy(spilled_md5);
-}
-
 /* A member from a finished text, which the pack takes: not copied, as
  * these are the largest texts of a big model; a long one is read back
  * from the spill file. */
-static int add_finished_text(pack *p, const char *name, finished_text *ft, wp_error *err) {
+static int add_finished_text(pack *p, const char *name, wp_neff_text *ft, wp_error *err) {
   char *text = ft->text;
   ft->text = NULL;
   if (ft->where < 0) {
@@ -203,41 +156,9 @@ static int add_finished_text(pack *p, const char *name, finished_text *ft, wp_er
 
 /* A member from text built in T, which the pack takes (T is emptied). */
 static int add_text_member(pack *p, const char *name, wp_jsonw *t, wp_error *err) {
-  finished_text ft;
-  finish_text(t, &ft);
+  wp_neff_text ft;
+  wp_neff_text_end(t, &ft);
   return add_finished_text(p, name, &ft, err);
-}
-
-static void *bir_text_thread(void *arg) {
-  bir_text_job *j = arg;
-  wp_jsonw t = {.spill = &j->spill, .md5 = j->def_hash ? NULL : wp_md5_create(NULL)};
-  t.oom |= wp_neff_bir_json_lines(&t, j->bir, &j->index) != 0;
-  finish_text(&t, &j->out);
-  pthread_mutex_lock(&j->mu);
-  j->ready = true;
-  pthread_cond_signal(&j->cv);
-  pthread_mutex_unlock(&j->mu);
-  if (j->def_hash)
-    wp_spill_hash_run(j->def_hash);
-  return NULL;
-}
-
-/* Each of bir.json and def.json (about 40 and 70 MB for 100,000 tensors)
- * is written on one thread and hashed on the other, so that neither
- * thread waits: the main thread writes def.json and then hashes bir.json
- * while the other, having written bir.json, hashes def.json as it lands. */
-static void hash_bir_text(bir_text_job *j) {
-  pthread_mutex_lock(&j->mu);
-  while (!j->ready)
-    pthread_cond_wait(&j->cv, &j->mu);
-  pthread_mutex_unlock(&j->mu);
-  finished_text *ft = &j->out;
-  if (ft->md5[0] || ft->where != 1)
-    return; /* hashed already, or failed */
-  wp_place_src src = {.path = ft->path, .offset = ft->at, .size = ft->size};
-  wp_error ignored;
-  if (wp_place_md5(NULL, 0, &src, ft->md5, &ignored))
-    ft->md5[0] = 0; /* hashed as it is written */
 }
 
 /* Location I's set, from bir.json's index (the module is checked: set
@@ -426,13 +347,10 @@ static int pack_function(pack *p, size_t fi, wp_error *err) {
       set_of[j] = k;
   int64_t last_file = -1;
   wp_jsonw def = {.spill = &p->spill}; /* def.json */
-  wp_spill_hash *def_hash = fi == 0 ? p->bir_text.def_hash : NULL;
-  if (def_hash) {
-    def.on_spill = wp_spill_hash_note;
-    def.on_spill_user = def_hash;
-  } else {
+  /* hashed on bir.json's thread as it spills, or here */
+  bool def_hashed_there = fi == 0 && wp_neff_bir_text_hash_def(&p->bir_text, &def);
+  if (!def_hashed_there)
     def.md5 = wp_md5_create(NULL);
-  }
   size_t n_vars = 0;
   wp_jsonw_lit(&def, "{\n \"name\": ");
   wp_jsonw_str(&def, sg);
@@ -619,11 +537,11 @@ static int pack_function(pack *p, size_t fi, wp_error *err) {
   char name[600];
   snprintf(name, sizeof name, "%s/def.json", sg);
   rc = add_text_member(p, name, &def, err);
-  if (rc == 0 && def_hash)
-    p->def_member = p->n_members; /* its MD5 comes from the hashing thread */
+  if (rc == 0 && def_hashed_there)
+    p->def_member = p->n_members; /* its MD5 comes from the other thread */
 fail:
-  if (def_hash)
-    wp_spill_hash_end(def_hash);
+  if (def_hashed_there)
+    wp_neff_bir_text_def_done(&p->bir_text);
   free(set_of);
   free(def.p);
   wp_md5_destroy(def.md5); /* NULL once the text became a member */
@@ -643,46 +561,20 @@ static void kelf_name(char out[32], size_t i) { snprintf(out, 32, "kelf-%zu.json
 static int build_members(pack *p, wp_error *err) {
   if (p->bir->n_functions == 0)
     return wp_error_set(err, "the BIR module has no function");
-  /* bir.json on a thread of its own while def.json is built here; made
-   * here when no thread can start (the bytes are the same) */
-  p->bir_text = (bir_text_job){.bir = p->bir, .spill = WP_JSONW_SPILL_INIT,
-                               .def_hash = wp_spill_hash_create()};
-  if (wp_neff_bir_index_build(p->bir, &p->bir_text.index)) {
-    wp_spill_hash_destroy(p->bir_text.def_hash);
+  /* bir.json on a thread of its own while def.json is written here */
+  if (wp_neff_bir_text_start(&p->bir_text, p->bir))
     return wp_error_set(err, "out of memory");
-  }
-  pthread_mutex_init(&p->bir_text.mu, NULL);
-  pthread_cond_init(&p->bir_text.cv, NULL);
-  pthread_t thread;
-  bool threaded = pthread_create(&thread, NULL, bir_text_thread, &p->bir_text) == 0;
-  if (!threaded) {
-    wp_spill_hash_destroy(p->bir_text.def_hash);
-    p->bir_text.def_hash = NULL;
-    bir_text_thread(&p->bir_text);
-  }
   p->def_member = 0;
   int rc = 0;
   for (size_t i = 0; i < p->bir->n_functions && rc == 0; i++)
     rc = pack_function(p, i, err);
-  if (p->bir_text.def_hash)
-    wp_spill_hash_end(p->bir_text.def_hash); /* also when no def.json was made */
-  if (rc == 0)
-    hash_bir_text(&p->bir_text);
-  if (threaded)
-    pthread_join(thread, NULL);
-  pthread_cond_destroy(&p->bir_text.cv);
-  pthread_mutex_destroy(&p->bir_text.mu);
-  wp_neff_bir_index_free(&p->bir_text.index);
+  wp_neff_bir_text_wait(&p->bir_text, rc == 0);
+  if (rc)
+    return -1;
   if (p->def_member) {
     wp_neff_member *m = &p->members[p->def_member - 1];
-    if (!m->md5[0] && !wp_spill_hash_result(p->bir_text.def_hash, m->size, m->md5))
+    if (!m->md5[0] && !wp_neff_bir_text_def_md5(&p->bir_text, m->size, m->md5))
       m->md5[0] = 0; /* hashed as it is written */
-  }
-  wp_spill_hash_destroy(p->bir_text.def_hash);
-  p->bir_text.def_hash = NULL;
-  if (rc) {
-    free(p->bir_text.out.text);
-    return -1;
   }
   char name[600];
   const char *sg = p->bir->functions[0]->name;
@@ -800,7 +692,7 @@ int wp_neff_pack_module(MlirOperation module, const wp_neff_pack_options *opts) 
   bool used_direct = false;
   how.used_direct = &used_direct;
   pack p = {.opts = opts, .module = module, .arena = wp_arena_create(), .npy = !opts->raw_members,
-            .spill = WP_JSONW_SPILL_INIT, .bir_text = {.spill = WP_JSONW_SPILL_INIT}};
+            .spill = WP_JSONW_SPILL_INIT, .bir_text = WP_NEFF_BIR_TEXT_INIT};
   wp_error err;
   int rc = -1;
   wp_output *o = NULL;
@@ -866,7 +758,7 @@ out:
     free(p.texts[i]);
   free(p.texts);
   wp_jsonw_spill_close(&p.spill);
-  wp_jsonw_spill_close(&p.bir_text.spill);
+  wp_neff_bir_text_close(&p.bir_text);
   wp_bir_names_free(&p.names);
   wp_arena_destroy(p.arena);
   return rc;
