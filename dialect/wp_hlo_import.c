@@ -502,11 +502,9 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
                                     wp_str_attr(im->ctx, p->name, strlen(p->name)));
     na[k++] = mlirNamedAttributeGet(im->key.hlo_id, wp_i64_attr(im->ctx, p->id));
     int empty;
-    ProtobufCBinaryData shape = {0, NULL};
+    ProtobufCBinaryData shape = {0, NULL}; /* packed on the way: instr_type saw a shape */
     MlirAttribute extra = instr_extra(im, p, arg_types[i], 0, &empty, &shape);
     if (ps_default) {
-      if (!shape.data) /* not packed on the way: no shape to compare */
-        shape = wp_pb_pack(im->arena, &p->shape->base);
       ps_default = strcmp(ps->parameter_names[i], p->name) == 0 &&
                    same_as_packed(im, &ps->parameters[i]->base, shape);
     }

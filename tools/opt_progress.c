@@ -85,22 +85,20 @@ static void clear_locked(opt_progress *p) {
   p->shown = false;
 }
 
-void opt_progress_destroy(opt_progress *p) {
-  if (!p)
-    return;
-  pthread_mutex_lock(&p->lock);
-  clear_locked(p);
-  pthread_mutex_unlock(&p->lock);
-  pthread_mutex_destroy(&p->lock);
-  free(p);
-}
-
 void opt_progress_clear(opt_progress *p) {
   if (!p)
     return;
   pthread_mutex_lock(&p->lock);
   clear_locked(p);
   pthread_mutex_unlock(&p->lock);
+}
+
+void opt_progress_destroy(opt_progress *p) {
+  if (!p)
+    return;
+  opt_progress_clear(p);
+  pthread_mutex_destroy(&p->lock);
+  free(p);
 }
 
 static void size_text(char *buf, size_t n, uint64_t v) {
