@@ -17,8 +17,10 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <errno.h>
 #include <limits.h>
 #include <stddef.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <stdlib.h>
@@ -784,6 +786,7 @@ static int run_inline_weights(const wp_pass_run *run) {
                                        "input, or --inline-weights=\"model-dir=DIR\")");
     return -1;
   }
+  wp_run_note_input_dir(run->state, dir);
   MlirAttribute entry_ref = wp_attr(module, "hlo.entry");
   if (mlirAttributeIsNull(entry_ref) || !mlirAttributeIsAFlatSymbolRef(entry_ref)) {
     wp_emit_error(mlirOperationGetLocation(module),
@@ -911,6 +914,21 @@ out:
   return rc;
 }
 
+/* Before any pass runs: a model-dir= that is no directory. */
+static int check_inline_weights(const wp_pass_options *options, const wp_run *run,
+                                wp_error *err) {
+  (void)run;
+  const char *dir = options->values[0];
+  struct stat st;
+  if (!dir)
+    return 0;
+  if (stat(dir, &st) != 0)
+    return wp_error_errno(err, errno, "inline-weights: model-dir=%s", dir);
+  if (!S_ISDIR(st.st_mode))
+    return wp_error_errno(err, ENOTDIR, "inline-weights: model-dir=%s", dir);
+  return 0;
+}
+
 const wp_pass_info wp_inline_weights_pass = {
     .name = "inline-weights",
     .title = "InlineWeights",
@@ -919,5 +937,6 @@ const wp_pass_info wp_inline_weights_pass = {
     .options = {{"model-dir", "the model directory (default: opt's input directory)"},
                 {"allow", "comma-separated computations the pass may touch (default: entry)"}},
     .run = run_inline_weights,
+    .check = check_inline_weights,
     .traits = {.model_dir_option = "model-dir"},
 };

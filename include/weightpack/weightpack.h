@@ -133,6 +133,14 @@ int wpOpenModelDir(MlirContext ctx, const char *dir, wp_run *run, MlirModule *ou
  * wpCreatePass. */
 MlirPass wpRunCreatePass(wp_run *run, const char *name, const char *options, wp_error *err);
 
+/* Gives RUN to every weightpack pass of PM's top level made without one
+ * (by name: a textual pipeline parsed into PM by mlirParsePassPipeline or
+ * mlirOpPassManagerAddPipeline), as if each had been made by
+ * wpRunCreatePass: the run's settings and reports then hold for them.
+ * Passes made for another run keep it. Call after the pipeline is parsed
+ * and before PM runs. 0, or -1 with ERR for a null RUN or PM. */
+int wpRunAdoptPasses(wp_run *run, MlirPassManager pm, wp_error *err);
+
 /* Pass names and one-line descriptions, for --help style listings. */
 size_t wpPassCount(void);
 const char *wpPassName(size_t i);
