@@ -817,7 +817,7 @@ static int run_inline_weights(const wp_pass_run *run) {
                   strcmp(dir, run->state->model_dir) == 0;
   if (borrowed) {
     md = *run->state->model;
-  } else if (wp_model_dir_load(dir, &md, &err)) {
+  } else if (wp_model_dir_load_weights(dir, &md, &err)) {
     /* opt's default (the input file's own directory) is a guess the user
      * did not make: say how to give the right one */
     bool guessed = !wp_pass_option(run, "model-dir")[0];
