@@ -45,6 +45,15 @@ static MlirStringRef arg_name(MlirOperation func, intptr_t i) {
   return (MlirStringRef){"", 0};
 }
 
+/* Where an error about entry parameter I of FUNC goes: the parameter's
+ * place (its instruction in HLO text, its argument in MLIR text; a
+ * protobuf's has the parameter's name around the file). Faults of
+ * metadata.json that concern no one parameter stay at no place in the IR,
+ * naming the file. */
+static MlirLocation param_loc(MlirOperation func, intptr_t i) {
+  return wp_diag_value_loc(mlirBlockGetArgument(wp_func_body(func), i));
+}
+
 /* Is computation NAME in the comma-separated ALLOW list? */
 static bool allowed(const char *allow, MlirStringRef name) {
   const char *p = allow;
@@ -194,7 +203,7 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
                       md->dir, ref->param_name, (int)fname.length, fname.data, hint);
         rc = -1;
       } else if (twin >= 0) {
-        wp_emit_error(wp_unknown_loc(module),
+        wp_emit_error(param_loc(func, (intptr_t)twin),
                       "%s/metadata.json: weight_files names parameter '%s', but parameters %ld "
                       "and %lld of the entry computation '%.*s' both have that name; give its "
                       "number instead",
@@ -227,7 +236,7 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
         /* Taking either would plant a weight in a parameter the user may
          * not have meant; the list form names parameters by number only. */
         MlirStringRef n = arg_name(func, idx);
-        wp_emit_error(wp_unknown_loc(module),
+        wp_emit_error(param_loc(func, (intptr_t)named),
                       "%s/metadata.json: weight_files key '%s' is ambiguous: parameter number "
                       "%s is '%.*s', but parameter %lld is named '%s'; give weight_files as a "
                       "list indexed by parameter number, or rename the parameter",
@@ -238,7 +247,7 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
     }
     if (rc == 0 && plan[idx].ref) {
       MlirStringRef n = arg_name(func, idx);
-      wp_emit_error(wp_unknown_loc(module),
+      wp_emit_error(param_loc(func, idx),
                     "%s/metadata.json: parameter '%.*s' (number %ld) is named twice in "
                     "weight_files",
                     md->dir, (int)n.length, n.data, (long)idx);
@@ -402,7 +411,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
       if (wp_model_dir_resolve_cached(cache, md->dir, plan[j->arg].ref->rel_path, 0,
                                       &plan[j->arg].path, &resolve_err)) {
         MlirStringRef name = arg_name(func, j->arg);
-        wp_emit_error(wp_unknown_loc(module), "%s (parameter '%.*s')", resolve_err.msg,
+        wp_emit_error(param_loc(func, j->arg), "%s (parameter '%.*s')", resolve_err.msg,
                       (int)name.length, name.data);
         rc = -1;
         break;
@@ -422,7 +431,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
     wp_hlo_weight_key(pname[0] ? pname : plan[j->arg].ref->rel_path, key, sizeof key);
     wp_error err;
     if (j->failed) {
-      wp_emit_error(wp_unknown_loc(module), "%s: parameter '%s': %s", j->path, pname,
+      wp_emit_error(param_loc(func, j->arg), "%s: parameter '%s': %s", j->path, pname,
                     j->error ? j->error : "out of memory");
       rc = -1;
     } else {
@@ -433,7 +442,8 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
       run->stats.tensors_planted++;
       run->stats.weight_bytes += size;
       if (wp_hlo_weight_attr(j->type, key, w, &plan[j->arg].value, &err)) {
-        wp_emit_error(wp_unknown_loc(module), "%s: parameter '%s': %s", j->path, pname, err.msg);
+        wp_emit_error(param_loc(func, j->arg), "%s: parameter '%s': %s", j->path, pname,
+                      err.msg);
         rc = -1;
       }
     }
@@ -448,7 +458,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
   free(jobs);
   if (rc == 0 && unresolved >= 0) {
     MlirStringRef name = arg_name(func, unresolved);
-    wp_emit_error(wp_unknown_loc(module), "%s (parameter '%.*s')", resolve_err.msg,
+    wp_emit_error(param_loc(func, unresolved), "%s (parameter '%.*s')", resolve_err.msg,
                   (int)name.length, name.data);
     rc = -1;
   }
@@ -820,7 +830,7 @@ static int run_inline_weights(const wp_pass_run *run) {
                   strcmp(dir, run->state->model_dir) == 0;
   if (borrowed) {
     md = *run->state->model;
-  } else if (wp_model_dir_load(dir, &md, &err)) {
+  } else if (wp_model_dir_load_weights(dir, &md, &err)) {
     /* opt's default (the input file's own directory) is a guess the user
      * did not make: say how to give the right one */
     bool guessed = !wp_pass_option(run, "model-dir")[0];
