@@ -22,6 +22,7 @@ exits 1 when anything fails, or when fewer than --min snippets were
 found (so a broken extractor cannot pass by finding nothing).
 """
 import argparse
+import concurrent.futures
 import glob
 import os
 import re
@@ -113,18 +114,18 @@ def main():
 
     failures = 0
     counts = {"c": 0, "c++": 0, "inline": 0}
+    jobs = []  # (message or None, compile command, header of a failure)
     for path in files:
         shown = os.path.relpath(path, a.root) if a.root else path
         stem = re.sub(r"[^A-Za-z0-9]+", "_", shown)
         for kind, line, text in snippets(path):
             if kind == "unclosed":
-                print(f"{shown}:{line}: error: code fence never closed")
-                failures += 1
+                jobs.append((f"{shown}:{line}: error: code fence never closed", None, None))
                 continue
             if kind == "untagged":
-                print(f"{shown}:{line}: error: a code block without a language calls the C API; "
-                      "fence it ```c (a whole translation unit) or ```text")
-                failures += 1
+                jobs.append((f"{shown}:{line}: error: a code block without a language calls the "
+                             "C API; fence it ```c (a whole translation unit) or ```text",
+                             None, None))
                 continue
             if kind == "inline":
                 lang, src = "c", INLINE_UNIT.format(line=line, path=shown, expr=text)
@@ -137,16 +138,28 @@ def main():
             unit = os.path.join(work, f"{stem}-{line}{ext}")
             with open(unit, "w", encoding="utf-8") as f:
                 f.write(src)
-            if lang == "c":
-                cmd = [a.cc, "-std=c17"]
-            else:
-                cmd = [a.cxx, "-std=c++17"]
+            cmd = [a.cc, "-std=c17"] if lang == "c" else [a.cxx, "-std=c++17"]
             cmd += ["-Wall", "-Werror", "-c", *incs, "-o", unit + ".o", unit]
-            r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            what = "inline call" if kind == "inline" else f"```{kind} block"
+            jobs.append((None, cmd, f"{shown}:{line}: error: the {what} does not compile "
+                                    f"({' '.join(cmd[:2])} -Wall -Werror -c):"))
+
+    def run(cmd):
+        return subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True)
+
+    # C++ units that include MLIR's C++ headers take seconds each: compile
+    # side by side, report in page order.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        results = [pool.submit(run, cmd) if cmd else None for _, cmd, _ in jobs]
+        for (msg, cmd, header), res in zip(jobs, results):
+            if msg:
+                print(msg)
+                failures += 1
+                continue
+            r = res.result()
             if r.returncode != 0:
-                what = "inline call" if kind == "inline" else f"```{kind} block"
-                print(f"{shown}:{line}: error: the {what} does not compile "
-                      f"({' '.join(cmd[:2])} -Wall -Werror -c):")
+                print(header)
                 sys.stdout.write(r.stdout)
                 failures += 1
     total = sum(counts.values())
