@@ -74,7 +74,7 @@ static const char *model_file(const char *dir, const wp_model_dir *md, const str
     return buf;
   wp_model_dir own = {0};
   wp_error err;
-  if (!md && wp_model_dir_load(dir, &own, &err) == 0)
+  if (!md && wp_model_dir_load_weights(dir, &own, &err) == 0)
     md = &own;
   const char *clash = NULL;
   if (md && md->model_path && wp_same_file(md->model_path, st))
