@@ -79,8 +79,10 @@ MlirPass wpCreatePass(const char *name, const char *options, wp_error *err);
  * options, as in mlir-opt:
  *   mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
  *       "builtin.module(inline-weights{model-dir='/models/mlp'},bir-lower,"
- *       "copy-const-artifacts{artifact-dir='/tmp/art'},dedup-consts,"
  *       "neff-pack{output='/tmp/mlp.neff'})", ...);
+ * (neff-pack runs copy-const-artifacts and dedup-consts itself when they
+ * have not run, in a private artifact directory it removes afterwards;
+ * name them to choose their options or the directory)
  * (quote values that may hold spaces: 'v' or "v").
  * A bad option name or value fails the parse with the message wpCreatePass
  * would give. Printing a pipeline back shows each pass with the options
