@@ -141,10 +141,8 @@ static int note_placed_names(placement *pl) {
         continue;
       char *artifact = wp_bir_str(pl->arena, op, "artifact");
       if (artifact[0] && wp_strmap_put(&pl->file_names, artifact, strlen(artifact),
-                                       in_place ? NAME_TO_REFILE : NAME_TAKEN)) {
-        wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
-        return -1;
-      }
+                                       in_place ? NAME_TO_REFILE : NAME_TAKEN))
+        wp_out_of_memory();
     }
   }
   return 0;
@@ -188,10 +186,8 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
       /* another op's job writes the file (or it is there): this one
        * follows it out of place */
       struct follower *fw = wp_arena_alloc(pl->arena, sizeof *fw);
-      if (!fw) {
-        wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: out of memory");
-        return -1;
-      }
+      if (!fw)
+        wp_out_of_memory();
       *fw = (struct follower){cf, pl->followers};
       pl->followers = fw;
       continue;
@@ -209,17 +205,11 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
     }
     if ((placed && !moved && !refiled) || wp_i64map_get(queued, (int64_t)(intptr_t)cf.ptr, NULL))
       continue;
-    if (wp_i64map_put(queued, (int64_t)(intptr_t)cf.ptr, 1)) {
-      wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
-      return -1;
-    }
+    if (wp_i64map_put(queued, (int64_t)(intptr_t)cf.ptr, 1))
+      wp_out_of_memory();
     if (pl->n_jobs == pl->cap_jobs) {
       pl->cap_jobs = pl->cap_jobs ? 2 * pl->cap_jobs : 64;
-      place_job *j = realloc(pl->jobs, pl->cap_jobs * sizeof *j);
-      if (!j) {
-        wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
-        return -1;
-      }
+      place_job *j = wp_xrealloc(pl->jobs, pl->cap_jobs * sizeof *j);
       pl->jobs = j;
     }
     place_job *job = &pl->jobs[pl->n_jobs++];
@@ -243,10 +233,8 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
       return -1;
     }
     if (artifact ? wp_strmap_put(&pl->file_names, job->name, strlen(job->name), NAME_TAKEN)
-                 : unique_file_name(pl, job)) {
-      wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
-      return -1;
-    }
+                 : unique_file_name(pl, job))
+      wp_out_of_memory();
   }
   return 0;
 }
@@ -447,11 +435,8 @@ static int run_copy_artifacts(const wp_pass_run *run) {
   for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
        !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
     wp_bir_names files;
-    if (wp_bir_names_init(&files, f, "bir.const_file")) {
-      wp_bir_names_free(&files);
-      wp_emit_error(mlirOperationGetLocation(f), "copy-const-artifacts: out of memory");
-      goto out;
-    }
+    if (wp_bir_names_init(&files, f, "bir.const_file"))
+      wp_out_of_memory();
     MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
     int frc = 0;
     for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !frc;

@@ -272,11 +272,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
 static int load_weights(MlirOperation module, MlirOperation func, const wp_model_dir *md,
                         arg_plan *plan, intptr_t n_args, wp_run *run) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  wp_resolve_cache *cache = calloc(1, sizeof *cache);
-  if (!cache) {
-    wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
-    return -1;
-  }
+  wp_resolve_cache *cache = wp_xcalloc(1, sizeof *cache);
   int rc = load_each(module, func, body, md, plan, n_args, cache, run);
   free(cache);
   return rc;
@@ -316,7 +312,7 @@ static int read_one(size_t i, void *user) {
   if (j->failed && j->unchecked)
     j->recheck = true;
   else if (j->failed)
-    j->error = strdup(err.msg);
+    j->error = wp_xstrdup(err.msg);
   return j->failed;
 }
 
@@ -372,11 +368,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
                      const wp_model_dir *md, arg_plan *plan, intptr_t n_args,
                      wp_resolve_cache *cache, wp_run *run) {
   bool debug = run->debug;
-  read_job *jobs = calloc((size_t)n_args + 1, sizeof *jobs);
-  if (!jobs) {
-    wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
-    return -1;
-  }
+  read_job *jobs = wp_xcalloc((size_t)n_args + 1, sizeof *jobs);
   size_t n_jobs = 0;
   intptr_t unresolved = -1;
   wp_error resolve_err;
@@ -421,18 +413,15 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
       read_one(k, jobs);
     }
     MlirStringRef name = arg_name(func, j->arg);
-    char *pname = strndup(name.data, name.length);
-    if (!pname) {
-      wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
-      rc = -1;
-      break;
-    }
+    char *pname = wp_xmalloc(name.length + 1);
+    memcpy(pname, name.data, name.length);
+    pname[name.length] = 0;
     char key[256];
     wp_hlo_weight_key(pname[0] ? pname : plan[j->arg].ref->rel_path, key, sizeof key);
     wp_error err;
     if (j->failed) {
       wp_emit_error(param_loc(func, j->arg), "%s: parameter '%s': %s", j->path, pname,
-                    j->error ? j->error : "out of memory");
+                    j->error);
       rc = -1;
     } else {
       wp_hlo_weight_data *w = j->weight;
@@ -511,9 +500,9 @@ static MlirOperation make_constant(wp_arena *arena, const constant_keys *keys, M
   MlirAttribute id = wp_dict_get(dict, "hlo.id");
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirType type = mlirValueGetType(mlirBlockGetArgument(body, i));
-  char *pname = strndup(name.data, name.length);
-  if (!pname)
-    return (MlirOperation){NULL};
+  char *pname = wp_xmalloc(name.length + 1);
+  memcpy(pname, name.data, name.length);
+  pname[name.length] = 0;
   MlirLocation loc = mlirLocationNameGet(
       ctx, name, mlirLocationFileLineColGet(ctx, wp_sref(plan->path), 0, 0));
   MlirOperationState st = mlirOperationStateGet(wp_sref("hlo.constant"), loc);
@@ -890,10 +879,6 @@ static int run_inline_weights(const wp_pass_run *run) {
     if (!plan[i].ref)
       continue;
     MlirOperation c = make_constant(arena, &keys, func, i, &plan[i]);
-    if (mlirOperationIsNull(c)) {
-      wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
-      goto out;
-    }
     if (mlirOperationIsNull(anchor))
       mlirBlockInsertOwnedOperation(body, 0, c);
     else
