@@ -153,10 +153,55 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, const op
 
 /* ---- output ---- */
 
-static void file_print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
+/* Where write_output's bytes go (-o's file, standard output, a chunk's
+ * buffer), written as they are printed; nothing more is tried after the
+ * first write that fails. */
+typedef struct out_sink {
+  FILE *f;
+  const char *label; /* the output, for messages */
+  int error;         /* errno of the first failed write, or 0 */
+} out_sink;
+
+static bool sink_write(out_sink *s, const void *data, size_t len) {
+  if (!s->error && len && fwrite(data, 1, len, s->f) != len)
+    s->error = errno ? errno : EIO;
+  return !s->error;
+}
+
+static void cleanup_from_signal(void);
+static void remove_tmp_artifacts(void);
+
+/* MLIR's printer has no way to stop: after a failed write it would still
+ * hex-encode every weight for nothing (14 s for 800 MiB). So the run ends
+ * at the first one (a full disk, /dev/full, a closed pipe with SIGPIPE
+ * ignored), cleaned up as for a signal: temporaries, the files placed in
+ * artifact directories it made. */
+static _Noreturn void output_failed(const out_sink *s) {
+  fprintf(stderr, "error: %s: write failed: %s\n", s->label, strerror(s->error));
+  remove_tmp_artifacts();
+  cleanup_from_signal();
+  _exit(EXIT_BAD_INPUT);
+}
+
+static void file_print_cb(MlirStringRef s, void *user) {
+  if (!sink_write(user, s.data, s.length))
+    output_failed(user);
+}
+
+static int text_sink(void *user, const char *data, size_t len, wp_error *err) {
+  out_sink *s = user;
+  return sink_write(s, data, len) ? 0 : wp_error_errno(err, s->error, "%s: write failed", s->label);
+}
+
+static int json_sink(const char *data, size_t len, void *user) {
+  return sink_write(user, data, len) ? 0 : -1;
+}
 
 /* Writes M in the form --emit asks for to DEST (or, when DEST is NULL,
- * to -o's file, whole or not at all). */
+ * to -o's file, whole or not at all; standard output as it is printed).
+ * A form built whole (the protobufs, BIR's JSON tree) is built before the
+ * output is opened; HLO text and MLIR go out as they are printed, and
+ * the first write that fails ends the run. */
 static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags flags,
                         FILE *dest) {
   wp_error err;
@@ -165,19 +210,13 @@ static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags
   wp_arena *arena = wp_arena_create();
   const void *bytes = NULL;
   size_t len = 0;
-  char *out_text = NULL;
+  json_t *json = NULL;
+  wp_output *o = NULL;
   MlirLocation where; /* IR the form cannot hold is reported at its op */
   if (strcmp(cfg->emit, "hlo-proto") == 0 &&
       wp_hlo_export(m, arena, true, &bytes, &len, &where, &err)) {
     wp_emit_error(where, "%s", err.msg);
     goto out;
-  }
-  if (strcmp(cfg->emit, "hlo-text") == 0) {
-    if (wp_hlo_text_emit(m, arena, &out_text, &len, &where, &err)) {
-      wp_emit_error(where, "%s", err.msg);
-      goto out;
-    }
-    bytes = out_text; /* malloc'd, freed below */
   }
   if (strcmp(cfg->emit, "bir-proto") == 0 &&
       wp_bir_export(m, arena, &bytes, &len, &where, &err)) {
@@ -190,37 +229,54 @@ static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags
       wp_emit_error(where, "%s", err.msg);
       goto out;
     }
-    json_t *j = wp_bir_to_json(msg);
-    out_text = json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-    json_decref(j);
-    if (!out_text) {
+    if (!(json = wp_bir_to_json(msg))) {
       fprintf(stderr, "error: %s: out of memory\n", path);
       goto out;
     }
-    bytes = out_text;
-    len = strlen(out_text);
   }
-  wp_output *o = dest ? NULL : wp_output_open(path, &err);
+  o = dest ? NULL : wp_output_open(path, &err);
   if (!dest && !o) {
     fprintf(stderr, "error: %s\n", err.msg);
     goto out;
   }
-  FILE *f = dest ? dest : wp_output_stream(o);
-  if (bytes) {
-    fwrite(bytes, 1, len, f);
+  out_sink sink = {dest ? dest : wp_output_stream(o), strcmp(path, "-") ? path : "<stdout>", 0};
+  if (strcmp(cfg->emit, "hlo-text") == 0) {
+    if (wp_hlo_text_emit_to(m, arena, text_sink, &sink, &where, &err)) {
+      if (sink.error)
+        fprintf(stderr, "error: %s\n", err.msg);
+      else
+        wp_emit_error(where, "%s", err.msg);
+      goto out;
+    }
+  } else if (json) {
+    if (json_dump_callback(json, json_sink, &sink, JSON_INDENT(1) | JSON_PRESERVE_ORDER)) {
+      if (sink.error)
+        fprintf(stderr, "error: %s: write failed: %s\n", sink.label, strerror(sink.error));
+      else
+        fprintf(stderr, "error: %s: out of memory\n", path);
+      goto out;
+    }
+  } else if (bytes) {
+    sink_write(&sink, bytes, len);
   } else if (cfg->emit_bytecode) {
-    mlirOperationWriteBytecode(mlirModuleGetOperation(m), file_print_cb, f);
+    mlirOperationWriteBytecode(mlirModuleGetOperation(m), file_print_cb, &sink);
   } else {
-    mlirOperationPrintWithFlags(mlirModuleGetOperation(m), flags, file_print_cb, f);
-    fputc('\n', f);
+    mlirOperationPrintWithFlags(mlirModuleGetOperation(m), flags, file_print_cb, &sink);
+    sink_write(&sink, "\n", 1);
   }
-  if (o && wp_output_commit(o, &err)) {
-    fprintf(stderr, "error: %s\n", err.msg);
+  if (!sink.error && fflush(sink.f) != 0) /* what is still buffered: said alike */
+    sink.error = errno ? errno : EIO;
+  if (sink.error) {
+    fprintf(stderr, "error: %s: write failed: %s\n", sink.label, strerror(sink.error));
     goto out;
   }
-  rc = 0;
+  rc = o ? wp_output_commit(o, &err) : 0;
+  o = NULL; /* freed by the commit either way */
+  if (rc)
+    fprintf(stderr, "error: %s\n", err.msg);
 out:
-  free(out_text);
+  wp_output_abort(o);
+  json_decref(json);
   wp_arena_destroy(arena);
   return rc;
 }
@@ -640,6 +696,8 @@ static int run_chunks(opt_config *cfg, MlirContext ctx, diag_state *ds,
     chunks = &whole;
   }
   int rc = opt_split_check_outputs(cfg, n);
+  if (!rc) /* once for all chunks, before any runs */
+    rc = opt_check_stdout(cfg);
   if (!rc && n == 0) {
     fprintf(stderr, "error: %s: no chunk holds anything but blanks\n", cfg->input);
     rc = EXIT_BAD_INPUT;

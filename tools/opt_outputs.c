@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <errno.h>
+#include <fcntl.h>
 
 /* Does PATH resolve to somewhere under directory DIR? */
 static bool inside_dir(const char *path, const char *dir) {
@@ -151,6 +152,17 @@ static int landing_dir_takes(const char *out) {
   return rc;
 }
 
+int opt_check_stdout(const opt_config *cfg) {
+  bool ir = !cfg->packs_neff && (!cfg->output || !strcmp(cfg->output, "-"));
+  bool report = cfg->stats_json && !strcmp(cfg->stats_json, "-");
+  int flags = ir || report ? fcntl(STDOUT_FILENO, F_GETFL) : O_WRONLY;
+  if (flags != -1 && (flags & O_ACCMODE) != O_RDONLY)
+    return 0;
+  fprintf(stderr, "error: <stdout>: cannot write the %s: standard output is %s\n",
+          ir ? "output" : "run report", flags == -1 ? "closed" : "open for reading only");
+  return EXIT_BAD_INPUT;
+}
+
 int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
                       const char *default_model_dir, MlirModule module) {
   const char *outs[MAX_PASSES + 2];
@@ -239,6 +251,8 @@ int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
     for (size_t i = 0; i < n_adirs; i++)
       free(adirs[i]);
   }
+  if (!rc) /* after the usage errors */
+    rc = opt_check_stdout(cfg);
   for (size_t i = 0; i < cfg->n_passes; i++)
     wp_pass_options_free(&opts[i]);
   return rc;

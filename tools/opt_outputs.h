@@ -15,10 +15,19 @@
  * MODULE names by path (in --artifact-dir or the recorded directory). Nor
  * may it lie in an artifact directory the run writes under a name a
  * constant file could take (one ending in .bin, or one of MODULE's const
- * files). 0, or EXIT_USAGE (EXIT_BAD_INPUT for an output that cannot be
- * made) after an error line. */
+ * files). Standard output, when something goes there, must be open for
+ * writing (not closed: >&-). 0, or EXIT_USAGE (EXIT_BAD_INPUT for an
+ * output that cannot be made or written) after an error line. */
 int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
                       const char *default_model_dir, MlirModule module);
+
+/* 0 when standard output can take what goes there (the IR without -o, a
+ * --stats-json=-): it is open, for writing. Else EXIT_BAD_INPUT after an
+ * error line: found before any pass runs rather than at the first write,
+ * after the whole pipeline ran. (A full device, >/dev/full, is found only
+ * by that write.) opt_check_outputs checks it too, after its usage
+ * errors. */
+int opt_check_stdout(const opt_config *cfg);
 
 /* Where the files this run writes appear (-o and neff-pack's output=,
  * through symlinks; not standard output), malloc'd into PATHS (room for
