@@ -25,13 +25,6 @@ int wp_hlo_shape_is_derived(wp_arena *arena, const Xla__ProgramShapeProto *ps,
 int wp_hlo_host_shape_is_default(wp_arena *arena, const Xla__ProgramShapeProto *ps,
                                  MlirOperation entry);
 
-/* wp_hlo_export's message before it is packed, in ARENA: a weight's
- * literal may point at the weight's bytes where the IR holds them (a
- * mapped .npy is not copied), so it must not outlive MODULE. The
- * same checks (the 2 GiB limit too) and errors. */
-int wp_hlo_export_proto(MlirModule module, wp_arena *arena, bool inline_weights,
-                        Xla__HloModuleProto **out, MlirLocation *where, wp_error *err);
-
 /* Unpacks the protobuf bytes held in string attribute ATTR (null attribute:
  * a new empty message). NULL when the bytes are malformed. */
 void *wp_hlo_unpack_extra(wp_arena *arena, MlirAttribute attr,

@@ -4,7 +4,6 @@
 
 #include "wp_diag.h"
 #include "wp_hlo.h"
-#include "wp_hlo_internal.h"
 #include "wp_mlir_util.h"
 #include "wp_pb.h"
 

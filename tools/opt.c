@@ -197,11 +197,23 @@ static int json_sink(const char *data, size_t len, void *user) {
   return sink_write(user, data, len) ? 0 : -1;
 }
 
+/* A protobuf packed straight into the output (a weight's bytes in one
+ * append, from where the IR maps them); after a failed write the rest of
+ * the packing appends nothing. */
+typedef struct pb_sink {
+  ProtobufCBuffer base;
+  out_sink *out;
+} pb_sink;
+
+static void pb_append(ProtobufCBuffer *b, size_t len, const uint8_t *data) {
+  sink_write(((pb_sink *)b)->out, data, len);
+}
+
 /* Writes M in the form --emit asks for to DEST (or, when DEST is NULL,
  * to -o's file, whole or not at all; standard output as it is printed).
- * A form built whole (the protobufs, BIR's JSON tree) is built before the
- * output is opened; HLO text and MLIR go out as they are printed, and
- * the first write that fails ends the run. */
+ * What is built whole (the BIR forms) is built before the output is
+ * opened; HLO text, MLIR and the HloModuleProto go out as they are
+ * printed or packed, and the first write that fails ends the run. */
 static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags flags,
                         FILE *dest) {
   wp_error err;
@@ -211,10 +223,11 @@ static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags
   const void *bytes = NULL;
   size_t len = 0;
   json_t *json = NULL;
+  Xla__HloModuleProto *hlo = NULL;
   wp_output *o = NULL;
   MlirLocation where; /* IR the form cannot hold is reported at its op */
   if (strcmp(cfg->emit, "hlo-proto") == 0 &&
-      wp_hlo_export(m, arena, true, &bytes, &len, &where, &err)) {
+      wp_hlo_export_proto(m, arena, true, &hlo, &where, &err)) {
     wp_emit_error(where, "%s", err.msg);
     goto out;
   }
@@ -256,6 +269,9 @@ static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags
         fprintf(stderr, "error: %s: out of memory\n", path);
       goto out;
     }
+  } else if (hlo) {
+    pb_sink packer = {{pb_append}, &sink};
+    protobuf_c_message_pack_to_buffer(&hlo->base, &packer.base);
   } else if (bytes) {
     sink_write(&sink, bytes, len);
   } else if (cfg->emit_bytecode) {
