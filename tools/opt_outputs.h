@@ -1,4 +1,5 @@
-/* opt's checks on the files a run writes, made before any pass runs. */
+/* opt's outputs: the checks on the files a run writes, made before any
+ * pass runs, and the writing of the IR after them. */
 #ifndef OPT_OUTPUTS_H
 #define OPT_OUTPUTS_H
 
@@ -6,6 +7,7 @@
 #include "wp_model_dir.h"
 
 #include <mlir-c/IR.h>
+#include <stdio.h>
 
 /* Every file this run writes (-o, neff-pack's output=): there is one where
  * neff-pack needs it, it is not empty, not a directory, and not one of the
@@ -34,5 +36,19 @@ int opt_check_stdout(const opt_config *cfg);
  * MAX_PASSES + 1); their count. copy-const-artifacts places no constant
  * file there. */
 size_t opt_output_paths(const opt_config *cfg, char **paths);
+
+/* Writes M in the form --emit asks for to DEST (a --split-input-file
+ * chunk's buffer), or to -o's file when DEST is NULL: whole or not at all
+ * (wp_output), standard output as it is printed. What is built whole (the
+ * BIR forms, small) is built before the output is opened; HLO text, MLIR
+ * text and bytecode and the HloModuleProto go out as they are printed or
+ * packed, and the first write that fails ends the run: HLO text, JSON and
+ * protobuf stop there and fail (-1 after an error line); MLIR's printer
+ * cannot be stopped (it would hex-encode every weight for nothing), so
+ * there the error line is printed, CLEANUP called (it must leave the
+ * process ready to exit, as a signal's cleanup does) and the process
+ * exits with status 1. 0, or -1 after an error line. */
+int opt_write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags flags, FILE *dest,
+                     void (*cleanup)(void));
 
 #endif
