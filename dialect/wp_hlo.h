@@ -67,6 +67,15 @@ int wp_hlo_import_located(MlirContext ctx, const void *data, size_t len, const c
 int wp_hlo_export(MlirModule module, wp_arena *arena, bool inline_weights,
                   const void **data, size_t *len, MlirLocation *where, wp_error *err);
 
+/* wp_hlo_export's message before it is packed, in ARENA, for a caller
+ * that packs it as it writes (protobuf_c_message_pack_to_buffer) or reads
+ * it: a weight's literal may point at the weight's bytes where the IR
+ * holds them (a mapped .npy is not copied), so it must not outlive
+ * MODULE. The same checks (the 2 GiB limit too) and errors. */
+struct Xla__HloModuleProto;
+int wp_hlo_export_proto(MlirModule module, wp_arena *arena, bool inline_weights,
+                        struct Xla__HloModuleProto **out, MlirLocation *where, wp_error *err);
+
 /* Gives every parameter, instruction and computation that lacks one the id
  * and name export would give it, so hand-written MLIR reads back from
  * protobuf unchanged. */

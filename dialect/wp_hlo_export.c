@@ -665,8 +665,8 @@ static void largest_constants(const Xla__HloModuleProto *mod, char *buf, size_t 
   }
 }
 
-int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void **data,
-                  size_t *len, MlirLocation *where, wp_error *err) {
+int wp_hlo_export_proto(MlirModule m, wp_arena *arena, bool inline_weights,
+                        Xla__HloModuleProto **out, MlirLocation *where, wp_error *err) {
   MlirOperation mop = mlirModuleGetOperation(m);
   if (where)
     *where = (MlirLocation){NULL};
@@ -756,13 +756,22 @@ int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void
                  size, names);
     goto out;
   }
-  ProtobufCBinaryData b = wp_pb_pack(arena, &mod->base);
-  *data = b.data;
-  *len = b.len;
+  *out = mod;
   rc = 0;
 out:
   if (rc)
     blame(&ex, mop);
   wp_i64map_free(&ex.op_ids);
   return rc;
+}
+
+int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void **data,
+                  size_t *len, MlirLocation *where, wp_error *err) {
+  Xla__HloModuleProto *mod;
+  if (wp_hlo_export_proto(m, arena, inline_weights, &mod, where, err))
+    return -1;
+  ProtobufCBinaryData b = wp_pb_pack(arena, &mod->base);
+  *data = b.data;
+  *len = b.len;
+  return 0;
 }

@@ -55,16 +55,37 @@ int wp_hlo_text_import(MlirContext ctx, const void *text, size_t len, const char
  * `name {`). PATH may be NULL. */
 bool wp_hlo_text_sniff(const char *path, const void *data, size_t len);
 
-/* Prints MODULE as HLO text into *TEXT (malloc'd, NUL-terminated, *LEN
- * bytes; the caller frees it). ARENA is scratch. Fields the text cannot
- * hold go to WARN, one line each. */
+/* Where printed text goes, in order, a piece at a time: 0, or -1 after
+ * setting ERR (a write that failed). The printer stops at the first -1 and
+ * fails with that error. DATA is the printer's; it is not kept. */
+typedef int (*wp_hlo_text_sink_fn)(void *user, const char *data, size_t len, wp_error *err);
+
+/* Prints MODULE as HLO text to SINK as it goes: pieces of about 64 KiB,
+ * nothing kept but the piece being filled, so a failing output ends the
+ * printing at once. The module is gone through first without its
+ * literals' elements (the checks and the warnings, nothing written): one
+ * that cannot be printed fails before SINK is called. ARENA is scratch
+ * (the caller's); fields the text cannot hold go to WARN, one line each. */
+int wp_hlo_text_print_to(wp_arena *arena, const Xla__HloModuleProto *module,
+                         wp_hlo_text_warn_fn warn, void *user, wp_hlo_text_sink_fn sink,
+                         void *sink_user, wp_error *err);
+
+/* wp_hlo_text_print_to into *TEXT (malloc'd, NUL-terminated, *LEN bytes;
+ * the caller frees it). */
 int wp_hlo_text_print(wp_arena *arena, const Xla__HloModuleProto *module,
                       wp_hlo_text_warn_fn warn, void *user, char **text, size_t *len,
                       wp_error *err);
 
-/* Exports MODULE (wp_hlo_export, weights inlined) and prints it (*TEXT
- * malloc'd, as above); fields dropped become MLIR warnings. On failure
- * *WHERE is the op at fault, as wp_hlo_export gives it. */
+/* Exports MODULE (the HloModuleProto wp_hlo_export writes with weights
+ * inlined, the 2 GiB limit included; a weight's bytes are read from the IR
+ * as they are printed, not copied) and prints it to SINK as
+ * wp_hlo_text_print_to does; fields dropped become MLIR warnings, all
+ * before the first piece. On failure *WHERE is the op at fault, as
+ * wp_hlo_export gives it, else the module's. WHERE may be NULL. */
+int wp_hlo_text_emit_to(MlirModule module, wp_arena *arena, wp_hlo_text_sink_fn sink,
+                        void *sink_user, MlirLocation *where, wp_error *err);
+
+/* wp_hlo_text_emit_to into *TEXT (malloc'd, as wp_hlo_text_print). */
 int wp_hlo_text_emit(MlirModule module, wp_arena *arena, char **text, size_t *len,
                      MlirLocation *where, wp_error *err);
 

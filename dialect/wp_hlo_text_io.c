@@ -125,17 +125,32 @@ static void warn_module(void *user, const char *msg) {
   wp_emit_warning(mlirLocationUnknownGet(*ctx), "--emit=hlo-text: %s", msg);
 }
 
-int wp_hlo_text_emit(MlirModule module, wp_arena *arena, char **text, size_t *len,
-                     MlirLocation *where, wp_error *err) {
-  const void *bytes;
-  size_t n;
-  if (wp_hlo_export(module, arena, true, &bytes, &n, where, err))
+/* The module as wp_hlo_text_emit_to prints it; *WHERE the module's op
+ * after a success, for a failure in printing. */
+static int export_for_text(MlirModule module, wp_arena *arena, Xla__HloModuleProto **mod,
+                           MlirLocation *where, wp_error *err) {
+  /* no pack and unpack: the weights' bytes stay where the IR holds them */
+  if (wp_hlo_export_proto(module, arena, true, mod, where, err))
     return -1;
-  Xla__HloModuleProto *mod = wp_pb_unpack(arena, &xla__hlo_module_proto__descriptor, bytes, n);
   if (where)
     *where = mlirOperationGetLocation(mlirModuleGetOperation(module));
-  if (!mod)
-    return wp_error_set(err, "the exported module does not read back");
+  return 0;
+}
+
+int wp_hlo_text_emit_to(MlirModule module, wp_arena *arena, wp_hlo_text_sink_fn sink,
+                        void *sink_user, MlirLocation *where, wp_error *err) {
+  Xla__HloModuleProto *mod;
+  if (export_for_text(module, arena, &mod, where, err))
+    return -1;
+  MlirContext ctx = mlirModuleGetContext(module);
+  return wp_hlo_text_print_to(arena, mod, warn_module, &ctx, sink, sink_user, err);
+}
+
+int wp_hlo_text_emit(MlirModule module, wp_arena *arena, char **text, size_t *len,
+                     MlirLocation *where, wp_error *err) {
+  Xla__HloModuleProto *mod;
+  if (export_for_text(module, arena, &mod, where, err))
+    return -1;
   MlirContext ctx = mlirModuleGetContext(module);
   return wp_hlo_text_print(arena, mod, warn_module, &ctx, text, len, err);
 }

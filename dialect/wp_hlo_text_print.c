@@ -67,6 +67,20 @@ void wp_hpr_warn(hpr *w, const char *fmt, ...) {
   w->warn(w->user, msg);
 }
 
+int wp_hpr_flush(hpr *w, bool force) {
+  if (w->failed)
+    return -1;
+  if (!w->len || (!force && w->len < WP_HPR_PIECE))
+    return 0;
+  if (w->sink && w->sink(w->sink_user, w->buf, w->len, w->err)) {
+    w->failed = true; /* the sink's error stands */
+    return -1;
+  }
+  w->len = 0;
+  w->buf[0] = 0;
+  return 0;
+}
+
 int wp_hpr_fail(hpr *w, const char *fmt, ...) {
   if (w->failed)
     return -1;
@@ -217,7 +231,7 @@ static int computation(hpr *w, const Xla__HloComputationProto *c, bool entry) {
     goto out;
   wp_hpr_puts(w, " {\n");
   for (size_t i = 0; i < c->n_instructions; i++)
-    if (instruction(w, &hc, c->instructions[i]))
+    if (instruction(w, &hc, c->instructions[i]) || wp_hpr_flush(w, false))
       goto out;
   wp_hpr_puts(w, "}");
   if (c->execution_thread[0]) {
@@ -321,25 +335,24 @@ static int header(hpr *w, const Xla__HloModuleProto *m) {
   return w->failed ? -1 : 0;
 }
 
-int wp_hlo_text_print(wp_arena *arena, const Xla__HloModuleProto *m, wp_hlo_text_warn_fn warn,
-                      void *user, char **text, size_t *len, wp_error *err) {
-  hpr w = {.arena = arena, .warn = warn, .user = user, .err = err, .mod = m};
-  wp_i64map_init(&w.comp_index);
+/* The whole module into W. */
+static int print_module(hpr *w, const Xla__HloModuleProto *m) {
+  wp_i64map_init(&w->comp_index);
   size_t entry = m->n_computations ? m->n_computations - 1 : 0;
   for (size_t i = 0; i < m->n_computations; i++) {
     const Xla__HloComputationProto *c = m->computations[i];
-    wp_i64map_put(&w.comp_index, c->id, (int64_t)i);
+    wp_i64map_put(&w->comp_index, c->id, (int64_t)i);
     if (m->entry_computation_id ? c->id == m->entry_computation_id
                                 : !strcmp(c->name, m->entry_computation_name))
       entry = i;
   }
-  int rc = m->n_computations ? header(&w, m) : wp_hpr_fail(&w, "the module has no computations");
+  int rc = m->n_computations ? header(w, m) : wp_hpr_fail(w, "the module has no computations");
   for (size_t i = 0; i < m->n_computations && !rc; i++) {
     if (i)
-      wp_hpr_puts(&w, "\n");
-    rc = computation(&w, m->computations[i], i == entry);
+      wp_hpr_puts(w, "\n");
+    rc = computation(w, m->computations[i], i == entry);
   }
-  wp_i64map_free(&w.comp_index);
+  wp_i64map_free(&w->comp_index);
   if (!rc) {
     Xla__HloModuleProto r = *m;
     r.name = r.entry_computation_name = "";
@@ -350,15 +363,59 @@ int wp_hlo_text_print(wp_arena *arena, const Xla__HloModuleProto *m, wp_hlo_text
     r.input_output_alias = r.buffer_donor = NULL;
     if (m->frontend_attributes && !m->frontend_attributes->base.n_unknown_fields)
       r.frontend_attributes = NULL;
-    wp_hpr_leftover(&w, &r.base, "module");
+    wp_hpr_leftover(w, &r.base, "module");
   }
-  if (rc || w.failed) {
-    free(w.buf);
+  return rc || w->failed || wp_hpr_flush(w, true) ? -1 : 0;
+}
+
+int wp_hlo_text_print_to(wp_arena *arena, const Xla__HloModuleProto *m, wp_hlo_text_warn_fn warn,
+                         void *user, wp_hlo_text_sink_fn sink, void *sink_user, wp_error *err) {
+  /* A dry run first: what cannot be printed fails, and the warnings are
+   * given, before the first byte goes out (its literals' elements, the
+   * bulk of a module with weights, are skipped) */
+  hpr check = {.arena = arena, .warn = warn, .user = user, .checking = true, .err = err, .mod = m};
+  int rc = print_module(&check, m);
+  free(check.buf);
+  if (rc)
+    return -1;
+  hpr w = {.arena = arena, .sink = sink, .sink_user = sink_user, .err = err, .mod = m};
+  rc = print_module(&w, m);
+  free(w.buf);
+  return rc;
+}
+
+/* A sink that keeps the text: malloc'd, grows. */
+typedef struct text_buf {
+  char *data;
+  size_t len, cap;
+} text_buf;
+
+static int to_memory(void *user, const char *data, size_t len, wp_error *err) {
+  (void)err;
+  text_buf *b = user;
+  if (b->len + len + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : WP_HPR_PIECE;
+    while (cap < b->len + len + 1)
+      cap *= 2;
+    b->data = wp_xrealloc(b->data, cap);
+    b->cap = cap;
+  }
+  memcpy(b->data + b->len, data, len);
+  b->len += len;
+  b->data[b->len] = 0;
+  return 0;
+}
+
+int wp_hlo_text_print(wp_arena *arena, const Xla__HloModuleProto *m, wp_hlo_text_warn_fn warn,
+                      void *user, char **text, size_t *len, wp_error *err) {
+  text_buf b = {NULL, 0, 0};
+  if (wp_hlo_text_print_to(arena, m, warn, user, to_memory, &b, err)) {
+    free(b.data);
     return -1;
   }
-  if (!w.buf)
-    wp_hpr_puts(&w, "");
-  *text = w.buf;
-  *len = w.len;
+  if (!b.data)
+    to_memory(&b, "", 0, err);
+  *text = b.data;
+  *len = b.len;
   return 0;
 }

@@ -16,12 +16,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The piece a printer hands its sink once it holds this much (at an
+ * instruction's end, or between a literal's elements). */
+#define WP_HPR_PIECE (64u << 10)
+
 typedef struct hpr {
   wp_arena *arena;
-  char *buf; /* malloc'd, grows */
+  char *buf; /* the piece being filled: malloc'd, grows, NUL-terminated */
   size_t len, cap;
   wp_hlo_text_warn_fn warn;
   void *user;
+  wp_hlo_text_sink_fn sink; /* NULL: pieces are dropped */
+  void *sink_user;
+  bool checking; /* the dry run: literals' elements are skipped */
   wp_error *err;
   bool failed;
   const Xla__HloModuleProto *mod;
@@ -38,6 +45,10 @@ void wp_hpr_putn(hpr *w, const char *s, size_t n);
 void wp_hpr_puts(hpr *w, const char *s);
 void wp_hpr_printf(hpr *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void wp_hpr_warn(hpr *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Hands the piece to the sink once it holds WP_HPR_PIECE bytes (any
+ * size with FORCE), where no rewind (a layout's, a metadata's) is pending;
+ * -1 when the sink failed, or the printer had already. */
+int wp_hpr_flush(hpr *w, bool force);
 /* The first error; -1. */
 int wp_hpr_fail(hpr *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -114,76 +114,18 @@ static int load_input(MlirContext ctx, opt_config *cfg, diag_state *ds, const op
 
 /* ---- output ---- */
 
-static void file_print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
+static void cleanup_from_signal(void);
 
-/* Writes M in the form --emit asks for to DEST (or, when DEST is NULL,
- * to -o's file, whole or not at all). */
+/* What a write that fails inside MLIR's printer undoes before opt exits
+ * (opt_write_output): what a signal's cleanup does, and the private
+ * artifact directory. */
+static void cleanup_for_exit(void) { cleanup_from_signal(); }
+
+/* Writes M in the form --emit asks for to DEST, or to -o's file when DEST
+ * is NULL (opt_write_output). */
 static int write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags flags,
                         FILE *dest) {
-  wp_error err;
-  const char *path = cfg->output ? cfg->output : "-";
-  int rc = -1;
-  wp_arena *arena = wp_arena_create();
-  const void *bytes = NULL;
-  size_t len = 0;
-  char *out_text = NULL;
-  MlirLocation where; /* IR the form cannot hold is reported at its op */
-  if (strcmp(cfg->emit, "hlo-proto") == 0 &&
-      wp_hlo_export(m, arena, true, &bytes, &len, &where, &err)) {
-    wp_emit_error(where, "%s", err.msg);
-    goto out;
-  }
-  if (strcmp(cfg->emit, "hlo-text") == 0) {
-    if (wp_hlo_text_emit(m, arena, &out_text, &len, &where, &err)) {
-      wp_emit_error(where, "%s", err.msg);
-      goto out;
-    }
-    bytes = out_text; /* malloc'd, freed below */
-  }
-  if (strcmp(cfg->emit, "bir-proto") == 0 &&
-      wp_bir_export(m, arena, &bytes, &len, &where, &err)) {
-    wp_emit_error(where, "%s", err.msg);
-    goto out;
-  }
-  if (strcmp(cfg->emit, "bir-json") == 0) {
-    Wp__Bir__Module *msg = wp_bir_to_proto(m, arena, 0, &where, &err);
-    if (!msg) {
-      wp_emit_error(where, "%s", err.msg);
-      goto out;
-    }
-    json_t *j = wp_bir_to_json(msg);
-    out_text = json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-    json_decref(j);
-    if (!out_text) {
-      fprintf(stderr, "error: %s: out of memory\n", path);
-      goto out;
-    }
-    bytes = out_text;
-    len = strlen(out_text);
-  }
-  wp_output *o = dest ? NULL : wp_output_open(path, &err);
-  if (!dest && !o) {
-    fprintf(stderr, "error: %s\n", err.msg);
-    goto out;
-  }
-  FILE *f = dest ? dest : wp_output_stream(o);
-  if (bytes) {
-    fwrite(bytes, 1, len, f);
-  } else if (cfg->emit_bytecode) {
-    mlirOperationWriteBytecode(mlirModuleGetOperation(m), file_print_cb, f);
-  } else {
-    mlirOperationPrintWithFlags(mlirModuleGetOperation(m), flags, file_print_cb, f);
-    fputc('\n', f);
-  }
-  if (o && wp_output_commit(o, &err)) {
-    fprintf(stderr, "error: %s\n", err.msg);
-    goto out;
-  }
-  rc = 0;
-out:
-  free(out_text);
-  wp_arena_destroy(arena);
-  return rc;
+  return opt_write_output(m, cfg, flags, dest, cleanup_for_exit);
 }
 
 /* What a signal handler may undo: temporary outputs, the files placed in
@@ -465,6 +407,8 @@ static int run_chunks(opt_config *cfg, MlirContext ctx, diag_state *ds,
   }
   cfg->n_chunks = n;
   int rc = opt_split_check_outputs(cfg, n);
+  if (!rc) /* once for all chunks, before any runs */
+    rc = opt_check_stdout(cfg);
   if (!rc && n == 0) {
     fprintf(stderr, "error: %s: no chunk holds anything but blanks\n", cfg->input);
     rc = EXIT_BAD_INPUT;

@@ -1,7 +1,8 @@
 /* The HLO text reader and printer without MLIR: the float formats' bits,
  * the element types MLIR 19 has no type for (f8e3m4, f4e2m1fn,
  * f8e8m0fnu: the importer refuses them, the text does not), the
- * text -> proto -> text fixpoint, and the reader's guards. */
+ * text -> proto -> text fixpoint, the reader's guards, and printing to
+ * a sink a piece at a time. */
 #include "wp_hlo_text.h"
 #include "wp_hlo_text_common.h"
 #include "wp_hlo_types.h"
@@ -167,10 +168,73 @@ static void test_sniff(void) {
   CHECK(!wp_hlo_text_sniff(NULL, "\n\tHloModule\x12\x04main", 17));
 }
 
+/* A sink that keeps what it is given, and fails (ERR set) at call FAIL_AT
+ * when that is not 0. */
+typedef struct sink_rec {
+  char *text;
+  size_t len, calls, biggest;
+  size_t fail_at;
+} sink_rec;
+
+static int record(void *user, const char *data, size_t len, wp_error *err) {
+  sink_rec *r = user;
+  if (++r->calls == r->fail_at)
+    return wp_error_set(err, "sink: call %zu fails", r->calls);
+  r->text = realloc(r->text, r->len + len + 1);
+  memcpy(r->text + r->len, data, len);
+  r->len += len;
+  r->text[r->len] = 0;
+  r->biggest = len > r->biggest ? len : r->biggest;
+  return 0;
+}
+
+/* Printing to a sink: the same text in pieces of about 64 KiB; a failing
+ * sink stops the printer at that call, with its error; a module that
+ * cannot be printed fails before the sink is called at all. */
+static void test_sink(void) {
+  enum { N = 50000 }; /* "1, " each: 150 KB, three pieces */
+  char *text = malloc(N * 3 + 200);
+  size_t n = (size_t)sprintf(text, "ENTRY %%e {\n  ROOT %%c = s32[%d] constant({", N);
+  for (int i = 0; i < N; i++)
+    n += (size_t)sprintf(text + n, i ? ", %d" : "%d", i % 10);
+  n += (size_t)sprintf(text + n, "})\n}\n");
+  wp_arena *a = wp_arena_create();
+  Xla__HloModuleProto *m;
+  wp_error err;
+  char *whole = NULL;
+  size_t whole_len = 0;
+  CHECK(wp_hlo_text_parse(a, text, n, "s.hlo", NULL, NULL, &m, &err) == 0);
+  CHECK(wp_hlo_text_print(a, m, NULL, NULL, &whole, &whole_len, &err) == 0);
+  sink_rec all = {0};
+  CHECK(wp_hlo_text_print_to(a, m, NULL, NULL, record, &all, &err) == 0);
+  CHECK(all.len == whole_len && all.text && !strcmp(all.text, whole));
+  CHECK(all.calls == 3);
+  CHECK(all.biggest < (64u << 10) + 64);
+  for (size_t at = 1; at <= 2; at++) {
+    sink_rec r = {.fail_at = at};
+    CHECK(wp_hlo_text_print_to(a, m, NULL, NULL, record, &r, &err) == -1);
+    CHECK(r.calls == at);
+    char want[64];
+    snprintf(want, sizeof want, "sink: call %zu fails", at);
+    CHECK_STR(err.msg, want);
+    free(r.text);
+  }
+  m->computations[0]->root_id = 12345; /* names no instruction */
+  sink_rec none = {0};
+  CHECK(wp_hlo_text_print_to(a, m, NULL, NULL, record, &none, &err) == -1);
+  CHECK(none.calls == 0);
+  CHECK_CONTAINS(err.msg, "root id 12345 names no instruction");
+  free(all.text);
+  free(whole);
+  free(text);
+  wp_arena_destroy(a);
+}
+
 int main(void) {
   test_float_bits();
   test_types_mlir_lacks();
   test_reader_guards();
   test_sniff();
+  test_sink();
   return wp_test_result("test_hlo_text");
 }
