@@ -21,6 +21,13 @@ void wp_emit_remark(MlirLocation loc, const char *fmt, ...) __attribute__((forma
 /* 0 error, 1 warning, 2 remark: TEXT as is (wp_diag_emit.cpp). */
 void wp_diag_emit_text(MlirLocation loc, int severity, const char *text);
 
+/* Where a diagnostic about VALUE goes: its own location, a block
+ * argument's too (the MLIR 19 C API has no getter for it; the location
+ * belongs to VALUE's context). A function's parameter is at its place in
+ * the text it was read from: the parameter instruction of HLO text, the
+ * argument in the signature of MLIR text. */
+MlirLocation wp_diag_value_loc(MlirValue value);
+
 #ifdef __cplusplus
 }
 #endif

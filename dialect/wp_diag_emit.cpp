@@ -1,4 +1,5 @@
-// Warnings and remarks: the MLIR 19 C API has mlirEmitError only.
+// Warnings and remarks (the MLIR 19 C API has mlirEmitError only), and a
+// value's location (no getter there either).
 #include "wp_diag.h"
 
 #include <mlir/CAPI/IR.h>
@@ -12,4 +13,8 @@ extern "C" void wp_diag_emit_text(MlirLocation loc, int severity, const char *te
     mlir::emitRemark(l) << text;
   else
     mlir::emitError(l) << text;
+}
+
+extern "C" MlirLocation wp_diag_value_loc(MlirValue value) {
+  return wrap(unwrap(value).getLoc());
 }

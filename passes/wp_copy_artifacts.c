@@ -24,14 +24,21 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-static int ensure_dir(MlirOperation module, const char *dir) {
-  bool made;
-  wp_error err;
-  if (wp_dir_ensure(dir, &made, &err)) {
-    wp_emit_error(wp_unknown_loc(module), "%s", err.msg);
-    return -1;
+/* Does BIR MODULE record const files an earlier copy-const-artifacts
+ * placed: as files in its artifact directory, or (IN_PLACE_TOO) recorded
+ * where their bytes are? */
+static bool records_placed(MlirOperation module, bool in_place_too) {
+  for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
+       !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+    for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
+                                               : mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      if (wp_op_is(op, "bir.const_file") && !mlirAttributeIsNull(wp_attr(op, "artifact")) &&
+          (in_place_too || mlirAttributeIsNull(wp_attr(op, "artifact_in_place"))))
+        return true;
   }
-  return 0;
+  return false;
 }
 
 static const char *how_name(wp_place_how how) {
@@ -134,10 +141,8 @@ static int note_placed_names(placement *pl) {
         continue;
       char *artifact = wp_bir_str(pl->arena, op, "artifact");
       if (artifact[0] && wp_strmap_put(&pl->file_names, artifact, strlen(artifact),
-                                       in_place ? NAME_TO_REFILE : NAME_TAKEN)) {
-        wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
-        return -1;
-      }
+                                       in_place ? NAME_TO_REFILE : NAME_TAKEN))
+        wp_out_of_memory();
     }
   }
   return 0;
@@ -181,10 +186,8 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
       /* another op's job writes the file (or it is there): this one
        * follows it out of place */
       struct follower *fw = wp_arena_alloc(pl->arena, sizeof *fw);
-      if (!fw) {
-        wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: out of memory");
-        return -1;
-      }
+      if (!fw)
+        wp_out_of_memory();
       *fw = (struct follower){cf, pl->followers};
       pl->followers = fw;
       continue;
@@ -202,17 +205,11 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
     }
     if ((placed && !moved && !refiled) || wp_i64map_get(queued, (int64_t)(intptr_t)cf.ptr, NULL))
       continue;
-    if (wp_i64map_put(queued, (int64_t)(intptr_t)cf.ptr, 1)) {
-      wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
-      return -1;
-    }
+    if (wp_i64map_put(queued, (int64_t)(intptr_t)cf.ptr, 1))
+      wp_out_of_memory();
     if (pl->n_jobs == pl->cap_jobs) {
       pl->cap_jobs = pl->cap_jobs ? 2 * pl->cap_jobs : 64;
-      place_job *j = realloc(pl->jobs, pl->cap_jobs * sizeof *j);
-      if (!j) {
-        wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
-        return -1;
-      }
+      place_job *j = wp_xrealloc(pl->jobs, pl->cap_jobs * sizeof *j);
       pl->jobs = j;
     }
     place_job *job = &pl->jobs[pl->n_jobs++];
@@ -236,10 +233,8 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
       return -1;
     }
     if (artifact ? wp_strmap_put(&pl->file_names, job->name, strlen(job->name), NAME_TAKEN)
-                 : unique_file_name(pl, job)) {
-      wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: out of memory");
-      return -1;
-    }
+                 : unique_file_name(pl, job))
+      wp_out_of_memory();
   }
   return 0;
 }
@@ -345,6 +340,35 @@ static void record_jobs(placement *pl, MlirAttribute *arts, size_t *n_arts) {
   }
 }
 
+/* The run's private directory is removed when the run ends: copies placed
+ * there are for a NEFF of the same run only, and IR placed by an earlier
+ * run stays where its files are. 0, or -1 after an error. */
+static int check_private_dir(const wp_pass_run *run, MlirOperation module, const char *method) {
+  MlirStringRef old;
+  if (wp_attr_str(module, "bir.artifact_path", &old) && old.length &&
+      records_placed(module, false)) {
+    char *dir = strndup(old.data, old.length);
+    bool there = dir && wp_is_directory(dir) == 1;
+    if (there)
+      wp_emit_error(mlirOperationGetLocation(module), "copy-const-artifacts: the module's "
+                    "constant files were placed in %s by an earlier run; give artifact-dir=%s "
+                    "(opt: --artifact-dir=%s) to go on from there", dir, dir, dir);
+    free(dir);
+    if (there)
+      return -1;
+  }
+  if (!run->state->neff_follows &&
+      (!strcmp(method, "stream") || !strcmp(method, "copy_file_range"))) {
+    wp_emit_error(mlirOperationGetLocation(module), "copy-const-artifacts: copy-method=%s would "
+                  "copy the constant files into the run's private temporary directory, which "
+                  "is removed when the run ends, and the IR written would name files that are "
+                  "gone; give artifact-dir=DIR (or copy-method=auto, which records them where "
+                  "they are)", method);
+    return -1;
+  }
+  return 0;
+}
+
 static int run_copy_artifacts(const wp_pass_run *run) {
   MlirOperation module = run->module;
   MlirContext c = mlirOperationGetContext(module);
@@ -357,14 +381,16 @@ static int run_copy_artifacts(const wp_pass_run *run) {
     return -1;
   const char *dir = wp_pass_option(run, "artifact-dir");
   bool private_dir = false;
-  if (!dir[0] && run->state->artifact_dir) {
-    dir = run->state->artifact_dir;
-    private_dir = run->state->artifact_dir_private;
+  if (!dir[0] && !run->state->artifact_dir) {
+    wp_error err;
+    if (!wp_run_private_artifact_dir(run->state, &err)) {
+      wp_emit_error(mlirOperationGetLocation(module), "copy-const-artifacts: %s", err.msg);
+      return -1;
+    }
   }
   if (!dir[0]) {
-    wp_emit_error(wp_unknown_loc(module), "copy-const-artifacts: no artifact directory; give "
-                                   "artifact-dir=DIR");
-    return -1;
+    dir = run->state->artifact_dir;
+    private_dir = run->state->artifact_dir_private;
   }
   long long threads = wp_pass_option_count(run, "threads", wp_parallel_cores());
   placement pl = {.run = run, .dir = dir, .methods = {true, false}};
@@ -381,7 +407,11 @@ static int run_copy_artifacts(const wp_pass_run *run) {
     pl.in_place = true;
   else /* auto (the specs' choices were checked when parsed) */
     pl.in_place = private_dir;
-  if (ensure_dir(module, dir))
+  if (private_dir && check_private_dir(run, module, method))
+    return -1;
+  /* the private directory is the run's alone, and held from its making */
+  if (!private_dir && wp_run_lock_artifact_dir(run->state, "copy-const-artifacts", dir,
+                                               mlirOperationGetLocation(module)))
     return -1;
   pl.arena = wp_arena_create();
   /* files an earlier run placed in another directory (one that is still
@@ -405,11 +435,8 @@ static int run_copy_artifacts(const wp_pass_run *run) {
   for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
        !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
     wp_bir_names files;
-    if (wp_bir_names_init(&files, f, "bir.const_file")) {
-      wp_bir_names_free(&files);
-      wp_emit_error(mlirOperationGetLocation(f), "copy-const-artifacts: out of memory");
-      goto out;
-    }
+    if (wp_bir_names_init(&files, f, "bir.const_file"))
+      wp_out_of_memory();
     MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
     int frc = 0;
     for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !frc;
@@ -477,13 +504,26 @@ out:
   return rc;
 }
 
+/* Before any pass runs: an artifact directory that is there must be a
+ * directory (one that is not is made when the pass runs). */
+static int check_copy_artifacts(const wp_pass_options *options, const wp_run *run,
+                                wp_error *err) {
+  const char *dir = options->values[0] ? options->values[0] : run ? run->artifact_dir : NULL;
+  struct stat st;
+  if (dir && stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
+    return wp_error_set(err, "copy-const-artifacts: %s: the artifact directory is not a "
+                        "directory", dir);
+  return 0;
+}
+
 const wp_pass_info wp_copy_artifacts_pass = {
     .name = "copy-const-artifacts",
     .title = "CopyConstArtifacts",
     .description = "place every kernel's constant files in the module's artifact directory "
                    "(reflink, or a streamed copy that also hashes them) and record them",
-    .options = {{"artifact-dir", "the artifact directory (default: opt's --artifact-dir, else a "
-                                 "private temporary directory)"},
+    .options = {{"artifact-dir", "the artifact directory (default: the driver's, opt's "
+                                 "--artifact-dir; else a private temporary directory removed "
+                                 "when the run ends)"},
                 {"copy-method", "auto (in-place in opt's private directory, else reflink, "
                                 "then stream), in-place (no file: the bytes stay where they "
                                 "are), copy_file_range or stream",
@@ -491,5 +531,6 @@ const wp_pass_info wp_copy_artifacts_pass = {
                 {"threads", "files placed at once (default: the number of cores)", .number = true,
                  .min = 1, .max = 1024}},
     .run = run_copy_artifacts,
+    .check = check_copy_artifacts,
     .traits = {.places_files = true, .dir_option = "artifact-dir"},
 };

@@ -50,11 +50,7 @@ static bool listed_by_kernel(MlirOperation func, const char *name) {
 static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *index) {
   if (d->n_files == d->cap_files) {
     d->cap_files = d->cap_files ? 2 * d->cap_files : 64;
-    cfile *f = realloc(d->files, d->cap_files * sizeof *f);
-    if (!f) {
-      wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: out of memory");
-      return -1;
-    }
+    cfile *f = wp_xrealloc(d->files, d->cap_files * sizeof *f);
     d->files = f;
   }
   cfile *f = &d->files[d->n_files];
@@ -114,11 +110,7 @@ static int add_ref(dedup *d, MlirOperation memloc, intptr_t row, size_t file,
                    const char *dtype, const char *memtype, int64_t off, int64_t size) {
   if (d->n_refs == d->cap_refs) {
     d->cap_refs = d->cap_refs ? 2 * d->cap_refs : 64;
-    ref *r = realloc(d->refs, d->cap_refs * sizeof *r);
-    if (!r) {
-      wp_emit_error(mlirOperationGetLocation(memloc), "dedup-consts: out of memory");
-      return -1;
-    }
+    ref *r = wp_xrealloc(d->refs, d->cap_refs * sizeof *r);
     d->refs = r;
   }
   d->refs[d->n_refs++] =
@@ -197,11 +189,9 @@ static int collect_function(dedup *d, MlirOperation func) {
   int rc = -1;
   size_t *file_index = NULL;
   if (wp_bir_names_init(&files, func, "bir.const_file") ||
-      wp_bir_names_init(&sets, func, "bir.memloc_set") ||
-      !(file_index = malloc((files.n + 1) * sizeof *file_index))) {
-    wp_emit_error(mlirOperationGetLocation(func), "dedup-consts: out of memory");
-    goto out;
-  }
+      wp_bir_names_init(&sets, func, "bir.memloc_set"))
+    wp_out_of_memory();
+  file_index = wp_xmalloc((files.n + 1) * sizeof *file_index);
   for (size_t i = 0; i < files.n; i++)
     file_index[i] = (size_t)-1;
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));

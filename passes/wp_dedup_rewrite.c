@@ -78,21 +78,13 @@ static int rewrite_refs(dedup *d, MlirContext c) {
     if (!wp_i64map_get(&index, (int64_t)(intptr_t)r->memloc.ptr, &t)) {
       if (n_tables == cap) {
         cap = cap ? 2 * cap : 4;
-        table_files *g = realloc(tables, cap * sizeof *g);
-        if (!g) {
-          rc = -1;
-          break;
-        }
-        tables = g;
+        tables = wp_xrealloc(tables, cap * sizeof *tables);
       }
       MlirAttribute old = wp_attr(r->memloc, "const_files");
       intptr_t n = mlirArrayAttrGetNumElements(old);
-      MlirAttribute *files = malloc((size_t)(n + 1) * sizeof *files);
-      if (!files || wp_i64map_put(&index, (int64_t)(intptr_t)r->memloc.ptr, (int64_t)n_tables)) {
-        free(files);
-        rc = -1;
-        break;
-      }
+      MlirAttribute *files = wp_xmalloc((size_t)(n + 1) * sizeof *files);
+      if (wp_i64map_put(&index, (int64_t)(intptr_t)r->memloc.ptr, (int64_t)n_tables))
+        wp_out_of_memory();
       for (intptr_t k = 0; k < n; k++)
         files[k] = mlirArrayAttrGetElement(old, k);
       t = (int64_t)n_tables;
@@ -108,8 +100,7 @@ static int rewrite_refs(dedup *d, MlirContext c) {
   }
   free(tables);
   wp_i64map_free(&index);
-  if (rc)
-    wp_emit_error(wp_unknown_loc(d->run->module), "dedup-consts: out of memory");
+
   return rc;
 }
 

@@ -17,8 +17,10 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <errno.h>
 #include <limits.h>
 #include <stddef.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <stdlib.h>
@@ -41,6 +43,15 @@ static MlirStringRef arg_name(MlirOperation func, intptr_t i) {
   if (!mlirAttributeIsNull(n) && mlirAttributeIsAString(n))
     return wp_str_value(n);
   return (MlirStringRef){"", 0};
+}
+
+/* Where an error about entry parameter I of FUNC goes: the parameter's
+ * place (its instruction in HLO text, its argument in MLIR text; a
+ * protobuf's has the parameter's name around the file). Faults of
+ * metadata.json that concern no one parameter stay at no place in the IR,
+ * naming the file. */
+static MlirLocation param_loc(MlirOperation func, intptr_t i) {
+  return wp_diag_value_loc(mlirBlockGetArgument(wp_func_body(func), i));
 }
 
 /* Is computation NAME in the comma-separated ALLOW list? */
@@ -192,7 +203,7 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
                       md->dir, ref->param_name, (int)fname.length, fname.data, hint);
         rc = -1;
       } else if (twin >= 0) {
-        wp_emit_error(wp_unknown_loc(module),
+        wp_emit_error(param_loc(func, (intptr_t)twin),
                       "%s/metadata.json: weight_files names parameter '%s', but parameters %ld "
                       "and %lld of the entry computation '%.*s' both have that name; give its "
                       "number instead",
@@ -225,7 +236,7 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
         /* Taking either would plant a weight in a parameter the user may
          * not have meant; the list form names parameters by number only. */
         MlirStringRef n = arg_name(func, idx);
-        wp_emit_error(wp_unknown_loc(module),
+        wp_emit_error(param_loc(func, (intptr_t)named),
                       "%s/metadata.json: weight_files key '%s' is ambiguous: parameter number "
                       "%s is '%.*s', but parameter %lld is named '%s'; give weight_files as a "
                       "list indexed by parameter number, or rename the parameter",
@@ -236,7 +247,7 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
     }
     if (rc == 0 && plan[idx].ref) {
       MlirStringRef n = arg_name(func, idx);
-      wp_emit_error(wp_unknown_loc(module),
+      wp_emit_error(param_loc(func, idx),
                     "%s/metadata.json: parameter '%.*s' (number %ld) is named twice in "
                     "weight_files",
                     md->dir, (int)n.length, n.data, (long)idx);
@@ -261,11 +272,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
 static int load_weights(MlirOperation module, MlirOperation func, const wp_model_dir *md,
                         arg_plan *plan, intptr_t n_args, wp_run *run) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  wp_resolve_cache *cache = calloc(1, sizeof *cache);
-  if (!cache) {
-    wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
-    return -1;
-  }
+  wp_resolve_cache *cache = wp_xcalloc(1, sizeof *cache);
   int rc = load_each(module, func, body, md, plan, n_args, cache, run);
   free(cache);
   return rc;
@@ -305,7 +312,7 @@ static int read_one(size_t i, void *user) {
   if (j->failed && j->unchecked)
     j->recheck = true;
   else if (j->failed)
-    j->error = strdup(err.msg);
+    j->error = wp_xstrdup(err.msg);
   return j->failed;
 }
 
@@ -361,11 +368,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
                      const wp_model_dir *md, arg_plan *plan, intptr_t n_args,
                      wp_resolve_cache *cache, wp_run *run) {
   bool debug = run->debug;
-  read_job *jobs = calloc((size_t)n_args + 1, sizeof *jobs);
-  if (!jobs) {
-    wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
-    return -1;
-  }
+  read_job *jobs = wp_xcalloc((size_t)n_args + 1, sizeof *jobs);
   size_t n_jobs = 0;
   intptr_t unresolved = -1;
   wp_error resolve_err;
@@ -400,7 +403,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
       if (wp_model_dir_resolve_cached(cache, md->dir, plan[j->arg].ref->rel_path, 0,
                                       &plan[j->arg].path, &resolve_err)) {
         MlirStringRef name = arg_name(func, j->arg);
-        wp_emit_error(wp_unknown_loc(module), "%s (parameter '%.*s')", resolve_err.msg,
+        wp_emit_error(param_loc(func, j->arg), "%s (parameter '%.*s')", resolve_err.msg,
                       (int)name.length, name.data);
         rc = -1;
         break;
@@ -410,18 +413,15 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
       read_one(k, jobs);
     }
     MlirStringRef name = arg_name(func, j->arg);
-    char *pname = strndup(name.data, name.length);
-    if (!pname) {
-      wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
-      rc = -1;
-      break;
-    }
+    char *pname = wp_xmalloc(name.length + 1);
+    memcpy(pname, name.data, name.length);
+    pname[name.length] = 0;
     char key[256];
     wp_hlo_weight_key(pname[0] ? pname : plan[j->arg].ref->rel_path, key, sizeof key);
     wp_error err;
     if (j->failed) {
-      wp_emit_error(wp_unknown_loc(module), "%s: parameter '%s': %s", j->path, pname,
-                    j->error ? j->error : "out of memory");
+      wp_emit_error(param_loc(func, j->arg), "%s: parameter '%s': %s", j->path, pname,
+                    j->error);
       rc = -1;
     } else {
       wp_hlo_weight_data *w = j->weight;
@@ -431,7 +431,8 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
       run->stats.tensors_planted++;
       run->stats.weight_bytes += size;
       if (wp_hlo_weight_attr(j->type, key, w, &plan[j->arg].value, &err)) {
-        wp_emit_error(wp_unknown_loc(module), "%s: parameter '%s': %s", j->path, pname, err.msg);
+        wp_emit_error(param_loc(func, j->arg), "%s: parameter '%s': %s", j->path, pname,
+                      err.msg);
         rc = -1;
       }
     }
@@ -446,7 +447,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
   free(jobs);
   if (rc == 0 && unresolved >= 0) {
     MlirStringRef name = arg_name(func, unresolved);
-    wp_emit_error(wp_unknown_loc(module), "%s (parameter '%.*s')", resolve_err.msg,
+    wp_emit_error(param_loc(func, unresolved), "%s (parameter '%.*s')", resolve_err.msg,
                   (int)name.length, name.data);
     rc = -1;
   }
@@ -499,9 +500,9 @@ static MlirOperation make_constant(wp_arena *arena, const constant_keys *keys, M
   MlirAttribute id = wp_dict_get(dict, "hlo.id");
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirType type = mlirValueGetType(mlirBlockGetArgument(body, i));
-  char *pname = strndup(name.data, name.length);
-  if (!pname)
-    return (MlirOperation){NULL};
+  char *pname = wp_xmalloc(name.length + 1);
+  memcpy(pname, name.data, name.length);
+  pname[name.length] = 0;
   MlirLocation loc = mlirLocationNameGet(
       ctx, name, mlirLocationFileLineColGet(ctx, wp_sref(plan->path), 0, 0));
   MlirOperationState st = mlirOperationStateGet(wp_sref("hlo.constant"), loc);
@@ -784,6 +785,7 @@ static int run_inline_weights(const wp_pass_run *run) {
                                        "input, or --inline-weights=\"model-dir=DIR\")");
     return -1;
   }
+  wp_run_note_input_dir(run->state, dir);
   MlirAttribute entry_ref = wp_attr(module, "hlo.entry");
   if (mlirAttributeIsNull(entry_ref) || !mlirAttributeIsAFlatSymbolRef(entry_ref)) {
     wp_emit_error(mlirOperationGetLocation(module),
@@ -817,7 +819,7 @@ static int run_inline_weights(const wp_pass_run *run) {
                   strcmp(dir, run->state->model_dir) == 0;
   if (borrowed) {
     md = *run->state->model;
-  } else if (wp_model_dir_load(dir, &md, &err)) {
+  } else if (wp_model_dir_load_weights(dir, &md, &err)) {
     /* opt's default (the input file's own directory) is a guess the user
      * did not make: say how to give the right one */
     bool guessed = !wp_pass_option(run, "model-dir")[0];
@@ -877,10 +879,6 @@ static int run_inline_weights(const wp_pass_run *run) {
     if (!plan[i].ref)
       continue;
     MlirOperation c = make_constant(arena, &keys, func, i, &plan[i]);
-    if (mlirOperationIsNull(c)) {
-      wp_emit_error(wp_unknown_loc(module), "inline-weights: out of memory");
-      goto out;
-    }
     if (mlirOperationIsNull(anchor))
       mlirBlockInsertOwnedOperation(body, 0, c);
     else
@@ -911,6 +909,21 @@ out:
   return rc;
 }
 
+/* Before any pass runs: a model-dir= that is no directory. */
+static int check_inline_weights(const wp_pass_options *options, const wp_run *run,
+                                wp_error *err) {
+  (void)run;
+  const char *dir = options->values[0];
+  struct stat st;
+  if (!dir)
+    return 0;
+  if (stat(dir, &st) != 0)
+    return wp_error_errno(err, errno, "inline-weights: model-dir=%s", dir);
+  if (!S_ISDIR(st.st_mode))
+    return wp_error_errno(err, ENOTDIR, "inline-weights: model-dir=%s", dir);
+  return 0;
+}
+
 const wp_pass_info wp_inline_weights_pass = {
     .name = "inline-weights",
     .title = "InlineWeights",
@@ -919,5 +932,6 @@ const wp_pass_info wp_inline_weights_pass = {
     .options = {{"model-dir", "the model directory (default: opt's input directory)"},
                 {"allow", "comma-separated computations the pass may touch (default: entry)"}},
     .run = run_inline_weights,
+    .check = check_inline_weights,
     .traits = {.model_dir_option = "model-dir"},
 };

@@ -2,8 +2,10 @@
  * wp_neff_pack_module. */
 #include "wp_pass.h"
 
+#include "wp_bir.h"
 #include "wp_mlir_util.h"
 #include "wp_neff_pack.h"
+#include "wp_output_check.h"
 #include "wp_parallel.h"
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -17,10 +19,44 @@ static void show_progress(void *run, uint64_t done, uint64_t total) {
   wp_run_progress(run, "neff-pack", done, total, false);
 }
 
-static int run_neff_pack(const wp_pass_run *run) {
+/* Its output= , else the driver's (opt's -o). */
+static const char *neff_output(const wp_pass_run *run) {
   const char *out = wp_pass_option(run, "output");
-  if (!out[0] && run->state->neff_output)
-    out = run->state->neff_output;
+  return !out[0] && run->state->neff_output ? run->state->neff_output : out;
+}
+
+/* Before the passes it brings: the module is BIR, and the NEFF has a place
+ * that replaces no input of the run. */
+static int prepare_neff_pack(const wp_pass_run *run) {
+  if (!wp_bir_module_is_bir(mlirModuleFromOperation(run->module))) {
+    wp_emit_error(mlirOperationGetLocation(run->module), "neff-pack: the module is not BIR (run "
+                  "--bir-lower first)");
+    return -1;
+  }
+  const char *out = neff_output(run);
+  wp_error err;
+  if (!out[0]) {
+    wp_emit_error(mlirOperationGetLocation(run->module), "neff-pack: no output file; give the "
+                  "pass option output=FILE (opt: -o FILE)");
+    return -1;
+  }
+  if (wp_output_check_early("neff-pack", out, true, &err)) {
+    wp_emit_error(mlirOperationGetLocation(run->module), "%s", err.msg);
+    return -1;
+  }
+  return wp_output_check_inputs(run, out);
+}
+
+/* Before any pass runs: an output= that cannot take a NEFF. */
+static int check_neff_pack(const wp_pass_options *options, const wp_run *run, wp_error *err) {
+  (void)run;
+  const char *out = options->values[0];
+  return out ? wp_output_check_early("neff-pack", out, true, err) : 0;
+}
+
+static int run_neff_pack(const wp_pass_run *run) {
+  const char *out = neff_output(run);
+  run->state->neff_to_driver_output = !wp_pass_option(run, "output")[0];
   /* the values were checked against the option specs when parsed */
   const char *dio = wp_pass_option(run, "direct-io");
   wp_neff_sizes sizes = {0};
@@ -39,7 +75,7 @@ static int run_neff_pack(const wp_pass_run *run) {
               .sizes = &sizes},
       .bir_read_back = wp_run_bir_read_back(run->state, run->module),
       .run_token = run->state->token,
-      .outputs_checked = run->state->checks_outputs,
+      .outputs_checked = true, /* by prepare_neff_pack, before the passes it brings */
       .debug = run->state->debug};
   if (wp_neff_pack_module(run->module, &o))
     return -1;
@@ -66,6 +102,9 @@ extern const wp_pass_info wp_neff_pack_pass;
 /* dedup-consts before it hashes the members ahead, raw or .npy */
 static void declare_neff_pack(const wp_pass_options *options, wp_run *run) {
   run->neff_follows = true;
+  /* no constant file is placed where the NEFF goes */
+  if (options->values[0])
+    wp_run_note_output(run, options->values[0]);
   const wp_pass_info *self = &wp_neff_pack_pass;
   for (int i = 0; i < WP_PASS_MAX_OPTIONS && self->options[i].name; i++)
     if (!strcmp(self->options[i].name, "weights-format"))
@@ -77,9 +116,9 @@ const wp_pass_info wp_neff_pack_pass = {
     .title = "NeffPack",
     .description = "write the NEFF: a 1024-byte header and a deterministic gzip PAX tar of "
                    "the unique constant files, variable definitions, BOM and BIR "
-                   "(opt runs copy-const-artifacts and dedup-consts first when not named; a pass "
-                   "pipeline of a driver names them)",
-    .options = {{"output", "the NEFF file (default: opt's -o)"},
+                   "(it runs copy-const-artifacts and dedup-consts first when they have not run, "
+                   "in a private artifact directory unless one is given)",
+    .options = {{"output", "the NEFF file (default: the driver's output, opt's -o)"},
                 {"weights-format", "npy (default; signed members numpy.load reads) or bin",
                  .choices = "npy|bin"},
                 {"compressor", "isal (default: ISA-L level 1 in parallel chunks) or zlib "
@@ -92,6 +131,8 @@ const wp_pass_info wp_neff_pack_pass = {
                               "members reach 64 MiB), on or off; the NEFF is the same",
                  .choices = "auto|on|off"}},
     .run = run_neff_pack,
+    .check = check_neff_pack,
+    .prepare = prepare_neff_pack,
     .declare = declare_neff_pack,
     .traits = {.uses_placed_files = true,
                .writes_neff = true,

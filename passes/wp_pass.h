@@ -53,6 +53,15 @@ typedef struct wp_pass_info {
   wp_pass_option_spec options[WP_PASS_MAX_OPTIONS];
   /* Returns 0 on success; on failure it has emitted MLIR diagnostics. */
   int (*run)(const wp_pass_run *run);
+  /* Optional: checks of OPTIONS that need no IR, made before any pass of
+   * the pipeline runs (MLIR's Pass::initialize), in every driver; RUN is
+   * the driver's run object, or NULL for a pass made by name without one
+   * (its settings are not known yet). 0, or -1 with ERR. */
+  int (*check)(const wp_pass_options *options, const wp_run *run, wp_error *err);
+  /* Optional: checks on the module and the run made before the passes it
+   * needs are brought in (neff-pack: its output); 0, or -1 after an error
+   * diagnostic. */
+  int (*prepare)(const wp_pass_run *run);
   /* Optional: what the pass, created with OPTIONS for RUN, tells the run's
    * other passes before any runs (neff-pack: a NEFF follows). */
   void (*declare)(const wp_pass_options *options, wp_run *run);
@@ -67,8 +76,8 @@ typedef struct wp_pass_info {
     const char *output_option;    /* the option naming the file it writes */
     const char *dir_option;       /* the option naming the directory it places files in */
     const char *model_dir_option; /* the option naming the model directory it reads */
-    const char *needs[3];    /* passes that must run before it, in order (a driver may
-                                bring them along) */
+    const char *needs[3];    /* passes that must run before it in the same run, in order:
+                                those that have not run, it runs first itself */
   } traits;
 } wp_pass_info;
 

@@ -79,8 +79,6 @@ static void choices_text(const char *choices, char *out, size_t n) {
 
 static int check_value(const wp_pass_info *info, const wp_pass_option_spec *o, const char *v,
                        wp_error *err) {
-  if (!v)
-    return wp_error_set(err, "out of memory");
   if (o->number) {
     char *end;
     errno = 0;
@@ -160,7 +158,9 @@ int wp_pass_parse_options(const wp_pass_info *info, const char *s, wp_pass_optio
       return wp_error_set(err, "pass '%s': option '%.*s' is given twice", info->name, (int)klen,
                           key);
     }
-    out->values[idx] = strndup(val, vlen);
+    out->values[idx] = wp_xmalloc(vlen + 1);
+    memcpy(out->values[idx], val, vlen);
+    out->values[idx][vlen] = 0;
     if (check_value(info, &info->options[idx], out->values[idx], err)) {
       wp_pass_options_free(out);
       return -1;

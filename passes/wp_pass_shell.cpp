@@ -10,6 +10,7 @@
 #include <mlir/CAPI/IR.h>
 #include <mlir/CAPI/Pass.h>
 #include <mlir/IR/BuiltinOps.h>
+#include <mlir/IR/Location.h>
 #include <mlir/Pass/Pass.h>
 #include <mlir/Pass/PassRegistry.h>
 #include <mlir/Support/TypeID.h>
@@ -74,7 +75,9 @@ class WeightpackPass : public mlir::OperationPass<mlir::ModuleOp> {
 public:
   WeightpackPass(const wp_pass_info *passInfo, wp_run *givenRun)
       : OperationPass(mlir::TypeID::getFromOpaquePointer(passInfo)), info(passInfo),
-        run(wp_run_retain(givenRun)) {}
+        run(wp_run_retain(givenRun)) {
+    showOptions(); // every option, for help
+  }
   WeightpackPass(const WeightpackPass &other)
       : OperationPass(other), info(other.info), run(wp_run_retain(other.run)) {
     wp_error err;
@@ -99,11 +102,32 @@ public:
     return mlir::success();
   }
 
+  // Checks of the pass's own options that need no IR (a directory that is
+  // a file, an output that cannot be made): made before any pass of the
+  // pipeline runs, in every driver.
+  mlir::LogicalResult initialize(mlir::MLIRContext *ctx) override {
+    if (!info->check)
+      return mlir::success();
+    wp_error err;
+    if (info->check(&options, run, &err) == 0)
+      return mlir::success();
+    wp_emit_error(wrap(mlir::Location(mlir::UnknownLoc::get(ctx))), "%s", err.msg);
+    return mlir::failure();
+  }
+
   void runOnOperation() override {
-    wp_run *state = run ? run : getAnalysis<RunAnalysis>().run;
+    // held for the whole pass: a dynamic pipeline (runNeeded) clears the
+    // module's analyses when it ends, the run's among them
+    std::unique_ptr<wp_run, void (*)(wp_run *)> held(
+        wp_run_retain(run ? run : getAnalysis<RunAnalysis>().run), wp_run_release);
+    wp_run *state = held.get();
     markAnalysesPreserved<RunAnalysis>();
     MlirOperation op = wrap(getOperation().getOperation());
     wp_pass_run body = {info, op, &options, state};
+    if ((info->prepare && info->prepare(&body)) || mlir::failed(runNeeded(state))) {
+      state->failed = true;
+      return signalPassFailure();
+    }
     wp_pass_observer *obs = state->observer;
     if (obs && (obs->print_ir_before_all || named(obs->print_ir_before, info->name)))
       dumpIR(obs, info, op, "Before");
@@ -115,8 +139,11 @@ public:
       obs->timing_peak_kib[obs->n_timings] = wp_pass_peak_rss_kib();
       obs->timing_seconds[obs->n_timings++] = nowSeconds() - t0;
     }
-    if (rc != 0)
+    if (rc != 0) {
+      state->failed = true;
       return signalPassFailure();
+    }
+    wp_run_note_ran(state, info->name);
     if (obs && (obs->print_ir_after_all || named(obs->print_ir_after, info->name)))
       dumpIR(obs, info, op, "After");
     if (obs && obs->verify_roundtrip) {
@@ -124,10 +151,53 @@ public:
       MlirLocation where;
       if (wp_verify_roundtrip(mlirModuleFromOperation(op), info->name, &where, &err)) {
         wp_emit_error(where, "%s", err.msg);
+        state->failed = true;
         signalPassFailure();
       }
     }
   }
+
+  // The passes this one needs that have not run in this run (neff-pack:
+  // copy-const-artifacts, dedup-consts), run first on the module as a
+  // dynamic pipeline, with this pass's run object: every driver gets
+  // them, not only opt.
+  mlir::LogicalResult runNeeded(wp_run *state) {
+    mlir::OpPassManager needed(mlir::ModuleOp::getOperationName());
+    size_t n = 0;
+    for (const char *name : info->traits.needs) {
+      const wp_pass_info *need = name ? wp_pass_lookup(name) : nullptr;
+      if (!need || wp_run_ran(state, name))
+        continue;
+      needed.addPass(std::make_unique<WeightpackPass>(need, state));
+      n++;
+    }
+    if (n == 0)
+      return mlir::success();
+    if (info->declare) // what the passes it brings should know of it
+      info->declare(&options, state);
+    mlir::LogicalResult ran = runPipeline(needed, getOperation());
+    if (!run) { // the run goes on: the analysis the pipeline cleared holds it again
+      RunAnalysis &again = getAnalysis<RunAnalysis>();
+      if (again.run != state) {
+        wp_run_release(again.run);
+        again.run = wp_run_retain(state);
+      }
+      markAnalysesPreserved<RunAnalysis>();
+    }
+    return ran;
+  }
+
+  // A driver's run object for a pass made without one (by name, from a
+  // textual pipeline): as if it had been made for RUN.
+  void adopt(wp_run *given) {
+    if (run)
+      return;
+    run = wp_run_retain(given);
+    if (info->declare)
+      info->declare(&options, run);
+  }
+
+  const wp_pass_info *passInfo() const { return info; }
 
   std::unique_ptr<mlir::Pass> clonePass() const override {
     return std::make_unique<WeightpackPass>(*this);
@@ -147,25 +217,27 @@ public:
   }
 
 private:
-  // MLIR prints a pass's options (--dump-pass-pipeline, the crash
-  // reproducer, pipelines printed back) from the Option objects registered
-  // on it: one for each option given, holding its value, so that the
-  // printed pipeline replays the run. Values are parsed and checked by
+  // MLIR shows a pass's options (mlir-opt --help) and prints them
+  // (--dump-pass-pipeline, the crash reproducer, pipelines printed back)
+  // from the Option objects registered on it: one for every option, so
+  // that help lists them all, holding a value only when one was given
+  // (a list option with no element is not printed), so that a printed
+  // pipeline replays the run. Values are parsed and checked by
   // wp_pass_parse_options, never through these.
   void showOptions() {
     for (int i = 0; i < WP_PASS_MAX_OPTIONS && info->options[i].name; i++) {
-      if (!options.values[i])
-        continue;
       auto &shown = shownOptions[i];
       if (!shown)
-        shown = std::make_unique<Option<std::string>>(*this, info->options[i].name,
-                                                      llvm::cl::desc(info->options[i].help));
-      *shown = std::string(options.values[i]);
+        shown = std::make_unique<ListOption<std::string>>(*this, info->options[i].name,
+                                                          llvm::cl::desc(info->options[i].help));
+      shown->clear();
+      if (options.values[i])
+        shown->push_back(options.values[i]);
     }
   }
 
   const wp_pass_info *info;
-  std::unique_ptr<Option<std::string>> shownOptions[WP_PASS_MAX_OPTIONS];
+  std::unique_ptr<ListOption<std::string>> shownOptions[WP_PASS_MAX_OPTIONS];
   wp_run *run; // given by the driver (retained), or null: the pipeline run's
   wp_pass_options options = {};
   std::string text; // as given: for clones
@@ -179,6 +251,18 @@ extern "C" MlirPass wp_pass_create(const wp_pass_info *info, const char *options
   if (pass->setOptions(options ? options : "", err))
     return MlirPass{nullptr};
   return wrap(static_cast<mlir::Pass *>(pass.release()));
+}
+
+extern "C" int wpRunAdoptPasses(wp_run *run, MlirPassManager pm, wp_error *err) {
+  if (!run || !pm.ptr)
+    return wp_error_set(err, "wpRunAdoptPasses: a null %s", run ? "pass manager" : "run");
+  size_t n = 0;
+  const wp_pass_info *const *all = wp_pass_registry(&n);
+  for (mlir::Pass &pass : unwrap(pm)->getPasses())
+    for (size_t i = 0; i < n; i++)
+      if (pass.getTypeID() == mlir::TypeID::getFromOpaquePointer(all[i]))
+        static_cast<WeightpackPass &>(pass).adopt(run);
+  return 0;
 }
 
 extern "C" void wpRegisterPasses(void) {

@@ -152,10 +152,8 @@ int wp_verify_roundtrip(MlirModule module, const char *after, MlirLocation *wher
   }
   before = print_for_compare(module);
   again = print_for_compare(back);
-  if (!before || !again) {
-    wp_error_set(err, "out of memory");
-    goto out;
-  }
+  if (!before || !again)
+    wp_out_of_memory();
   if (strcmp(before, again) != 0) {
     first_difference(before, again, err, after);
     goto out;

@@ -1,7 +1,11 @@
 #include "wp_run.h"
 
+#include "wp_diag.h"
+#include "wp_dir_locks.h"
 #include "wp_error.h"
+#include "wp_file.h"
 #include "wp_i64map.h"
+#include "wp_private_dir.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -24,7 +28,16 @@ wp_run *wp_run_create(void) {
   wp_i64map *mapped = wp_xcalloc(1, sizeof *mapped);
   wp_i64map_init(mapped);
   run->mapped = mapped;
+  run->locks = wp_dir_locks_create(run->placed);
   return run;
+}
+
+/* A directory a failed run made and could not remove: something outside
+ * the run changed it (its mode, say). No IR is left to hold the warning. */
+static void warn_dir_stays(void *user, const char *dir, int errnum) {
+  (void)user;
+  fprintf(stderr, "warning: %s, the artifact directory this failed run made, could not be "
+                  "removed: %s\n", dir, strerror(errnum));
 }
 
 wp_run *wp_run_retain(wp_run *run) {
@@ -36,6 +49,8 @@ wp_run *wp_run_retain(wp_run *run) {
 void wp_run_release(wp_run *run) {
   if (!run || __atomic_sub_fetch(&run->refs, 1, __ATOMIC_ACQ_REL) != 0)
     return;
+  wp_dir_locks_release(run->locks, run->failed, warn_dir_stays, NULL);
+  wp_private_dir_destroy(run->private_dir);
   wp_placed_set_destroy(run->placed);
   wp_hashed_set_destroy(run->hashed);
   wp_i64map_free(run->mapped);
@@ -46,6 +61,9 @@ void wp_run_release(wp_run *run) {
   for (size_t i = 0; i < run->n_outputs; i++)
     free(run->outputs[i]);
   free(run->outputs);
+  for (size_t i = 0; i < run->n_input_dirs; i++)
+    free(run->input_dirs[i]);
+  free(run->input_dirs);
   free(run);
 }
 
@@ -72,4 +90,76 @@ bool wp_run_is_mapped(const wp_run *run, MlirAttribute attr) {
   int64_t v;
   return run && mlirAttributeGetContext(attr).ptr == run->mapped_ctx &&
          wp_i64map_get(run->mapped, (int64_t)(intptr_t)attr.ptr, &v) && v == 1;
+}
+
+void wp_run_note_ran(wp_run *run, const char *name) {
+  if (wp_run_ran(run, name) || run->n_ran == WP_RUN_MAX_PASSES_RAN)
+    return;
+  run->ran[run->n_ran++] = name;
+}
+
+bool wp_run_ran(const wp_run *run, const char *name) {
+  for (size_t i = 0; i < run->n_ran; i++)
+    if (!strcmp(run->ran[i], name))
+      return true;
+  return false;
+}
+
+const char *wp_run_private_artifact_dir(wp_run *run, wp_error *err) {
+  if (!run->private_dir) {
+    run->private_dir = wp_private_dir_create("wp-artifacts", err);
+    if (!run->private_dir)
+      return NULL;
+    /* what a stream or copy_file_range copy places there goes on a signal */
+    wp_placed_watch_dir(run->placed, wp_private_dir_path(run->private_dir));
+  }
+  const char *path = wp_private_dir_path(run->private_dir);
+  if (!run->artifact_dir) {
+    run->artifact_dir = wp_xstrdup(path);
+    run->artifact_dir_private = true;
+  }
+  return path;
+}
+
+typedef struct wait_note {
+  const char *pass;
+  MlirLocation loc;
+} wait_note;
+
+static void note_wait(void *user, const char *dir) {
+  const wait_note *w = user;
+  wp_emit_remark(w->loc, "%s: %s: waiting for another run that uses this artifact directory",
+                 w->pass, dir);
+}
+
+int wp_run_lock_artifact_dir(wp_run *run, const char *pass, const char *dir, MlirLocation loc) {
+  wp_error err;
+  bool made;
+  wait_note w = {pass, loc};
+  if (wp_dir_locks_add(run->locks, dir, &made, note_wait, &w, &err)) {
+    wp_emit_error(loc, "%s: %s", pass, err.msg);
+    return -1;
+  }
+  return 0;
+}
+
+void wp_run_note_input_dir(wp_run *run, const char *dir) {
+  for (size_t i = 0; i < run->n_input_dirs; i++)
+    if (!strcmp(run->input_dirs[i], dir))
+      return;
+  run->input_dirs = wp_xrealloc(run->input_dirs, (run->n_input_dirs + 1) * sizeof *run->input_dirs);
+  run->input_dirs[run->n_input_dirs++] = wp_xstrdup(dir);
+}
+
+void wp_run_note_output(wp_run *run, const char *path) {
+  char *where = wp_output_path(path);
+  if (!where)
+    return;
+  for (size_t i = 0; i < run->n_outputs; i++)
+    if (!strcmp(run->outputs[i], where)) {
+      free(where);
+      return;
+    }
+  run->outputs = wp_xrealloc(run->outputs, (run->n_outputs + 1) * sizeof *run->outputs);
+  run->outputs[run->n_outputs++] = where;
 }

@@ -29,6 +29,10 @@ extern "C" {
 #endif
 
 struct wp_model_dir;
+struct wp_dir_locks;
+struct wp_private_dir;
+
+#define WP_RUN_MAX_PASSES_RAN 16
 
 /* What a driver watches, none of which changes what a pass does: IR
  * printing after each pass, the round-trip check, per-pass timing. */
@@ -89,6 +93,8 @@ struct wp_run {
   char *neff_output;                /* default for neff-pack's output= */
   char **outputs;                   /* files the driver writes: no constant is placed there */
   size_t n_outputs;
+  char **input_dirs;                /* model directories the run's passes read */
+  size_t n_input_dirs;
   bool debug;                       /* per-file logs of the file passes, on stderr */
   bool checks_outputs;              /* the driver checked its outputs before any pass ran */
   /* what the run's passes declared when created for it (wp_pass_info.declare) */
@@ -101,6 +107,13 @@ struct wp_run {
                                        (unique names by construction); see wp_run_bir_read_back */
   wp_pass_observer *observer;       /* driver-owned; may be NULL */
   wp_run_stats stats;               /* what the passes counted */
+  const char *ran[WP_RUN_MAX_PASSES_RAN]; /* the weightpack passes that ran (static names) */
+  size_t n_ran;
+  bool failed;                      /* a pass of the run failed: what it placed goes */
+  bool neff_to_driver_output;       /* neff-pack wrote its NEFF to neff_output (the driver's
+                                       output, opt's -o), not to its own output= */
+  struct wp_dir_locks *locks;       /* the artifact directories the run holds */
+  struct wp_private_dir *private_dir; /* the private artifact directory, once made */
   wp_progress_fn progress;          /* set by a driver that shows progress; may be NULL */
   void *progress_user;
 };
@@ -116,6 +129,30 @@ static inline void wp_run_progress(const wp_run *run, const char *stage, uint64_
 wp_run *wp_run_create(void);
 wp_run *wp_run_retain(wp_run *run);
 void wp_run_release(wp_run *run);
+
+/* Model directory DIR is read by the run (inline-weights): no output of
+ * the run may replace one of its files. Copied. */
+void wp_run_note_input_dir(wp_run *run, const char *dir);
+
+/* PATH is written by the run (neff-pack's output): no constant file is
+ * placed there. Copied. */
+void wp_run_note_output(wp_run *run, const char *path);
+
+/* Pass NAME (static storage) ran in RUN; did it? */
+void wp_run_note_ran(wp_run *run, const char *name);
+bool wp_run_ran(const wp_run *run, const char *name);
+
+/* The run's private artifact directory, made on first use (in TMPDIR,
+ * removed with everything in it when the run ends, or by a later run when
+ * this process was killed), which becomes the run's artifact directory
+ * when it has none; its path, or NULL with ERR. */
+const char *wp_run_private_artifact_dir(wp_run *run, wp_error *err);
+
+/* Makes (one level) and locks artifact directory DIR for the rest of the
+ * run, as pass PASS (its name, for messages) writes there; says so with a
+ * remark at LOC when it waits for another run. 0, or -1 after an error at
+ * LOC. */
+int wp_run_lock_artifact_dir(wp_run *run, const char *pass, const char *dir, MlirLocation loc);
 
 /* Is MODULE's BIR read from a file (its names not unique by construction),
  * rather than lowered by this run's bir-lower? */

@@ -44,7 +44,7 @@ void registerPassFlags() {
       continue; // loaded twice, or a name taken
     auto *flag = new llvm::cl::opt<std::string>( // lives as long as the process, as LLVM's
         llvm::StringRef(wpPassName(i)), llvm::cl::desc(wpPassDescription(i)),
-        llvm::cl::ValueOptional);
+        llvm::cl::ValueOptional, llvm::cl::Hidden);
     flag->setCallback([name](const std::string &options) { appendToPipeline(name, options); });
   }
 }

@@ -273,113 +273,152 @@ static const char *not_file_kind(mode_t mode) {
   return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO" : "a special file";
 }
 
-int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
-  memset(out, 0, sizeof *out);
-  char *json_path = join(dir, "metadata.json");
-  if (!json_path)
-    return wp_error_set(err, "out of memory");
-  int rc = -1;
-  json_t *root = NULL;
-  struct stat meta, st;
+/* DIR/metadata.json (JSON_PATH) checked to be a readable regular file
+ * inside DIR and parsed into *ROOT (caller decrefs); *META is its stat. */
+static int read_metadata(const char *dir, const char *json_path, struct stat *meta,
+                         json_t **root, wp_error *err) {
+  *root = NULL;
   /* The message's wording is the reference tool's; then which check failed
    * (said of a directory or a FIFO by that name, "exists and has read
    * permissions" was no help). */
-  if (stat(json_path, &meta) != 0 || access(json_path, R_OK) != 0) {
-    wp_error_set(err, "%s: Please ensure metadata.json exists and has read permissions. "
-                 "(%s: %s)", dir, json_path, strerror(errno));
-    goto out;
-  }
-  if (!S_ISREG(meta.st_mode)) {
-    wp_error_set(err, "%s: Please ensure metadata.json exists and has read permissions. "
-                 "(%s is %s, not a regular file)", dir, json_path, not_file_kind(meta.st_mode));
-    goto out;
-  }
+  if (stat(json_path, meta) != 0 || access(json_path, R_OK) != 0)
+    return wp_error_set(err, "%s: Please ensure metadata.json exists and has read "
+                        "permissions. (%s: %s)", dir, json_path, strerror(errno));
+  if (!S_ISREG(meta->st_mode))
+    return wp_error_set(err, "%s: Please ensure metadata.json exists and has read "
+                        "permissions. (%s is %s, not a regular file)", dir, json_path,
+                        not_file_kind(meta->st_mode));
   char *checked = NULL;
   if (wp_model_dir_resolve(dir, "metadata.json", 0, &checked, err))
-    goto out;
+    return -1;
   free(checked);
   json_error_t jerr;
   /* Repeated keys are refused (which weight would count?); integers too
    * big for 64 bits are read as reals so that ignored keys stay ignored. */
   FILE *fp = fopen(json_path, "rb");
-  if (!fp) {
-    wp_error_set(err, "%s: %s", json_path, strerror(errno));
-    goto out;
-  }
+  if (!fp)
+    return wp_error_set(err, "%s: %s", json_path, strerror(errno));
   /* A leading UTF-8 byte order mark (Windows editors write one) is skipped,
    * as RFC 8259 allows: jansson refused it as a token. */
   unsigned char bom[3];
   if (fread(bom, 1, 3, fp) != 3 || memcmp(bom, "\xef\xbb\xbf", 3) != 0)
     rewind(fp);
-  root = json_loadf(fp, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &jerr);
+  *root = json_loadf(fp, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &jerr);
   fclose(fp);
-  if (!root) {
-    wp_error_set(err, "%s:%d:%d: malformed JSON: %s", json_path, jerr.line, jerr.column,
-                 jerr.text);
-    goto out;
-  }
-  if (!json_is_object(root)) {
-    wp_error_set(err, "%s: the top level must be an object", json_path);
-    goto out;
-  }
-  out->dir = strdup(dir);
-  json_t *mf = json_object_get(root, "model_files");
-  const char *model_rel = NULL;
+  if (!*root)
+    return wp_error_set(err, "%s:%d:%d: malformed JSON: %s", json_path, jerr.line,
+                        jerr.column, jerr.text);
+  if (!json_is_object(*root))
+    return wp_error_set(err, "%s: the top level must be an object", json_path);
+  return 0;
+}
+
+/* The first "model_files" entry of MF, joined to DIR into *PATH (malloc'd;
+ * caller frees); *WHY (static) says why it is no module: NULL when it is
+ * a regular file other than metadata.json (META), "" when it does not
+ * exist, else what it is. Only form and place are errors. */
+static int first_model_file(const char *dir, const char *json_path, json_t *mf,
+                            const struct stat *meta, char **path, const char **why,
+                            wp_error *err) {
+  *why = NULL;
+  const char *rel = NULL;
   if (json_is_string(mf))
-    model_rel = json_string_value(mf);
+    rel = json_string_value(mf);
   else if (json_is_array(mf) && json_array_size(mf) > 0 &&
            json_is_string(json_array_get(mf, 0)))
-    model_rel = json_string_value(json_array_get(mf, 0));
-  else if (mf) {
-    wp_error_set(err, "%s: \"model_files\" must be a path or a non-empty list of paths",
-                 json_path);
-    goto out;
-  } else {
-    wp_error_set(err, "%s: \"model_files\" is missing", json_path);
-    goto out;
-  }
-  if (wp_model_dir_resolve(dir, model_rel, 1, &out->model_path, err))
-    goto out;
-  if (stat(out->model_path, &st) != 0) {
-    wp_error_set(err, "%s: Corrupted input dir, model file does not exist! (%s)", dir,
-                 out->model_path);
-    goto out;
-  }
-  if (!S_ISREG(st.st_mode)) { /* the message's wording is the reference tool's; say why */
-    wp_error_set(err, "%s: Corrupted input dir, model file does not exist! (%s is %s, not a "
-                 "regular file)", dir, out->model_path, not_file_kind(st.st_mode));
-    goto out;
-  }
-  /* Only the first is read; the rest must still be paths inside the
-   * directory, as the error above and the README say (a number, null or
-   * an absolute path there was taken without a word). */
+    rel = json_string_value(json_array_get(mf, 0));
+  else
+    return wp_error_set(err, "%s: \"model_files\" must be a path or a non-empty list of paths",
+                        json_path);
+  if (wp_model_dir_resolve(dir, rel, 1, path, err))
+    return -1;
+  struct stat st;
+  if (stat(*path, &st) != 0)
+    *why = "";
+  else if (!S_ISREG(st.st_mode))
+    *why = not_file_kind(st.st_mode);
+  else if (meta->st_dev == st.st_dev && meta->st_ino == st.st_ino)
+    *why = "metadata.json";
+  return 0;
+}
+
+/* Only the first "model_files" entry is read; the rest must still be paths
+ * inside the directory, as the README says (a number, null or an absolute
+ * path there was taken without a word). */
+static int check_other_model_files(const char *dir, const char *json_path, json_t *mf,
+                                   wp_error *err) {
   for (size_t i = 1; json_is_array(mf) && i < json_array_size(mf); i++) {
     json_t *other = json_array_get(mf, i);
     char *ignored = NULL;
-    if (!json_is_string(other)) {
-      wp_error_set(err, "%s: model_files[%zu] must be a path string", json_path, i);
-      goto out;
-    }
+    if (!json_is_string(other))
+      return wp_error_set(err, "%s: model_files[%zu] must be a path string", json_path, i);
     wp_error why;
-    if (wp_model_dir_resolve(dir, json_string_value(other), 1, &ignored, &why)) {
-      wp_error_set(err, "%s (model_files[%zu])", why.msg, i);
-      goto out;
-    }
+    if (wp_model_dir_resolve(dir, json_string_value(other), 1, &ignored, &why))
+      return wp_error_set(err, "%s (model_files[%zu])", why.msg, i);
     free(ignored);
   }
-  /* read as a module, the metadata would fail as a BIR JSON of no name */
-  if (meta.st_dev == st.st_dev && meta.st_ino == st.st_ino) {
-    wp_error_set(err, "%s: model_files names metadata.json itself; name the HLO module (an "
-                 "HloModuleProto .pb or HLO text .hlo)", json_path);
-    goto out;
+  return 0;
+}
+
+/* "model_files" of ROOT into OUT->model_path. NEED_MODEL: the module must
+ * be there; else model_path stays NULL when the key is missing or names
+ * no module, and only its form and place are checked. */
+static int load_model_files(wp_model_dir *out, const char *dir, const char *json_path,
+                            json_t *root, const struct stat *meta, bool need_model,
+                            wp_error *err) {
+  json_t *mf = json_object_get(root, "model_files");
+  if (!mf)
+    return need_model ? wp_error_set(err, "%s: \"model_files\" is missing", json_path) : 0;
+  const char *why;
+  char *path = NULL;
+  int rc = first_model_file(dir, json_path, mf, meta, &path, &why, err);
+  if (rc == 0 && need_model && why && strcmp(why, "metadata.json") != 0) {
+    /* the message's wording is the reference tool's; then why */
+    if (!why[0])
+      rc = wp_error_set(err, "%s: Corrupted input dir, model file does not exist! (%s)", dir,
+                        path);
+    else
+      rc = wp_error_set(err, "%s: Corrupted input dir, model file does not exist! (%s is %s, "
+                        "not a regular file)", dir, path, why);
   }
-  if (load_weights(out, json_path, json_object_get(root, "weight_files"), err))
-    goto out;
-  rc = 0;
-out:
+  if (rc == 0)
+    rc = check_other_model_files(dir, json_path, mf, err);
+  /* read as a module, the metadata would fail as a BIR JSON of no name */
+  if (rc == 0 && need_model && why && !strcmp(why, "metadata.json"))
+    rc = wp_error_set(err, "%s: model_files names metadata.json itself; name the HLO module "
+                      "(an HloModuleProto .pb or HLO text .hlo)", json_path);
+  if (rc == 0 && !why)
+    out->model_path = path;
+  else
+    free(path);
+  return rc;
+}
+
+static int load(const char *dir, bool need_model, wp_model_dir *out, wp_error *err) {
+  memset(out, 0, sizeof *out);
+  char *json_path = join(dir, "metadata.json");
+  if (!json_path)
+    return wp_error_set(err, "out of memory");
+  struct stat meta;
+  json_t *root = NULL;
+  int rc = read_metadata(dir, json_path, &meta, &root, err);
+  if (rc == 0 && !(out->dir = strdup(dir)))
+    rc = wp_error_set(err, "out of memory");
+  if (rc == 0)
+    rc = load_model_files(out, dir, json_path, root, &meta, need_model, err);
+  if (rc == 0)
+    rc = load_weights(out, json_path, json_object_get(root, "weight_files"), err);
   if (rc)
     wp_model_dir_free(out);
   json_decref(root);
   free(json_path);
   return rc;
+}
+
+int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err) {
+  return load(dir, true, out, err);
+}
+
+int wp_model_dir_load_weights(const char *dir, wp_model_dir *out, wp_error *err) {
+  return load(dir, false, out, err);
 }

@@ -25,15 +25,25 @@ typedef struct wp_weight_ref {
   char *rel_path;   /* as written in metadata.json */
 } wp_weight_ref;
 
+/* Owns every string and the weights array; wp_model_dir_free frees them. */
 typedef struct wp_model_dir {
   char *dir;        /* as given */
-  char *model_path; /* dir + first model file, checked to exist */
+  char *model_path; /* dir + first model file, a regular file; NULL only from
+                       wp_model_dir_load_weights, when there is no module */
   size_t n_weights;
   wp_weight_ref *weights;
 } wp_model_dir;
 
-/* Reads DIR/metadata.json. Errors start with the directory or file name. */
+/* Reads DIR/metadata.json of a directory opened as the input (opt DIR,
+ * wpOpenModelDir): "model_files" must name the module, a regular file.
+ * Errors start with the directory or file name. On success *OUT is the
+ * caller's (wp_model_dir_free); on failure it is left empty. */
 int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err);
+/* The same for the weights of a module that came from elsewhere
+ * (inline-weights' model-dir=): "model_files" may be missing or name
+ * nothing there (model_path NULL); when present it must still be a path,
+ * or a list of paths, inside DIR. */
+int wp_model_dir_load_weights(const char *dir, wp_model_dir *out, wp_error *err);
 void wp_model_dir_free(wp_model_dir *md);
 
 /* Joins DIR and REL after checking REL stays inside DIR (also through

@@ -19,7 +19,6 @@
 #include "opt_diag.h"
 #include "opt_hugepages.h"
 #include "opt_input.h"
-#include "opt_lock.h"
 #include "opt_outputs.h"
 #include "opt_instrument.h"
 #include "opt_progress.h"
@@ -29,9 +28,12 @@
 #include "wp_pass.h"
 #include "wp_placed.h"
 #include "wp_run.h"
+#include "wp_dir_locks.h"
+#include "wp_private_dir.h"
 #include "wp_format.h"
 
 #include <mlir-c/Diagnostics.h>
+#include <mlir-c/Transforms.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,47 +66,6 @@ typedef struct opt_source {
   opt_input_kind kind;
   bool read; /* DATA holds the input (NULL when it is empty) */
 } opt_source;
-
-/* Does BIR MODULE record const files an earlier copy-const-artifacts
- * placed: as files in its artifact directory, or (IN_PLACE_TOO) recorded
- * where their bytes are? */
-static bool records_placed(MlirModule module, bool in_place_too) {
-  MlirOperation m = mlirModuleGetOperation(module);
-  for (MlirOperation f = wp_bir_next_function(m, (MlirOperation){NULL});
-       !mlirOperationIsNull(f); f = wp_bir_next_function(m, f)) {
-    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
-    for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
-                                               : mlirBlockGetFirstOperation(b);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-      if (wp_op_is(op, "bir.const_file") && !mlirAttributeIsNull(wp_attr(op, "artifact")) &&
-          (in_place_too || mlirAttributeIsNull(wp_attr(op, "artifact_in_place"))))
-        return true;
-  }
-  return false;
-}
-
-/* Are A and B one directory (however spelled)? */
-static bool same_dir(const char *a, const char *b) {
-  struct stat sa, sb;
-  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-         sa.st_ino == sb.st_ino;
-}
-
-/* The existing artifact directory BIR MODULE records its placed files in
- * (malloc'd), or NULL when it records none or none that is still there. */
-static char *placed_artifact_dir(MlirModule module) {
-  MlirStringRef path;
-  if (!wp_bir_module_is_bir(module) ||
-      !wp_attr_str(mlirModuleGetOperation(module), "bir.artifact_path", &path) || !path.length ||
-      !records_placed(module, false))
-    return NULL;
-  char *dir = strndup(path.data, path.length);
-  if (dir && !wp_is_directory(dir)) {
-    free(dir);
-    dir = NULL;
-  }
-  return dir;
-}
 
 /* Reads the input; for a model directory, MD receives its metadata.json
  * (caller frees, whatever the result), which inline-weights then reuses. */
@@ -225,19 +186,15 @@ out:
   return rc;
 }
 
-static char g_tmp_artifacts[PATH_MAX];
-static wp_run *g_run; /* this process's one pipeline run */
-
 /* What a signal handler may undo: temporary outputs, the files placed in
  * artifact directories this run made (the private one among them) and
  * then those directories, if that empties them (a full cleanup is not
- * signal-safe). */
+ * signal-safe; a private directory left is removed by a later run). */
 static void cleanup_from_signal(void) {
   wp_stop_begin_from_signal(); /* no thread makes a file from now on */
   wp_output_abort_all_from_signal();
-  opt_lock_remove_made_from_signal();
-  if (g_tmp_artifacts[0])
-    rmdir(g_tmp_artifacts);
+  wp_dir_locks_remove_made_from_signal();
+  wp_private_dirs_remove_from_signal();
 }
 
 static void on_signal(int sig) {
@@ -273,49 +230,6 @@ static void on_bus_error(int sig, siginfo_t *info, void *ucontext) {
   _exit(1);
 }
 
-/* The private artifact directory when none was given: made on demand,
- * removed with everything in it at exit. */
-
-static void remove_tmp_artifacts(void) {
-  if (!g_tmp_artifacts[0])
-    return;
-  DIR *d = opendir(g_tmp_artifacts);
-  if (d) {
-    int dfd = dirfd(d);
-    for (struct dirent *e; (e = readdir(d));)
-      if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
-        unlinkat(dfd, e->d_name, 0);
-    closedir(d);
-  }
-  rmdir(g_tmp_artifacts);
-  g_tmp_artifacts[0] = 0;
-}
-
-/* Where temporary directories go: TMPDIR, else /tmp. */
-static const char *tmp_base(void) {
-  const char *base = getenv("TMPDIR");
-  return base && *base ? base : "/tmp";
-}
-
-static const char *private_artifact_dir(void) {
-  if (!g_tmp_artifacts[0]) {
-    const char *base = tmp_base();
-    if (snprintf(g_tmp_artifacts, sizeof g_tmp_artifacts, "%s/wp-artifacts-XXXXXX", base) >=
-        (int)sizeof g_tmp_artifacts) {
-      g_tmp_artifacts[0] = 0;
-      errno = ENAMETOOLONG;
-      return NULL;
-    }
-    if (!mkdtemp(g_tmp_artifacts)) {
-      g_tmp_artifacts[0] = 0;
-      return NULL;
-    }
-    /* what a stream or copy_file_range copy places there goes on a signal */
-    wp_placed_watch_dir(g_run->placed, g_tmp_artifacts);
-  }
-  return g_tmp_artifacts;
-}
-
 static double now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -331,29 +245,17 @@ static void handle_signal(int sig, void (*handler)(int)) {
   signal(sig, handler);
 }
 
-/* The form --emit asks for must suit the IR the passes leave (BIR after
- * --bir-lower, else the input's kind): found out before they run, not
- * after. 0, or the exit status. */
+/* The form --emit asks for must suit the IR the passes left. 0, or the
+ * exit status after an error line. */
 static int check_emit_kind(const opt_config *cfg, MlirModule module) {
-  if (cfg->packs_neff)
-    return 0;
-  bool lowers = false;
-  for (size_t i = 0; i < cfg->n_passes; i++)
-    lowers |= cfg->passes[i].info->traits.lowers_to_bir;
-  bool bir_out = lowers || wp_bir_module_is_bir(module);
-  bool hlo = !strncmp(cfg->emit, "hlo-", 4);
-  if (hlo && lowers) {
-    fprintf(stderr, "error: --emit=%s cannot follow --bir-lower (the IR is BIR then); "
-                    "give --emit=bir-proto or --emit=bir-json\n(run '%s --help' for usage)\n",
-            cfg->emit, opt_prog);
-    return EXIT_USAGE;
-  }
-  if (hlo && bir_out) {
-    fprintf(stderr, "error: %s: --emit=%s needs an HLO module, and this one is BIR; give "
-                    "--emit=bir-proto or --emit=bir-json\n", cfg->input, cfg->emit);
+  bool bir = wp_bir_module_is_bir(module);
+  if (!strncmp(cfg->emit, "hlo-", 4) && bir) {
+    fprintf(stderr, "error: %s: --emit=%s needs an HLO module, and the IR is BIR%s; give "
+                    "--emit=bir-proto or --emit=bir-json\n", cfg->input, cfg->emit,
+            cfg->pipeline ? " after the passes" : "");
     return EXIT_BAD_INPUT;
   }
-  if (!strncmp(cfg->emit, "bir-", 4) && !bir_out) {
+  if (!strncmp(cfg->emit, "bir-", 4) && !bir) {
     fprintf(stderr, "error: %s: --emit=%s needs a BIR module (run --bir-lower)\n", cfg->input,
             cfg->emit);
     return EXIT_BAD_INPUT;
@@ -361,19 +263,38 @@ static int check_emit_kind(const opt_config *cfg, MlirModule module) {
   return 0;
 }
 
-/* The passes neff-pack brings along run before it: on a module that is not
- * BIR yet, the first of them would fail under its own name, a pass the
- * user never gave. */
-static bool implied_pass_before_bir(const opt_config *cfg, MlirModule module) {
-  if (wp_bir_module_is_bir(module))
-    return false;
-  for (size_t i = 0; i < cfg->n_passes; i++) {
-    if (cfg->passes[i].info->traits.lowers_to_bir)
-      return false;
-    if (cfg->passes[i].implied)
-      return true;
+static void append_diag(MlirStringRef s, void *user) {
+  FILE *f = user;
+  fwrite(s.data, 1, s.length, f);
+}
+
+/* CFG's pipeline, parsed by MLIR into PM (anchored on builtin.module), its
+ * weightpack passes given RUN. 0, or EXIT_BAD_INPUT after MLIR's error
+ * (a bad option value among them), as mlir-opt exits. */
+static int parse_pipeline(const opt_config *cfg, MlirPassManager pm, wp_run *run) {
+  char *msg = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&msg, &len);
+  if (!mem)
+    wp_out_of_memory();
+  MlirLogicalResult parsed =
+      mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                            mlirStringRefCreateFromCString(cfg->pipeline), append_diag, mem);
+  fclose(mem);
+  int rc = 0;
+  wp_error err;
+  if (mlirLogicalResultIsFailure(parsed)) {
+    /* MLIR's message ends in blank lines; it says "error:" itself */
+    while (len && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
+      msg[--len] = 0;
+    fprintf(stderr, "%s%s\n", strstr(msg, "error:") ? "" : "error: ", msg);
+    rc = EXIT_BAD_INPUT;
+  } else if (wpRunAdoptPasses(run, pm, &err)) {
+    fprintf(stderr, "error: %s\n", err.msg);
+    rc = EXIT_BAD_INPUT;
   }
-  return false;
+  free(msg);
+  return rc;
 }
 
 /* One pipeline run on the module SRC holds (a whole input, or a
@@ -385,90 +306,34 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
                    bool free_all, double t_start) {
   observer->n_timings = 0;
   wp_error err;
-  wp_run *run = g_run = wp_run_create();
+  wp_run *run = wp_run_create();
   run->observer = observer;
   run->debug = cfg->debug;
   if (ds->progress) {
     run->progress = opt_progress_report;
     run->progress_user = ds->progress;
   }
-  /* opt checks where its outputs land before any pass runs */
-  run->checks_outputs = true;
-  opt_lock_use_placed(run->placed);
   MlirModule module = {NULL};
   MlirPassManager pm = {NULL};
   char *model_dir = NULL;
-  char *input_placed = NULL;
-  char *out_paths[MAX_PASSES + 1];
-  size_t n_out_paths = 0;
   int rc = EXIT_BAD_INPUT, report_rc = 0;
   wp_model_dir md = {0};
-  opt_dir_locks locks = {0};
   wp_mapped_file kept = {0};
   if (load_input(ctx, cfg, ds, src, &module, &model_dir, &md, &kept))
     goto out;
+  /* the driver's settings: defaults for the passes' options */
   run->model_dir = model_dir ? wp_xstrdup(model_dir) : NULL;
   run->model = md.dir ? &md : NULL;
-  /* IR placed in an artifact directory by an earlier run has its files
-   * there: packing it from a new private directory would fail on a missing
-   * file, and using the recorded one unasked would let an IR file (perhaps
-   * someone else's, its path relative to another directory) rename and
-   * remove files wherever it points. So: name it with --artifact-dir. */
-  input_placed = opt_uses_artifact_dir(cfg) ? placed_artifact_dir(module) : NULL;
-  cfg->input_artifact_dir = input_placed;
-  if (input_placed && !cfg->artifact_dir) {
-    fprintf(stderr, "error: %s: its constant files were placed in %s; give --artifact-dir=%s "
-                    "to go on from there\n(run '%s --help' for usage)\n",
-            cfg->input, input_placed, input_placed, opt_prog);
-    rc = EXIT_USAGE;
-    goto out;
-  }
-  /* dedup-consts with no copy-const-artifacts before it renames the files
-   * where they are: another --artifact-dir would be made and locked for
-   * nothing while that one changes unlocked */
-  if (input_placed && opt_dedup_before_copy(cfg) && !same_dir(cfg->artifact_dir, input_placed)) {
-    fprintf(stderr, "error: %s: its constant files are in %s, where --dedup-consts works when "
-                    "no --copy-const-artifacts comes before it; give --artifact-dir=%s, or "
-                    "--copy-const-artifacts first to copy them to %s\n(run '%s --help' for "
-                    "usage)\n",
-            cfg->input, input_placed, input_placed, cfg->artifact_dir, opt_prog);
-    rc = EXIT_USAGE;
-    goto out;
-  }
-  /* dedup-consts before any copy-const-artifacts works where an earlier
-   * run placed the files: with none placed it has nothing to work in,
-   * found now rather than after the passes before it */
-  if (!input_placed && opt_dedup_before_copy(cfg) &&
-      !(wp_bir_module_is_bir(module) && records_placed(module, true))) {
-    fprintf(stderr, "error: %s: --dedup-consts comes before any --copy-const-artifacts, and "
-                    "no earlier run placed the input's constant files in an artifact directory; "
-                    "run --copy-const-artifacts first\n(run '%s --help' for usage)\n",
-            cfg->input, opt_prog);
-    rc = EXIT_USAGE;
-    goto out;
-  }
-  const char *method = opt_private_copy_method(cfg);
-  if (method) {
-    fprintf(stderr, "error: copy-const-artifacts copy-method=%s would copy the constant files "
-                    "into opt's private temporary directory, which is removed at exit, and the "
-                    "IR written would name files that are gone; give --artifact-dir=DIR (or "
-                    "copy-method=auto, which records them where they are)\n(run '%s --help' "
-                    "for usage)\n", method, opt_prog);
-    rc = EXIT_USAGE;
-    goto out;
-  }
-  if ((rc = check_emit_kind(cfg, module)) != 0)
-    goto out;
-  rc = EXIT_BAD_INPUT;
-  if (implied_pass_before_bir(cfg, module)) {
-    wp_emit_error(mlirOperationGetLocation(mlirModuleGetOperation(module)),
-                  "neff-pack: the module is not BIR (run --bir-lower first)");
-    goto out;
-  }
-  /* before the output checks: an -o inside an artifact directory this run
-   * creates is fine */
-  if ((rc = opt_lock_artifact_dirs(cfg, &locks)) != 0 ||
-      (rc = opt_check_outputs(cfg, &md, model_dir, module)) != 0)
+  run->artifact_dir = cfg->artifact_dir ? wp_xstrdup(cfg->artifact_dir) : NULL;
+  /* -o names the NEFF of a neff-pack without output= (not when --emit
+   * asks for a form of the IR there) */
+  if (cfg->output && !strcmp(cfg->emit, "mlir") && !cfg->emit_bytecode && cfg->n_chunks < 2)
+    run->neff_output = wp_xstrdup(cfg->output);
+  if (cfg->output && strcmp(cfg->output, "-") != 0)
+    wp_run_note_output(run, cfg->output);
+  if (cfg->stats_json && strcmp(cfg->stats_json, "-") != 0)
+    wp_run_note_output(run, cfg->stats_json);
+  if ((rc = opt_check_outputs(cfg, &md, module)) != 0)
     goto out;
   rc = EXIT_BAD_INPUT;
   double t_parsed = now_seconds();
@@ -478,30 +343,6 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
     wp_emit_error(where, "%s", err.msg);
     goto out;
   }
-  n_out_paths = opt_output_paths(cfg, out_paths);
-  run->outputs = wp_xcalloc(n_out_paths + 2, sizeof *run->outputs);
-  for (size_t i = 0; i < n_out_paths; i++)
-    run->outputs[run->n_outputs++] = wp_xstrdup(out_paths[i]);
-  if (cfg->stats_json && strcmp(cfg->stats_json, "-") != 0 &&
-      (run->outputs[run->n_outputs] = wp_output_path(cfg->stats_json)))
-    run->n_outputs++;
-  run->artifact_dir = cfg->artifact_dir ? wp_xstrdup(cfg->artifact_dir) : NULL;
-  /* -o names the NEFF when neff-pack runs (its own output= otherwise) */
-  if (cfg->packs_neff && cfg->output)
-    run->neff_output = wp_xstrdup(cfg->output);
-  for (size_t i = 0; i < cfg->n_passes && !run->artifact_dir; i++)
-    if (cfg->passes[i].info->traits.places_files) {
-      run->artifact_dir_private = true;
-      const char *tmp = private_artifact_dir();
-      if (tmp)
-        run->artifact_dir = wp_xstrdup(tmp);
-      else {
-        fprintf(stderr, "error: cannot create a temporary artifact directory in %s: %s (set "
-                "TMPDIR to a writable directory, or give --artifact-dir=DIR)\n",
-                tmp_base(), strerror(errno));
-        goto out;
-      }
-    }
   pm = mlirPassManagerCreateOnOperation(ctx, wp_sref("builtin.module"));
   /* Off by default: the passes build their IR through checked builders,
    * and verifying 300,000 ops after each of five passes was 14% of a
@@ -510,45 +351,31 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
   /* MLIR's own passes timed too, and every pass named on the progress line */
   if (observer->timing || ds->progress)
     opt_instrument(pm, observer, ds->progress);
-  for (size_t i = 0; i < cfg->n_passes; i++) {
-    if (cfg->passes[i].upstream) { /* checked when the pipeline was read */
-      char *text = wp_format("%s%s%s%s", cfg->passes[i].upstream,
-                             cfg->passes[i].options[0] ? "{" : "", cfg->passes[i].options,
-                             cfg->passes[i].options[0] ? "}" : "");
-      MlirLogicalResult added = mlirOpPassManagerAddPipeline(
-          mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString(text),
-          diag_print_cb, stderr);
-      free(text);
-      if (mlirLogicalResultIsFailure(added)) {
-        rc = EXIT_USAGE;
-        goto out;
-      }
-      continue;
-    }
-    MlirPass p = wp_pass_create(cfg->passes[i].info, cfg->passes[i].options, run, &err);
-    if (p.ptr == NULL) {
-      fprintf(stderr, "error: %s\n", err.msg);
-      rc = EXIT_USAGE;
-      goto out;
-    }
-    mlirPassManagerAddOwnedPass(pm, p);
-  }
-  if (cfg->dump_pipeline) { /* as mlir-opt: what runs, brought-along passes included */
-    fprintf(stderr, "Pass Manager with %zu passes:\n", cfg->n_passes);
+  if (cfg->pipeline && (rc = parse_pipeline(cfg, pm, run)) != 0)
+    goto out;
+  rc = EXIT_BAD_INPUT;
+  if (cfg->dump_pipeline) { /* as mlir-opt: what runs */
+    fprintf(stderr, "Pass Manager with %zu passes:\n", opt_pass_count(pm));
     mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(pm), diag_print_cb, stderr);
     fputs("\n\n", stderr);
   }
-  if (cfg->n_passes &&
+  if (cfg->pipeline &&
       mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
     goto out;
   double t_passes = now_seconds();
   opt_progress_clear(ds->progress); /* what follows may print */
-  if (!cfg->packs_neff && cfg->n_passes && !cfg->verify_each &&
+  /* A NEFF is the run's output: the IR is written besides only to an -o
+   * the NEFF did not take */
+  bool packed = run->stats.packed;
+  cfg->neff_took_output |= packed && run->neff_to_driver_output;
+  bool write_ir = !packed || (cfg->output && !run->neff_to_driver_output);
+  if (write_ir && cfg->pipeline && !cfg->verify_each &&
       !mlirOperationVerify(mlirModuleGetOperation(module))) {
     fprintf(stderr, "error: %s: the IR after the passes does not verify\n", cfg->input);
     goto out;
   }
-  if (!cfg->packs_neff && write_output(module, cfg, flags, dest))
+  if (write_ir && ((rc = check_emit_kind(cfg, module)) != 0 ||
+                   (rc = EXIT_BAD_INPUT, write_output(module, cfg, flags, dest))))
     goto out;
   double t_end = now_seconds();
   opt_stats_times times = {t_parsed - t_start, t_end - t_passes, t_end - t_start,
@@ -572,16 +399,13 @@ out:
   if (free_all && !mlirModuleIsNull(module))
     mlirModuleDestroy(module);
   free(model_dir);
-  free(input_placed);
-  for (size_t i = 0; i < n_out_paths; i++)
-    free(out_paths[i]);
+  /* a run that fails takes back what it placed in directories it made;
+   * its private directory goes either way */
+  if (rc != 0)
+    run->failed = true;
+  run->model = NULL; /* freed next */
   wp_model_dir_free(&md);
-  remove_tmp_artifacts();
-  opt_unlock_artifact_dirs(&locks, rc != 0);
-  opt_lock_use_placed(NULL);
-  g_run = NULL;
-  if (free_all)
-    wp_run_release(run);
+  wp_run_release(run);
   if (kept.data) {
     ds->text = NULL;
     wp_file_unmap(&kept);
@@ -639,6 +463,7 @@ static int run_chunks(opt_config *cfg, MlirContext ctx, diag_state *ds,
       whole.last_line += f.data[i] == '\n';
     chunks = &whole;
   }
+  cfg->n_chunks = n;
   int rc = opt_split_check_outputs(cfg, n);
   if (!rc && n == 0) {
     fprintf(stderr, "error: %s: no chunk holds anything but blanks\n", cfg->input);
@@ -647,7 +472,7 @@ static int run_chunks(opt_config *cfg, MlirContext ctx, diag_state *ds,
   char *joined = NULL;
   size_t joined_len = 0;
   FILE *out = rc ? NULL : open_memstream(&joined, &joined_len);
-  bool failed = false;
+  bool failed = false, wrote_ir = false;
   for (size_t i = 0; i < n && out; i++) {
     if (i)
       fputs(OPT_SPLIT_MARKER "\n", out); /* as mlir-opt 19 joins them */
@@ -670,6 +495,7 @@ static int run_chunks(opt_config *cfg, MlirContext ctx, diag_state *ds,
       fclose(mem);
     if (chunk_rc == 0)
       fwrite(one, 1, one_len, out);
+    wrote_ir |= chunk_rc == 0;
     free(one);
     free(padded);
     if (ds->verifier)
@@ -686,8 +512,11 @@ static int run_chunks(opt_config *cfg, MlirContext ctx, diag_state *ds,
   if (out && fclose(out) == 0 && !rc) {
     rc = failed || (ds->verifier && !opt_verifier_ok(ds->verifier)) ? EXIT_BAD_INPUT : 0;
     const char *path = cfg->output ? cfg->output : "-";
-    /* -o's file only for a run that succeeded; stdout shows what worked */
-    if (!cfg->packs_neff && (!rc || !strcmp(path, "-"))) {
+    /* -o's file only for a run that succeeded and wrote IR (not when
+     * every chunk failed as --verify-diagnostics expected); stdout shows
+     * what worked */
+    bool to_file = strcmp(path, "-") != 0;
+    if (!cfg->neff_took_output && (!to_file || (!rc && wrote_ir))) {
       wp_output *o = wp_output_open(path, &err);
       if (o)
         fwrite(joined, 1, joined_len, wp_output_stream(o));
@@ -717,11 +546,15 @@ int main(int argc, char **argv) {
   if (!rc)
     rc = opt_stats_check(&cfg);
   if (rc) {
-    free(cfg.pipeline_text);
+    free(cfg.pipeline);
     return rc;
   }
   if (!cfg.emit)
     cfg.emit = "mlir";
+  /* the pipeline names passes from MLIR's registry: weightpack's and
+   * MLIR's own transformations (canonicalize, cse, symbol-dce ...) */
+  wpRegisterPasses();
+  mlirRegisterTransformsPasses();
   /* After the arguments: whether it pays depends on the input's size. */
   if (opt_exec_with_huge_pages(argv, cfg.input) && cfg.debug)
     fprintf(stderr, "opt: restarted with huge pages for malloc (a large input)\n");
@@ -760,7 +593,7 @@ int main(int argc, char **argv) {
   if (wpLoadDialects(ctx, &err)) {
     fprintf(stderr, "error: %s\n", err.msg);
     mlirContextDestroy(ctx);
-    free(cfg.pipeline_text);
+    free(cfg.pipeline);
     return EXIT_BAD_INPUT;
   }
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
@@ -798,6 +631,6 @@ int main(int argc, char **argv) {
     mlirOpPrintingFlagsDestroy(flags);
     mlirContextDestroy(ctx);
   }
-  free(cfg.pipeline_text);
+  free(cfg.pipeline);
   return rc;
 }

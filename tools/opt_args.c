@@ -1,7 +1,6 @@
-/* opt's command line: the help, the options parsed into an opt_config,
- * and the passes neff-pack brings along. */
+/* opt's command line: the help and the options parsed into an
+ * opt_config. */
 #include "opt_args.h"
-#include "opt_pipeline.h"
 
 #include "weightpack/weightpack.h"
 #include "wp_format.h"
@@ -179,151 +178,41 @@ const char *opt_flag_value(const char *arg, const char *flag) {
   return NULL;
 }
 
-/* neff-pack needs the constant files placed and de-duplicated: it brings
- * copy-const-artifacts and dedup-consts along when they were not named
- * (copy before a named dedup, both before neff-pack). */
-static int insert_pass(opt_config *cfg, size_t at, const char *name) {
-  if (cfg->n_passes == MAX_PASSES)
-    return opt_usage_error("%s", "too many passes");
-  memmove(&cfg->passes[at + 1], &cfg->passes[at], (cfg->n_passes - at) * sizeof cfg->passes[0]);
-  cfg->passes[at] = (pass_request){wp_pass_lookup(name), "", true, NULL};
-  cfg->n_passes++;
-  return 0;
-}
-
-static size_t find_pass(const opt_config *cfg, const char *name, size_t before) {
-  for (size_t i = 0; i < before; i++)
-    if (!strcmp(cfg->passes[i].info->name, name))
-      return i;
-  return (size_t)-1;
-}
-
-static size_t find_neff_writer(const opt_config *cfg, size_t from) {
-  for (size_t i = from; i < cfg->n_passes; i++)
-    if (cfg->passes[i].info->traits.writes_neff)
-      return i;
-  return (size_t)-1;
-}
-
-/* The value of option NAME of request P, malloc'd; NULL when it has none
- * (or its options do not parse: reported by check_pass_options). */
-char *opt_pass_option_value(const pass_request *p, const char *name) {
-  wp_pass_options opts;
-  wp_error err;
-  memset(&opts, 0, sizeof opts);
-  char *value = NULL;
-  if (wp_pass_parse_options(p->info, p->options, &opts, &err) == 0) {
-    wp_pass_run run = {p->info, {NULL}, &opts, NULL};
-    const char *v = wp_pass_option(&run, name);
-    if (v[0])
-      value = strdup(v);
-  }
-  wp_pass_options_free(&opts);
-  return value;
-}
-
-static int add_implied_passes(opt_config *cfg) {
-  size_t pack = find_neff_writer(cfg, 0);
-  if (pack == (size_t)-1)
-    return 0;
-  cfg->packs_neff = true;
-  if (cfg->emit_bytecode) {
-    fprintf(stderr, "error: --emit-bytecode cannot go with --neff-pack (-o names the NEFF); "
-                    "write the IR in a run without --neff-pack\n(run '%s --help' for usage)\n", opt_prog);
-    return EXIT_USAGE;
-  }
-  if (cfg->emit && strcmp(cfg->emit, "mlir") != 0) {
-    /* -o is the NEFF: another form of the IR would have nowhere to go */
-    fprintf(stderr, "error: --emit=%s cannot go with --neff-pack (-o names the NEFF); write the "
-                    "IR in a run without --neff-pack\n(run '%s --help' for usage)\n",
-            cfg->emit, opt_prog);
-    return EXIT_USAGE;
-  }
-  if (find_neff_writer(cfg, pack + 1) != (size_t)-1) {
-    fprintf(stderr, "error: --neff-pack is given twice; one run writes one NEFF\n"
-                    "(run '%s --help' for usage)\n", opt_prog);
-    return EXIT_USAGE;
-  }
-  /* the NEFF is the run's output: a pass after it could only fail or
-   * change an IR nobody writes */
-  if (pack + 1 < cfg->n_passes) {
-    fprintf(stderr, "error: --neff-pack must be the last pass (it writes the NEFF), but --%s "
-                    "comes after it\n(run '%s --help' for usage)\n",
-            cfg->passes[pack + 1].upstream ? cfg->passes[pack + 1].upstream
-                                           : cfg->passes[pack + 1].info->name, opt_prog);
-    return EXIT_USAGE;
-  }
-  /* which of two names for the NEFF was meant is a guess, as -o twice */
-  const struct wp_pass_traits *t = &cfg->passes[pack].info->traits;
-  char *own = cfg->output && t->output_option
-                  ? opt_pass_option_value(&cfg->passes[pack], t->output_option)
-                  : NULL;
-  if (own) {
-    fprintf(stderr, "error: the NEFF is named twice: -o %s and neff-pack's output=%s; give one"
-                    "\n(run '%s --help' for usage)\n", cfg->output, own, opt_prog);
-    free(own);
-    return EXIT_USAGE;
-  }
-  /* the passes it needs that are not named before it, each brought in
-   * before the next needed one that is (or before it): a needed pass the
-   * user placed stays where it is, whatever its order */
-  size_t n_needs = 0;
-  while (n_needs < sizeof t->needs / sizeof t->needs[0] && t->needs[n_needs])
-    n_needs++;
-  for (size_t k = 0; k < n_needs; k++) {
-    if (find_pass(cfg, t->needs[k], pack) != (size_t)-1)
-      continue;
-    size_t at = pack;
-    for (size_t j = k + 1; j < n_needs; j++) {
-      size_t named = find_pass(cfg, t->needs[j], pack);
-      if (named != (size_t)-1 && named < at)
-        at = named;
-    }
-    if (insert_pass(cfg, at, t->needs[k]))
-      return 2;
-    pack++;
-  }
-  return 0;
-}
-
-/* A bad pass option is bad usage, so it is found here, before the input
- * is read: reading a large model first took seconds, and an input that
- * could not be read hid the usage error behind exit status 1. The pass
- * parses its options again when it is made. */
-static int check_pass_options(const opt_config *cfg) {
-  for (size_t i = 0; i < cfg->n_passes; i++) {
-    if (cfg->passes[i].upstream)
-      continue; /* MLIR checked them as it parsed the pipeline */
-    wp_pass_options opts;
-    wp_error err;
-    int bad = wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts, &err);
-    wp_pass_options_free(&opts);
-    if (bad) {
-      fprintf(stderr, "error: %s\n(run '%s --list-passes' for the passes' options)\n", err.msg, opt_prog);
-      return EXIT_USAGE;
-    }
-  }
+/* Appends pass flag NAME with OPTIONS ("" for none) to CFG's pipeline
+ * text, as mlir-opt's pass flags build theirs. */
+static int add_pass_flag(opt_config *cfg, const char *name, const char *options) {
+  if (cfg->pipeline_given)
+    return opt_usage_error("--pass-pipeline cannot go with pass flags such as --%s; name every "
+                           "pass in the pipeline", name);
+  char *item = options[0] ? wp_format("%s{%s}", name, options) : wp_xstrdup(name);
+  char *text = cfg->pipeline ? wp_format("%.*s,%s)", (int)strlen(cfg->pipeline) - 1,
+                                         cfg->pipeline, item)
+                             : wp_format("builtin.module(%s)", item);
+  free(item);
+  free(cfg->pipeline);
+  cfg->pipeline = text;
+  cfg->n_pass_flags++;
   return 0;
 }
 
 /* The pass whose option ARG names (ARG is "name=value"), when ARG is no
  * file: a pass option given as an argument of its own, which would be
- * taken for the input. The passes already named are looked at first. */
+ * taken for the input. */
 static const char *stray_pass_option(const opt_config *cfg, const char *arg) {
   const char *eq = strchr(arg, '=');
   struct stat st;
   if (!eq || eq == arg || strchr(arg, '/') || stat(arg, &st) == 0)
     return NULL;
+  (void)cfg;
   size_t n_all;
   const wp_pass_info *const *all = wp_pass_registry(&n_all);
-  for (size_t round = 0; round < 2; round++)
-    for (size_t i = 0; i < (round ? n_all : cfg->n_passes); i++) {
-      const wp_pass_info *p = round ? all[i] : cfg->passes[cfg->n_passes - 1 - i].info;
-      for (int k = 0; k < WP_PASS_MAX_OPTIONS && p->options[k].name; k++)
-        if (strlen(p->options[k].name) == (size_t)(eq - arg) &&
-            !strncmp(p->options[k].name, arg, (size_t)(eq - arg)))
-          return p->name;
-    }
+  for (size_t i = 0; i < n_all; i++) {
+    const wp_pass_info *p = all[i];
+    for (int k = 0; k < WP_PASS_MAX_OPTIONS && p->options[k].name; k++)
+      if (strlen(p->options[k].name) == (size_t)(eq - arg) &&
+          !strncmp(p->options[k].name, arg, (size_t)(eq - arg)))
+        return p->name;
+  }
   return NULL;
 }
 
@@ -399,9 +288,13 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
     } else if ((v = flag_arg(argv, &i, "--mlir-print-ir-before"))) {
       cfg->print_ir_before = v;
     } else if ((v = flag_arg(argv, &i, "--pass-pipeline"))) {
-      int bad = opt_parse_pipeline(v, cfg);
-      if (bad)
-        return bad;
+      if (cfg->pipeline_given)
+        return opt_usage_error("--pass-pipeline given twice ('%s')", v);
+      if (cfg->pipeline)
+        return opt_usage_error("--pass-pipeline cannot go with pass flags ('%s'); name every "
+                               "pass in the pipeline", v);
+      cfg->pipeline = wp_xstrdup(v);
+      cfg->pipeline_given = true;
     } else if (a[0] == '-' && a[1] == '-' && a[2]) {
       const char *eq = strchr(a + 2, '=');
       size_t n = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
@@ -413,12 +306,9 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
       const wp_pass_info *info = wp_pass_lookup(name);
       if (!info)
         return opt_usage_error("unknown option '%s'", a);
-      if (cfg->pipeline_text)
-        return opt_usage_error("--pass-pipeline cannot go with pass flags such as %s; name every "
-                               "pass in the pipeline", a);
-      if (cfg->n_passes == MAX_PASSES)
-        return opt_usage_error("too many passes (%s)", a);
-      cfg->passes[cfg->n_passes++] = (pass_request){info, eq ? eq + 1 : "", false, NULL};
+      int bad = add_pass_flag(cfg, info->name, eq ? eq + 1 : "");
+      if (bad)
+        return bad;
     } else if (a[1] == 'o' && a[2] && strncmp(a, "-output", 7) != 0) {
       /* cc's -oFILE */
       fprintf(stderr, "error: unknown option '%s'; give the output as '-o %s'\n"
@@ -442,8 +332,7 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
   /* bytecode is a form of MLIR: not of a protobuf or JSON output */
   if (cfg->emit_bytecode && cfg->emit && strcmp(cfg->emit, "mlir") != 0)
     return opt_usage_error("--emit-bytecode writes MLIR; it cannot go with --emit=%s", cfg->emit);
-  int bad = check_pass_options(cfg);
-  return bad ? bad : add_implied_passes(cfg);
+  return 0;
 }
 
 /* The end of a run whose output is standard output alone (--help and
@@ -544,67 +433,4 @@ int opt_early_exit(int argc, char **argv) {
     }
   }
   return -1;
-}
-
-static bool is_copy(const pass_request *p) { return p->info->traits.places_files; }
-
-bool opt_dedup_before_copy(const opt_config *cfg) {
-  for (size_t i = 0; i < cfg->n_passes; i++) {
-    if (is_copy(&cfg->passes[i]))
-      return false;
-    if (cfg->passes[i].info->traits.renames_placed)
-      return true;
-  }
-  return false;
-}
-
-const char *opt_private_copy_method(const opt_config *cfg) {
-  if (cfg->artifact_dir || cfg->packs_neff)
-    return NULL;
-  for (size_t i = 0; i < cfg->n_passes; i++) {
-    if (!is_copy(&cfg->passes[i]))
-      continue;
-    char *own = opt_pass_option_value(&cfg->passes[i], cfg->passes[i].info->traits.dir_option);
-    char *method = own ? NULL : opt_pass_option_value(&cfg->passes[i], "copy-method");
-    free(own);
-    const char *writes = !method                           ? NULL
-                         : !strcmp(method, "stream")          ? "stream"
-                         : !strcmp(method, "copy_file_range") ? "copy_file_range"
-                                                              : NULL;
-    free(method);
-    if (writes)
-      return writes;
-  }
-  return NULL;
-}
-
-bool opt_artifact_dir_used(const opt_config *cfg) {
-  if (!cfg->artifact_dir)
-    return false;
-  if (cfg->input_artifact_dir && opt_dedup_before_copy(cfg))
-    return true;
-  for (size_t i = 0; i < cfg->n_passes; i++) {
-    if (!is_copy(&cfg->passes[i]))
-      continue;
-    char *own = opt_pass_option_value(&cfg->passes[i], cfg->passes[i].info->traits.dir_option);
-    free(own);
-    if (!own)
-      return true;
-  }
-  return false;
-}
-
-size_t opt_written_artifact_dirs(const opt_config *cfg, char **dirs) {
-  size_t n = 0;
-  for (size_t i = 0; i < cfg->n_passes; i++) {
-    char *own = is_copy(&cfg->passes[i]) ? opt_pass_option_value(&cfg->passes[i], cfg->passes[i].info->traits.dir_option) : NULL;
-    if (own)
-      dirs[n++] = own;
-  }
-  if (opt_artifact_dir_used(cfg)) {
-    char *d = strdup(cfg->artifact_dir);
-    if (d)
-      dirs[n++] = d;
-  }
-  return n;
 }

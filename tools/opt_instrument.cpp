@@ -73,3 +73,5 @@ private:
 extern "C" void opt_instrument(MlirPassManager pm, wp_pass_observer *obs, opt_progress *progress) {
   unwrap(pm)->addInstrumentation(std::make_unique<OptInstrumentation>(obs, progress));
 }
+
+extern "C" size_t opt_pass_count(MlirPassManager pm) { return unwrap(pm)->size(); }

@@ -20,6 +20,10 @@ extern "C" {
  * pipeline text; their names live as long as PM. */
 void opt_instrument(MlirPassManager pm, wp_pass_observer *obs, opt_progress *progress);
 
+/* The passes on PM's top level, as mlir-opt's --dump-pass-pipeline counts
+ * them. */
+size_t opt_pass_count(MlirPassManager pm);
+
 #ifdef __cplusplus
 }
 #endif

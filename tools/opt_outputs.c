@@ -1,34 +1,18 @@
 #include "opt_outputs.h"
 
-#include "opt_args.h"
-#include "wp_bir.h"
-#include "wp_bir_ops.h"
 #include "wp_file.h"
 #include "wp_ir_files.h"
-#include "wp_mlir_util.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <errno.h>
-
-/* Does PATH resolve to somewhere under directory DIR? */
-static bool inside_dir(const char *path, const char *dir) {
-  char *real_path = realpath(path, NULL), *real_dir = realpath(dir, NULL);
-  size_t dl = real_dir ? strlen(real_dir) : 0;
-  /* "/" is the one directory whose real path ends in a slash */
-  bool inside = real_path && real_dir && !strncmp(real_path, real_dir, dl) &&
-                (real_path[dl] == '/' || (dl == 1 && real_path[1]));
-  free(real_path);
-  free(real_dir);
-  return inside;
-}
 
 /* The file of model directory MD that is the file ST describes (written
- * into BUF when it is a built path), or NULL. */
+ * into BUF), or NULL. */
 static const char *model_file(const wp_model_dir *md, const struct stat *st, char *buf, size_t n) {
   snprintf(buf, n, "%s/metadata.json", md->dir);
   if (wp_same_file(buf, st))
@@ -47,88 +31,12 @@ static const char *model_file(const wp_model_dir *md, const struct stat *st, cha
 
 /* The input of this run that OUT (an existing file, ST) is, or NULL. */
 static const char *clashing_input(const opt_config *cfg, const wp_model_dir *md,
-                                  const char *const *dirs, size_t n_dirs, MlirModule module,
-                                  const char *out, const struct stat *st, char *buf, size_t n) {
+                                  MlirModule module, const struct stat *st, char *buf,
+                                  size_t n) {
   if (wp_same_file(cfg->input, st))
     return cfg->input;
-  if (md->dir && inside_dir(out, md->dir)) {
-    const char *clash = model_file(md, st, buf, n);
-    if (clash)
-      return clash;
-  }
-  /* metadata.json is read only when the output lies inside its folder
-   * (model files may not lead out of it) */
-  for (size_t d = 0; d < n_dirs; d++) {
-    if (!inside_dir(out, dirs[d]))
-      continue;
-    wp_model_dir other = {0};
-    wp_error err;
-    const char *clash = NULL;
-    if (wp_model_dir_load(dirs[d], &other, &err) == 0)
-      clash = model_file(&other, st, buf, n);
-    wp_model_dir_free(&other);
-    if (clash)
-      return clash;
-  }
-  /* the constant files of the directory this run works in, and of the one
-   * the IR records (copied from there when that is another) */
-  const char *clash = wp_ir_input_file(module, cfg->artifact_dir, st, buf, n);
-  return clash || !cfg->artifact_dir ? clash : wp_ir_input_file(module, NULL, st, buf, n);
-}
-
-/* Does BIR MODULE have a constant file named NAME (its symbol or its
- * artifact)? */
-static bool ir_names_const_file(MlirModule module, const char *name) {
-  if (!wp_bir_module_is_bir(module))
-    return false;
-  MlirOperation m = mlirModuleGetOperation(module);
-  size_t len = strlen(name);
-  for (MlirOperation f = wp_bir_next_function(m, (MlirOperation){NULL});
-       !mlirOperationIsNull(f); f = wp_bir_next_function(m, f)) {
-    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
-    for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
-                                               : mlirBlockGetFirstOperation(b);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-      if (!wp_op_is(op, "bir.const_file"))
-        continue;
-      MlirStringRef v;
-      if ((wp_attr_str(op, "sym_name", &v) && v.length == len && !memcmp(v.data, name, len)) ||
-          (wp_attr_str(op, "artifact", &v) && v.length == len && !memcmp(v.data, name, len)))
-        return true;
-    }
-  }
-  return false;
-}
-
-/* 0, or EXIT_USAGE after an error line when output OUT lies in an
- * artifact directory of ADIRS and could take a constant file's name: one
- * ending in .bin (every name bir-lower and dedup-consts give), or one of
- * the input IR's. Either the output would replace a constant file placed
- * before it, or the other way round. A name only known once the passes
- * ran (hand-written BIR's, prefixed with its function's name for another
- * function's file of the same name) is refused by copy-const-artifacts. */
-static int artifact_clash(const opt_config *cfg, MlirModule module, const char *out,
-                          char *const *adirs, size_t n_adirs) {
-  int rc = 0;
-  for (size_t i = 0; i < n_adirs && !rc; i++) {
-    char *base = wp_output_name_in(out, adirs[i]);
-    if (!base)
-      continue;
-    size_t n = strlen(base);
-    if (n >= 4 && !strcmp(base + n - 4, ".bin")) {
-      fprintf(stderr, "error: output %s is in the artifact directory %s, where constant files "
-                      "are placed under names ending in .bin: it could replace one, or be "
-                      "replaced; give the output another name or directory\n", out, adirs[i]);
-      rc = EXIT_USAGE;
-    } else if (ir_names_const_file(module, base)) {
-      fprintf(stderr, "error: output %s is in the artifact directory %s, where the constant "
-                      "file %s of %s is placed; give the output another name or directory\n",
-              out, adirs[i], base, cfg->input);
-      rc = EXIT_USAGE;
-    }
-    free(base);
-  }
-  return rc;
+  const char *clash = md->dir ? model_file(md, st, buf, n) : NULL;
+  return clash ? clash : wp_ir_input_file(module, cfg->artifact_dir, st, buf, n);
 }
 
 /* 0 when the directory an output to OUT lands in (through links: where a
@@ -151,117 +59,41 @@ static int landing_dir_takes(const char *out) {
   return rc;
 }
 
-int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
-                      const char *default_model_dir, MlirModule module) {
-  const char *outs[MAX_PASSES + 2];
-  size_t n_outs = 0;
-  const char *dirs[MAX_PASSES + 1];
-  size_t n_dirs = 0;
-  wp_pass_options opts[MAX_PASSES];
-  memset(opts, 0, sizeof opts);
-  bool stdout_neff = false;
-  bool neff[MAX_PASSES + 2] = {false}; /* outs[i] is a NEFF */
-  if (cfg->output)
-    outs[n_outs++] = cfg->output;
-  if (cfg->stats_json && strcmp(cfg->stats_json, "-") != 0)
-    outs[n_outs++] = cfg->stats_json; /* the other outputs' checks (opt_stats_check) */
-  for (size_t i = 0; i < cfg->n_passes; i++) {
-    wp_error err;
-    if (wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts[i], &err))
-      continue; /* reported when the pass is created */
-    wp_pass_run run = {cfg->passes[i].info, {NULL}, &opts[i], NULL};
-    const struct wp_pass_traits *t = &cfg->passes[i].info->traits;
-    const char *v = t->output_option ? wp_pass_option(&run, t->output_option) : "";
-    if (t->writes_neff) {
-      if (v[0] && strcmp(v, "-") != 0) {
-        neff[n_outs] = true;
-        outs[n_outs++] = v;
-      } else if (v[0] || !cfg->output || !strcmp(cfg->output, "-")) {
-        stdout_neff = true;
-      } else {
-        neff[0] = true;
-      }
-    }
-    if (t->model_dir_option) {
-      /* its model-dir=, else opt's: MD, or the input file's directory */
-      v = wp_pass_option(&run, t->model_dir_option);
-      const char *dir = v[0] ? v : md->dir ? NULL : default_model_dir;
-      if (dir)
-        dirs[n_dirs++] = dir;
-    }
+static int check_one(const opt_config *cfg, const wp_model_dir *md, MlirModule module,
+                     const char *out) {
+  struct stat st;
+  if (!out[0]) {
+    fprintf(stderr, "error: an empty output file name\n");
+    return EXIT_USAGE;
   }
-  int rc = 0;
-  if (stdout_neff) {
-    fprintf(stderr, "error: neff-pack writes its NEFF to a file (the header is completed "
-                    "after the archive), not to standard output; give -o FILE\n");
+  if (!strcmp(out, "-"))
+    return 0;
+  if (stat(out, &st) != 0) {
+    if (errno != ELOOP)
+      return landing_dir_takes(out);
+    fprintf(stderr, "error: %s: cannot open output: %s\n", out, strerror(ELOOP));
+    return EXIT_BAD_INPUT;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    fprintf(stderr, "error: %s: is a directory; give an output file\n", out);
+    return EXIT_USAGE;
+  }
+  if (!S_ISREG(st.st_mode))
+    return 0;
+  int rc = landing_dir_takes(out);
+  char buf[PATH_MAX + 512];
+  const char *clash = rc ? NULL : clashing_input(cfg, md, module, &st, buf, sizeof buf);
+  if (clash) {
+    fprintf(stderr, "error: output %s would replace %s, an input of this run; give another "
+                    "output\n", out, clash);
     rc = EXIT_USAGE;
   }
-  for (size_t o = 0; o < n_outs && !rc; o++) {
-    const char *out = outs[o];
-    struct stat st;
-    if (!out[0]) {
-      fprintf(stderr, "error: an empty output file name\n");
-      rc = EXIT_USAGE;
-    } else if (!strcmp(out, "-")) {
-      continue;
-    } else if (stat(out, &st) != 0 && errno == ELOOP) {
-      fprintf(stderr, "error: %s: cannot open output: %s\n", out, strerror(ELOOP));
-      rc = EXIT_BAD_INPUT;
-    } else if ((stat(out, &st) != 0 || S_ISREG(st.st_mode)) && (rc = landing_dir_takes(out))) {
-      /* found out now rather than after the whole pipeline ran */
-    } else if (stat(out, &st) != 0) {
-      continue; /* a new file */
-    } else if (S_ISDIR(st.st_mode)) {
-      fprintf(stderr, "error: %s: is a directory; give an output file\n", out);
-      rc = EXIT_USAGE;
-    } else if (neff[o] && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) {
-      /* found out now, not after the whole pipeline ran (as neff-pack
-       * itself would: the same message and status) */
-      fprintf(stderr, "error: %s: a NEFF needs an output it can seek in (its header is "
-                      "written last): give a file\n", out);
-      rc = EXIT_BAD_INPUT;
-    } else if (S_ISREG(st.st_mode)) {
-      char buf[PATH_MAX + 512];
-      const char *clash = clashing_input(cfg, md, dirs, n_dirs, module, out, &st, buf, sizeof buf);
-      if (clash) {
-        fprintf(stderr, "error: output %s would replace %s, an input of this run; give "
-                        "another output\n", out, clash);
-        rc = EXIT_USAGE;
-      }
-    }
-  }
-  if (!rc && opt_uses_artifact_dir(cfg)) {
-    char *adirs[MAX_PASSES + 1];
-    size_t n_adirs = opt_written_artifact_dirs(cfg, adirs);
-    for (size_t o = 0; o < n_outs && !rc; o++)
-      if (strcmp(outs[o], "-") != 0)
-        rc = artifact_clash(cfg, module, outs[o], adirs, n_adirs);
-    for (size_t i = 0; i < n_adirs; i++)
-      free(adirs[i]);
-  }
-  for (size_t i = 0; i < cfg->n_passes; i++)
-    wp_pass_options_free(&opts[i]);
   return rc;
 }
 
-size_t opt_output_paths(const opt_config *cfg, char **paths) {
-  size_t n = 0;
-  if (cfg->output && strcmp(cfg->output, "-") != 0 && (paths[n] = wp_output_path(cfg->output)))
-    n++;
-  for (size_t i = 0; i < cfg->n_passes; i++) {
-    const char *option = cfg->passes[i].info->traits.output_option;
-    if (!option)
-      continue;
-    wp_pass_options opts;
-    wp_error err;
-    memset(&opts, 0, sizeof opts);
-    if (wp_pass_parse_options(cfg->passes[i].info, cfg->passes[i].options, &opts, &err) == 0) {
-      wp_pass_run run = {cfg->passes[i].info, {NULL}, &opts, NULL};
-      const char *v = wp_pass_option(&run, option);
-      if (v[0] && strcmp(v, "-") != 0 && (paths[n] = wp_output_path(v)))
-        n++;
-    }
-    wp_pass_options_free(&opts);
-  }
-  return n;
+int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md, MlirModule module) {
+  int rc = cfg->output ? check_one(cfg, md, module, cfg->output) : 0;
+  if (!rc && cfg->stats_json && strcmp(cfg->stats_json, "-") != 0)
+    rc = check_one(cfg, md, module, cfg->stats_json);
+  return rc;
 }

@@ -1,4 +1,6 @@
-/* opt's checks on the files a run writes, made before any pass runs. */
+/* opt's checks on the files it writes itself (-o, --stats-json), made
+ * before any pass runs. A pass checks the files it writes (neff-pack's
+ * NEFF, copy-const-artifacts' directory) itself, in every driver. */
 #ifndef OPT_OUTPUTS_H
 #define OPT_OUTPUTS_H
 
@@ -7,23 +9,11 @@
 
 #include <mlir-c/IR.h>
 
-/* Every file this run writes (-o, neff-pack's output=): there is one where
- * neff-pack needs it, it is not empty, not a directory, and not one of the
- * run's inputs: the input file, a file of a model directory the run reads
- * (MD when the input is one; else DEFAULT_MODEL_DIR, the input file's
- * directory; an inline-weights model-dir=), or a weight or constant file
- * MODULE names by path (in --artifact-dir or the recorded directory). Nor
- * may it lie in an artifact directory the run writes under a name a
- * constant file could take (one ending in .bin, or one of MODULE's const
- * files). 0, or EXIT_USAGE (EXIT_BAD_INPUT for an output that cannot be
- * made) after an error line. */
-int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md,
-                      const char *default_model_dir, MlirModule module);
-
-/* Where the files this run writes appear (-o and neff-pack's output=,
- * through symlinks; not standard output), malloc'd into PATHS (room for
- * MAX_PASSES + 1); their count. copy-const-artifacts places no constant
- * file there. */
-size_t opt_output_paths(const opt_config *cfg, char **paths);
+/* Every file opt writes: not empty, not a directory, in a directory that
+ * takes a new file, and not one of the run's inputs: the input file, a
+ * file of model directory MD (when the input is one), or a weight or
+ * constant file MODULE names by path. 0, or EXIT_USAGE (EXIT_BAD_INPUT for
+ * an output that cannot be made) after an error line. */
+int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md, MlirModule module);
 
 #endif

@@ -104,8 +104,7 @@ char *opt_chunk_text(const char *text, const opt_chunk *chunk, size_t *len) {
 int opt_split_check_outputs(const opt_config *cfg, size_t n_chunks) {
   if (n_chunks < 2)
     return 0;
-  const char *what = cfg->packs_neff                      ? "--neff-pack writes one NEFF"
-                     : cfg->emit_bytecode                 ? "--emit-bytecode writes binary"
+  const char *what = cfg->emit_bytecode                 ? "--emit-bytecode writes binary"
                      : !strcmp(cfg->emit, "hlo-proto")    ? "--emit=hlo-proto writes binary"
                      : !strcmp(cfg->emit, "bir-proto")    ? "--emit=bir-proto writes binary"
                                                           : NULL;
@@ -114,40 +113,6 @@ int opt_split_check_outputs(const opt_config *cfg, size_t n_chunks) {
                     "joined by '// -----' lines; give one chunk at a time, or write text (MLIR, "
                     "--emit=hlo-text, --emit=bir-json)\n(run '%s --help' for usage)\n",
             cfg->input, n_chunks, what, opt_prog);
-    return EXIT_USAGE;
-  }
-  char *dirs[MAX_PASSES + 1];
-  size_t n_dirs = opt_written_artifact_dirs(cfg, dirs);
-  for (size_t i = 0; i < n_dirs; i++)
-    free(dirs[i]);
-  /* a pass writing into a directory of its own (outline-weights'
-   * model-dir=): each chunk would write the one directory */
-  for (size_t i = 0; i < cfg->n_passes; i++) {
-    const wp_pass_info *info = cfg->passes[i].info;
-    const char *option = info->traits.dir_option;
-    if (!option || info->traits.places_files)
-      continue;
-    wp_pass_options opts;
-    wp_error err;
-    memset(&opts, 0, sizeof opts);
-    if (wp_pass_parse_options(info, cfg->passes[i].options, &opts, &err) != 0)
-      continue;
-    wp_pass_run run = {info, {NULL}, &opts, NULL};
-    bool given = wp_pass_option(&run, option)[0] != 0;
-    wp_pass_options_free(&opts);
-    if (given) {
-      fprintf(stderr, "error: %s: --split-input-file found %zu chunks, and each would write "
-                      "the one directory %s= of --%s names; give one chunk at a time\n"
-                      "(run '%s --help' for usage)\n", cfg->input, n_chunks, option, info->name,
-              opt_prog);
-      return EXIT_USAGE;
-    }
-  }
-  if (n_dirs || cfg->artifact_dir) {
-    fprintf(stderr, "error: %s: --split-input-file found %zu chunks, and each would place its "
-                    "constant files in the one artifact directory given; give one chunk at a "
-                    "time, or no artifact directory (each chunk then gets a private one)\n"
-                    "(run '%s --help' for usage)\n", cfg->input, n_chunks, opt_prog);
     return EXIT_USAGE;
   }
   return 0;

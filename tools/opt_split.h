@@ -34,9 +34,8 @@ char *opt_chunk_text(const char *text, const opt_chunk *chunk, size_t *len);
 struct opt_config;
 
 /* With N_CHUNKS > 1, an output that cannot be joined by `// -----` lines
- * (a NEFF, bytecode, a protobuf) or one artifact directory every chunk
- * would place files in is bad usage: 0, or EXIT_USAGE after an error
- * line. */
+ * (bytecode, a protobuf) is bad usage: 0, or EXIT_USAGE after an error
+ * line. (-o then names no NEFF: a chunk's neff-pack needs output=.) */
 int opt_split_check_outputs(const struct opt_config *cfg, size_t n_chunks);
 
 #endif

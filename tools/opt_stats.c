@@ -57,24 +57,21 @@ int opt_stats_check(const opt_config *cfg) {
     return 0;
   if (!file[0])
     return opt_usage_error("%s", "--stats-json needs a file name (or - for standard output)");
-  bool stdout_taken = !cfg->packs_neff && (!cfg->output || !strcmp(cfg->output, "-"));
+  bool stdout_taken = !cfg->output || !strcmp(cfg->output, "-");
   if (!strcmp(file, "-")) {
     if (stdout_taken)
       return opt_usage_error("%s", "--stats-json=- would mix the report into the IR on standard "
                                    "output; give -o FILE, or --stats-json=FILE");
     return 0;
   }
-  char *outs[MAX_PASSES + 1];
-  size_t n = opt_output_paths(cfg, outs);
+  char *out = cfg->output && strcmp(cfg->output, "-") != 0 ? wp_output_path(cfg->output) : NULL;
   int rc = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (!rc && same_output(file, outs[i])) {
-      fprintf(stderr, "error: --stats-json=%s is also the run's output %s; give the report "
-                      "another file\n(run '%s --help' for usage)\n", file, outs[i], opt_prog);
-      rc = EXIT_USAGE;
-    }
-    free(outs[i]);
+  if (out && same_output(file, out)) {
+    fprintf(stderr, "error: --stats-json=%s is also the run's output %s; give the report "
+                    "another file\n(run '%s --help' for usage)\n", file, out, opt_prog);
+    rc = EXIT_USAGE;
   }
+  free(out);
   return rc;
 }
 

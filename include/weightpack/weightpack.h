@@ -79,8 +79,10 @@ MlirPass wpCreatePass(const char *name, const char *options, wp_error *err);
  * options, as in mlir-opt:
  *   mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
  *       "builtin.module(inline-weights{model-dir='/models/mlp'},bir-lower,"
- *       "copy-const-artifacts{artifact-dir='/tmp/art'},dedup-consts,"
  *       "neff-pack{output='/tmp/mlp.neff'})", ...);
+ * (neff-pack runs copy-const-artifacts and dedup-consts itself when they
+ * have not run, in a private artifact directory it removes afterwards;
+ * name them to choose their options or the directory)
  * (quote values that may hold spaces: 'v' or "v").
  * A bad option name or value fails the parse with the message wpCreatePass
  * would give. Printing a pipeline back shows each pass with the options
@@ -132,6 +134,14 @@ int wpOpenModelDir(MlirContext ctx, const char *dir, wp_run *run, MlirModule *ou
 /* wpCreatePass for RUN (retained by the pass); a NULL RUN is
  * wpCreatePass. */
 MlirPass wpRunCreatePass(wp_run *run, const char *name, const char *options, wp_error *err);
+
+/* Gives RUN to every weightpack pass of PM's top level made without one
+ * (by name: a textual pipeline parsed into PM by mlirParsePassPipeline or
+ * mlirOpPassManagerAddPipeline), as if each had been made by
+ * wpRunCreatePass: the run's settings and reports then hold for them.
+ * Passes made for another run keep it. Call after the pipeline is parsed
+ * and before PM runs. 0, or -1 with ERR for a null RUN or PM. */
+int wpRunAdoptPasses(wp_run *run, MlirPassManager pm, wp_error *err);
 
 /* Pass names and one-line descriptions, for --help style listings. */
 size_t wpPassCount(void);

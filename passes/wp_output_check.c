@@ -1,0 +1,117 @@
+#include "wp_output_check.h"
+
+#include "wp_file.h"
+#include "wp_ir_files.h"
+#include "wp_mlir_util.h"
+#include "wp_model_dir.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The directory an output to OUT lands in (through links: where a
+ * dangling one points) takes a new file: the output is written beside its
+ * place and renamed there. */
+static int landing_dir_takes(const char *pass, const char *out, wp_error *err) {
+  char *path = wp_output_path(out);
+  char *dir = path ? wp_path_dir(path) : NULL;
+  int rc = 0;
+  if (dir && access(dir, W_OK | X_OK) != 0) {
+    int e = errno;
+    if (strcmp(path, out) != 0)
+      rc = wp_error_errno(err, e, "%s: %s: cannot create output %s", pass, out, path);
+    else
+      rc = wp_error_errno(err, e, "%s: %s: cannot create output", pass, out);
+  }
+  free(dir);
+  free(path);
+  return rc;
+}
+
+int wp_output_check_early(const char *pass, const char *out, bool seekable, wp_error *err) {
+  struct stat st;
+  if (!out[0])
+    return wp_error_set(err, "%s: an empty output file name", pass);
+  if (!strcmp(out, "-"))
+    return seekable ? wp_error_set(err, "%s: a NEFF cannot go to standard output (its header "
+                                   "is written last); give output=FILE", pass)
+                    : 0;
+  if (stat(out, &st) != 0) {
+    if (errno == ELOOP)
+      return wp_error_errno(err, ELOOP, "%s: %s: cannot open output", pass, out);
+    return landing_dir_takes(pass, out, err);
+  }
+  if (S_ISDIR(st.st_mode))
+    return wp_error_set(err, "%s: %s: is a directory; give an output file", pass, out);
+  if (seekable && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+    return wp_error_set(err, "%s: a NEFF needs an output it can seek in (its header is "
+                        "written last): give a file", out);
+  return S_ISREG(st.st_mode) ? landing_dir_takes(pass, out, err) : 0;
+}
+
+/* Does PATH resolve to somewhere under directory DIR? */
+static bool inside_dir(const char *path, const char *dir) {
+  char *real_path = realpath(path, NULL), *real_dir = realpath(dir, NULL);
+  size_t dl = real_dir ? strlen(real_dir) : 0;
+  /* "/" is the one directory whose real path ends in a slash */
+  bool inside = real_path && real_dir && !strncmp(real_path, real_dir, dl) &&
+                (real_path[dl] == '/' || (dl == 1 && real_path[1]));
+  free(real_path);
+  free(real_dir);
+  return inside;
+}
+
+/* The file of model directory DIR (MD when loaded, else read here) that
+ * is the file ST describes, written into BUF, or NULL. */
+static const char *model_file(const char *dir, const wp_model_dir *md, const struct stat *st,
+                              char *buf, size_t n) {
+  snprintf(buf, n, "%s/metadata.json", dir);
+  if (wp_same_file(buf, st))
+    return buf;
+  wp_model_dir own = {0};
+  wp_error err;
+  if (!md && wp_model_dir_load_weights(dir, &own, &err) == 0)
+    md = &own;
+  const char *clash = NULL;
+  if (md && md->model_path && wp_same_file(md->model_path, st))
+    clash = md->model_path;
+  for (size_t i = 0; md && !clash && i < md->n_weights; i++) {
+    snprintf(buf, n, "%s/%s", dir, md->weights[i].rel_path);
+    if (wp_same_file(buf, st))
+      clash = buf;
+  }
+  if (clash && clash != buf)
+    snprintf(buf, n, "%s", clash);
+  wp_model_dir_free(&own);
+  return clash ? buf : NULL;
+}
+
+/* The input of RUN that OUT (an existing file, ST) would replace, or NULL. */
+static const char *clashing_input(const wp_pass_run *run, const char *out, const struct stat *st,
+                                  char *buf, size_t n) {
+  const wp_run *r = run->state;
+  if (r->model && inside_dir(out, r->model->dir) && model_file(r->model->dir, r->model, st, buf, n))
+    return buf;
+  for (size_t i = 0; i < r->n_input_dirs; i++)
+    if (inside_dir(out, r->input_dirs[i]) && model_file(r->input_dirs[i], NULL, st, buf, n))
+      return buf;
+  MlirModule m = mlirModuleFromOperation(run->module);
+  return wp_ir_input_file(m, NULL, st, buf, n);
+}
+
+int wp_output_check_inputs(const wp_pass_run *run, const char *out) {
+  struct stat st;
+  if (!strcmp(out, "-") || stat(out, &st) != 0 || !S_ISREG(st.st_mode))
+    return 0;
+  char buf[PATH_MAX + 512];
+  const char *clash = clashing_input(run, out, &st, buf, sizeof buf);
+  if (!clash)
+    return 0;
+  wp_emit_error(mlirOperationGetLocation(run->module), "%s: output %s would replace %s, an "
+                "input of this run; give another output", run->info->name, out, clash);
+  return -1;
+}

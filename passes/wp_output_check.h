@@ -1,0 +1,23 @@
+/* The checks a pass makes on a file it will write, in every driver: before
+ * any pass runs what needs no IR (wp_output_check_early), and at the start
+ * of its own run what does (wp_output_check_inputs), so that a bad output
+ * is refused in the same words everywhere and nothing is written. */
+#ifndef WP_OUTPUT_CHECK_H
+#define WP_OUTPUT_CHECK_H
+
+#include "wp_pass.h"
+
+/* OUT can be made: not empty, not standard output ("-") when SEEKABLE (a
+ * NEFF's header is written last), not a directory, not a FIFO or socket
+ * when SEEKABLE, and the directory it lands in takes a new file. PASS names
+ * the pass in messages. 0, or -1 with ERR. */
+int wp_output_check_early(const char *pass, const char *out, bool seekable, wp_error *err);
+
+/* OUT, written by pass RUN, would replace none of the run's inputs: a file
+ * the module reads by path (weights, constant files), a file of a model
+ * directory the run read (metadata.json, the module, the weights), or a
+ * constant file of the artifact directory (a name ending in .bin there).
+ * 0, or -1 after an error at the module. */
+int wp_output_check_inputs(const wp_pass_run *run, const char *out);
+
+#endif
