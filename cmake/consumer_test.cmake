@@ -5,12 +5,8 @@
 #     weightpack::static, and a plain cc line from pkg-config. Each runs
 #     its five passes on a run object, then the same five as a textual
 #     pipeline.
-#   examples/driver-cpp (C++) on weightpack::weightpack, the five-pass
-#     pipeline.
-# With -DSTEP=three-pass (ctest install-consumer-three-pass, after this
-# one): the C++ driver's default pipeline, inline-weights, bir-lower,
-# neff-pack, which needs neff-pack to place and de-duplicate the constant
-# files itself.
+#   examples/driver-cpp (C++) on weightpack::weightpack: its default
+#     pipeline (inline-weights, bir-lower, neff-pack), and the five passes.
 set(root ${BUILD}/consumer-test)
 set(model ${SRC}/examples/mlp)
 
@@ -28,14 +24,6 @@ function(run how)
     message(FATAL_ERROR "the ${how} driver failed (${rc}): ${err}")
   endif()
 endfunction()
-
-if(STEP STREQUAL "three-pass")
-  # builtin.module(inline-weights{model-dir=...},bir-lower,neff-pack{output=...})
-  file(REMOVE ${root}/cpp-3.neff)
-  run(C++-three-pass ${root}/cpp/driver-cpp ${model} ${root}/cpp-3.neff)
-  same_as_opt(C++-three-pass ${root}/cpp-3.neff)
-  return()
-endif()
 
 file(REMOVE_RECURSE ${root})
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${root}/prefix
@@ -115,9 +103,13 @@ if(rc)
 endif()
 run_c_driver(pkgconfig ${root}/pc-driver)
 
-# The C++ driver, five passes (its default pipeline: STEP=three-pass)
+# The C++ driver: its default pipeline,
+# builtin.module(inline-weights{model-dir=...},bir-lower,neff-pack{output=...}),
+# then the five passes named.
 build_example(cpp driver-cpp)
-run(C++ ${root}/cpp/driver-cpp ${model} ${root}/cpp-5.neff "builtin.module(\
+run(C++ ${root}/cpp/driver-cpp ${model} ${root}/cpp-3.neff)
+same_as_opt(C++ ${root}/cpp-3.neff)
+run(C++-five ${root}/cpp/driver-cpp ${model} ${root}/cpp-5.neff "builtin.module(\
 inline-weights{model-dir=${model}},bir-lower,copy-const-artifacts{artifact-dir=${root}/art-cpp},\
 dedup-consts,neff-pack{output=${root}/cpp-5.neff})")
-same_as_opt(C++ ${root}/cpp-5.neff)
+same_as_opt(C++-five ${root}/cpp-5.neff)
