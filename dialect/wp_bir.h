@@ -71,9 +71,8 @@ json_t *wp_bir_to_json(const Wp__Bir__Module *msg);
 /* Each set's memory locations as a linked list over F's locations, in
  * their order: set K's first is FIRST[K] (SIZE_MAX when none), location
  * J's next is NEXT[J]. Linear (a hash of set names). A location that
- * names no set is in no list, or, with ERR, the error. FIRST holds n_sets
- * entries, NEXT n_locations; returns -1 when out of memory (ERR says so
- * when given). */
+ * names no set is in no list, or, with ERR, the error (-1). FIRST holds
+ * n_sets entries, NEXT n_locations; out of memory aborts. */
 int wp_bir_set_locations(const Wp__Bir__Function *f, size_t *first, size_t *next,
                          wp_error *err);
 int wp_bir_from_json(wp_arena *arena, json_t *root, Wp__Bir__Module **out, wp_error *err);

@@ -303,17 +303,12 @@ typedef struct sub_ref {
   MlirStringRef name; /* the memloc's, or the row's set */
 } sub_ref;
 
-static int push_sub_ref(sub_ref **refs, size_t *n, size_t *cap, sub_ref r) {
+static void push_sub_ref(sub_ref **refs, size_t *n, size_t *cap, sub_ref r) {
   if (*n == *cap) {
-    size_t ncap = *cap ? 2 * *cap : 64;
-    sub_ref *g = realloc(*refs, ncap * sizeof *g);
-    if (!g)
-      return -1;
-    *refs = g;
-    *cap = ncap;
+    *cap = *cap ? 2 * *cap : 64;
+    *refs = wp_xrealloc(*refs, *cap * sizeof **refs);
   }
   (*refs)[(*n)++] = r;
-  return 0;
 }
 
 static int cmp_sub_ref(const void *a, const void *b) {
@@ -334,18 +329,17 @@ static int cmp_sub_ref(const void *a, const void *b) {
 static void check_sub_tensors(checker *c, MlirBlock b) {
   size_t n = 0, cap = 0;
   sub_ref *refs = NULL;
-  bool oom = false;
-  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op) && !oom;
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     wp_bir_table t;
     wp_error err;
     if (wp_bir_is_table(op) && wp_bir_table_open(op, &t, &err) == 0) {
-      for (intptr_t k = 0; k < t.n_rows && !oom; k++) {
+      for (intptr_t k = 0; k < t.n_rows; k++) {
         wp_bir_row r;
         wp_bir_table_row(&t, k, &r);
         if (r.const_sub_tensor_id)
-          oom = push_sub_ref(&refs, &n, &cap, (sub_ref){r.const_file, r.const_sub_tensor_id,
-                                                        r.const_ap_offset, op, k, r.name});
+          push_sub_ref(&refs, &n, &cap, (sub_ref){r.const_file, r.const_sub_tensor_id,
+                                                  r.const_ap_offset, op, k, r.name});
       }
       continue;
     }
@@ -358,11 +352,7 @@ static void check_sub_tensors(checker *c, MlirBlock b) {
       continue;
     MlirStringRef name = {"", 0};
     wp_attr_str(op, "sym_name", &name);
-    oom = push_sub_ref(&refs, &n, &cap, (sub_ref){wp_symref_value(f), id, offset, op, -1, name});
-  }
-  if (oom) {
-    free(refs);
-    return fail(c, "const_sub_tensor_id", "could not be checked (out of memory)");
+    push_sub_ref(&refs, &n, &cap, (sub_ref){wp_symref_value(f), id, offset, op, -1, name});
   }
   if (n > 1)
     qsort(refs, n, sizeof *refs, cmp_sub_ref);
@@ -390,8 +380,8 @@ static void unique_name(checker *c, wp_strmap *seen, MlirStringRef name, const c
   if (wp_strmap_get(seen, name.data, name.length, NULL)) {
     snprintf(what, sizeof what, "is the name of another %s in this function", kind);
     fail(c, "sym_name", what);
-  } else if (wp_strmap_put(seen, name.data, name.length, 1)) {
-    fail(c, "sym_name", "could not be recorded (out of memory)");
+  } else {
+    wp_strmap_put(seen, name.data, name.length, 1);
   }
 }
 
@@ -403,8 +393,6 @@ static void table_names(checker *c, const wp_bir_table *t, wp_strmap *sets, wp_s
     wp_bir_row r;
     wp_bir_table_row(t, k, &r);
     char *loc = wp_arena_alloc(arena, r.name.length + 3);
-    if (!loc)
-      return fail(c, "names", "could not be recorded (out of memory)");
     memcpy(loc, r.name.data, r.name.length);
     memcpy(loc + r.name.length, ".0", 3);
     char attr[96];
@@ -414,9 +402,10 @@ static void table_names(checker *c, const wp_bir_table *t, wp_strmap *sets, wp_s
       fail(c, attr, "is the name of another set in this function");
     else if (wp_strmap_get(locs, loc, r.name.length + 2, NULL))
       fail(c, attr, "names a memory location (NAME.0) that another one in this function has");
-    else if (wp_strmap_put(sets, r.name.data, r.name.length, 1) ||
-             wp_strmap_put(locs, loc, r.name.length + 2, 1))
-      fail(c, "names", "could not be recorded (out of memory)");
+    else {
+      wp_strmap_put(sets, r.name.data, r.name.length, 1);
+      wp_strmap_put(locs, loc, r.name.length + 2, 1);
+    }
   }
 }
 
@@ -504,8 +493,8 @@ static void verify(checker *c, MlirOperation module, bool set_names) {
         fail(c, "sym_name", bad_name(fname));
       else if (wp_strmap_get(&names, fname.data, fname.length, NULL))
         fail(c, "sym_name", "is the name of another BIR function");
-      else if (wp_strmap_put(&names, fname.data, fname.length, 1))
-        fail(c, "sym_name", "could not be recorded (out of memory)");
+      else
+        wp_strmap_put(&names, fname.data, fname.length, 1);
     }
     MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
     if (mlirBlockIsNull(b)) {

@@ -84,16 +84,13 @@ int wp_bir_set_locations(const Wp__Bir__Function *f, size_t *first, size_t *next
    * refused later, as two sets, not as two locations) */
   wp_i64map by_name;
   wp_i64map_init(&by_name);
-  size_t *last = malloc((f->n_sets + 1) * sizeof *last);
-  int rc = last ? 0 : -1;
-  for (size_t k = 0; k < f->n_sets && !rc; k++) {
+  size_t *last = wp_xmalloc((f->n_sets + 1) * sizeof *last);
+  int rc = 0;
+  for (size_t k = 0; k < f->n_sets; k++) {
     first[k] = last[k] = SIZE_MAX;
     int64_t h = wp_hash_bytes(f->sets[k]->name, strlen(f->sets[k]->name));
-    if (wp_i64map_put(&by_name, h, (int64_t)k))
-      rc = -1;
+    wp_i64map_put(&by_name, h, (int64_t)k);
   }
-  if (rc && err)
-    wp_error_set(err, "out of memory");
   for (size_t j = 0; j < f->n_locations && !rc; j++) {
     const char *set = f->locations[j]->set;
     int64_t k;

@@ -31,10 +31,7 @@ int wp_bir_names_init(wp_bir_names *names, MlirOperation func, const char *op_na
       continue;
     if (names->n == cap) {
       cap = cap ? 2 * cap : 64;
-      MlirOperation *grown = realloc(names->ops, cap * sizeof *grown);
-      if (!grown)
-        return -1;
-      names->ops = grown;
+      names->ops = wp_xrealloc(names->ops, cap * sizeof *names->ops);
     }
     MlirStringRef s = sym_name(op);
     int64_t h = wp_hash_bytes(s.data, s.length), v;
@@ -142,9 +139,8 @@ static int constant_index_init(constant_index *ci, MlirOperation module, wp_aren
           continue;
         if (pass == 1) {
           int64_t h = name_hash(constant_name(op)), v;
-          if (!wp_i64map_get(&ci->by_hash, h, &v) &&
-              wp_i64map_put(&ci->by_hash, h, (int64_t)n + 1))
-            return -1;
+          if (!wp_i64map_get(&ci->by_hash, h, &v))
+            wp_i64map_put(&ci->by_hash, h, (int64_t)n + 1);
           ci->ops[n] = op;
         }
         n++;
@@ -195,8 +191,7 @@ static MlirOperation first_program_op(MlirOperation module) {
   return (MlirOperation){NULL};
 }
 
-static MlirOperation find_constant(constant_finder *f, wp_arena *arena, MlirStringRef name,
-                                   bool *oom) {
+static MlirOperation find_constant(constant_finder *f, wp_arena *arena, MlirStringRef name) {
   if (!f->indexed) {
     MlirOperation k = f->next;
     while (!mlirOperationIsNull(k) && !wp_op_is(k, "hlo.constant"))
@@ -204,18 +199,12 @@ static MlirOperation find_constant(constant_finder *f, wp_arena *arena, MlirStri
     int64_t h = name_hash(name);
     if (!mlirOperationIsNull(k) && mlirStringRefEqual(constant_name(k), name) &&
         !wp_i64map_get(&f->guessed, h, NULL)) {
-      if (wp_i64map_put(&f->guessed, h, 1)) {
-        *oom = true;
-        return (MlirOperation){NULL};
-      }
+      wp_i64map_put(&f->guessed, h, 1);
       f->next = mlirOperationGetNextInBlock(k);
       return k;
     }
-    f->indexed = true; /* its map is freed even when building it fails */
-    if (constant_index_init(&f->ci, f->module, arena)) {
-      *oom = true;
-      return (MlirOperation){NULL};
-    }
+    f->indexed = true;
+    constant_index_init(&f->ci, f->module, arena);
   }
   return constant_index_find(&f->ci, name);
 }
@@ -254,12 +243,9 @@ typedef struct piece_list {
 /* The value of HLO constant VALUE placed at AT, LEN bytes, by OWNER. */
 static int add_piece(piece_list *pl, piece_owner owner, MlirStringRef value, int64_t at,
                      int64_t len) {
-  bool oom = false;
   const char *row = owner.row ? ".0" : "";
   int on = (int)owner.name.length, vn = (int)value.length;
-  MlirOperation k = find_constant(pl->constants, pl->arena, value, &oom);
-  if (oom)
-    return wp_error_set(pl->err, "out of memory");
+  MlirOperation k = find_constant(pl->constants, pl->arena, value);
   if (mlirOperationIsNull(k))
     return wp_error_set(pl->err, "const file '%s': no HLO constant '%.*s' (for '%.*s%s')",
                         pl->file, vn, value.data, on, owner.name.data, row);
@@ -278,13 +264,8 @@ static int add_piece(piece_list *pl, piece_owner owner, MlirStringRef value, int
                         (long long)len, vn, value.data, (unsigned long long)got);
   if (pl->n == pl->cap) {
     size_t ncap = pl->cap ? 2 * pl->cap : 64;
-    wp_place_piece *p = realloc(pl->pieces, ncap * sizeof *p);
-    if (p)
-      pl->pieces = p;
-    piece_owner *o = p ? realloc(pl->owners, ncap * sizeof *o) : NULL;
-    if (!o)
-      return wp_error_set(pl->err, "out of memory");
-    pl->owners = o;
+    pl->pieces = wp_xrealloc(pl->pieces, ncap * sizeof *pl->pieces);
+    pl->owners = wp_xrealloc(pl->owners, ncap * sizeof *pl->owners);
     pl->cap = ncap;
   }
   if (pl->n && pl->pieces[pl->n - 1].at > (uint64_t)at)
@@ -313,8 +294,8 @@ static int add_memloc_piece(piece_list *pl, const wp_strmap *group, MlirOperatio
         mlirStringRefEqual(have, want)) {
       set = last_set;
     } else {
-      if (!*sets_indexed && wp_bir_names_init(sets, func, "bir.memloc_set"))
-        return wp_error_set(pl->err, "out of memory");
+      if (!*sets_indexed)
+        wp_bir_names_init(sets, func, "bir.memloc_set");
       *sets_indexed = true;
       set = wp_bir_names_find(sets, want);
     }
@@ -379,11 +360,8 @@ static int assembled_source(MlirOperation module, MlirOperation cf, const char *
        op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef l, file;
     if (wp_op_is(op, "bir.const_file") && wp_attr_str(op, "assembled", &l) &&
-        mlirStringRefEqual(l, label) && wp_attr_str(op, "sym_name", &file) &&
-        wp_strmap_put(&group, file.data, file.length, 1)) {
-      wp_error_set(err, "out of memory");
-      goto out;
-    }
+        mlirStringRefEqual(l, label) && wp_attr_str(op, "sym_name", &file))
+      wp_strmap_put(&group, file.data, file.length, 1);
   }
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {

@@ -19,6 +19,7 @@ typedef struct wp_bir_names {
   size_t n;
 } wp_bir_names;
 
+/* Always 0 (out of memory aborts); free with wp_bir_names_free. */
 int wp_bir_names_init(wp_bir_names *names, MlirOperation func, const char *op_name);
 void wp_bir_names_free(wp_bir_names *names);
 MlirOperation wp_bir_names_find(const wp_bir_names *names, MlirStringRef name);

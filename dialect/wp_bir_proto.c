@@ -174,8 +174,7 @@ static int table_to_proto(to_proto *t, const wp_bir_table *tab, Wp__Bir__Functio
     s->dtype = intern(t, r.dtype);
     set_shape(t, s, r.shape);
     size_t n = r.name.length;
-    if (!(l->name = wp_arena_alloc(t->arena, n + 3)))
-      return wp_error_set(t->err, "out of memory");
+    l->name = wp_arena_alloc(t->arena, n + 3);
     memcpy(l->name, r.name.data, n);
     memcpy(l->name + n, ".0", 3);
     l->memory_type = memtype;
@@ -482,10 +481,9 @@ static void add_kernel(from_proto *f, MlirBlock b, const Wp__Bir__Kernel *k,
  * (caller frees). */
 static int group_locations(const Wp__Bir__Function *fn, size_t **first_out, size_t **next_out,
                            wp_error *err) {
-  size_t *first = malloc((fn->n_sets + 1) * sizeof *first);
-  size_t *next = malloc((fn->n_locations + 1) * sizeof *next);
-  int rc = !first || !next ? wp_error_set(err, "out of memory")
-                           : wp_bir_set_locations(fn, first, next, err);
+  size_t *first = wp_xmalloc((fn->n_sets + 1) * sizeof *first);
+  size_t *next = wp_xmalloc((fn->n_locations + 1) * sizeof *next);
+  int rc = wp_bir_set_locations(fn, first, next, err);
   if (rc) {
     free(first);
     free(next);
@@ -504,8 +502,6 @@ static int add_table(from_proto *f, MlirBlock b, const Wp__Bir__Function *fn, si
                      size_t count, const size_t *loc_of, const size_t *next_loc, size_t index) {
   MlirContext c = f->ctx;
   wp_bir_columns *cols = wp_bir_columns_create((intptr_t)count);
-  if (!cols)
-    return wp_error_set(f->err, "out of memory");
   const Wp__Bir__MemoryLocation *l0 =
       loc_of[first] == SIZE_MAX ? NULL : fn->locations[loc_of[first]];
   int rc = 0;

@@ -70,7 +70,7 @@ typedef struct wp_bir_columns {
   int64_t *sizes, *alignments, *placements, *offsets, *sub_ids;
 } wp_bir_columns;
 
-/* NULL when out of memory. */
+/* Never NULL: out of memory aborts. */
 wp_bir_columns *wp_bir_columns_create(intptr_t n);
 void wp_bir_columns_destroy(wp_bir_columns *cols);
 

@@ -1,7 +1,12 @@
 /* MLIR diagnostics from C, at every severity (the MLIR 19 C API emits
- * only errors): the one way library code at and above the dialect layer
- * reports. Messages are printf-formatted, whole however long, and made one
- * line (control characters escaped, whatever names they quote). */
+ * only errors). Used by the code that holds the location at fault: the
+ * passes, lowering, and the module-level entries (wp_bir_check_module,
+ * wp_neff_pack_module); the dialect's byte readers and writers and the
+ * packaging helpers return a status plus wp_error naming the place, which
+ * their caller emits here, once (docs/layout.md, "Errors"). Warnings and
+ * remarks always come this way. Messages are printf-formatted, whole
+ * however long, and made one line (control characters escaped, whatever
+ * names they quote). */
 #ifndef WP_DIAG_H
 #define WP_DIAG_H
 

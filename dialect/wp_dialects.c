@@ -87,10 +87,8 @@ int wpExportHloProto(MlirModule module, void **data, size_t *len, wp_error *err)
   const void *bytes;
   int rc = wp_hlo_export(module, arena, true, &bytes, len, NULL, err);
   if (rc == 0) {
-    *data = malloc(*len ? *len : 1);
-    if (!*data)
-      rc = wp_error_set(err, "out of memory");
-    else if (*len)
+    *data = wp_xmalloc(*len);
+    if (*len)
       memcpy(*data, bytes, *len);
   }
   wp_arena_destroy(arena);

@@ -293,7 +293,7 @@ static int set_literal(exporter *ex, MlirOperation op, Xla__HloInstructionProto 
   if (wp_hlo_literal_in_layout(ex->arena, own_shape ? p->shape : NULL,
                                             wp_hlo_prim_is_one_bit(prim) ? 1 : info->bytes,
                                             bytes, lit->shape, &bytes))
-    return wp_error_set(ex->err, "out of memory");
+    return wp_error_set(ex->err, "the literal's layout does not re-read");
   return wp_hlo_literal_set_data(ex->arena, lit, prim, bytes, wp_hlo_num_elements(type),
                                  ex->err);
 }
@@ -333,10 +333,7 @@ static Xla__HloInstructionProto *op_proto(exporter *ex, MlirOperation op,
   }
   if (!wp_attr_i64(op, "id", &p->id))
     p->id = fresh_id(ex);
-  if (wp_i64map_put(&ex->op_ids, (int64_t)(intptr_t)op.ptr, p->id)) {
-    wp_error_set(ex->err, "out of memory");
-    return NULL;
-  }
+  wp_i64map_put(&ex->op_ids, (int64_t)(intptr_t)op.ptr, p->id);
   if (wp_attr_str(op, "name", &iname)) {
     p->name = sref_dup(ex->arena, iname);
   } else {

@@ -203,7 +203,7 @@ static int ref_error(importer *im, const Xla__HloComputationProto *comp,
                      const wp_hlo_lazy_comp *lc, size_t i, const char *what) {
   wp_arena_mark_t mark = wp_arena_mark(im->decoded);
   const Xla__HloInstructionProto *ins = wp_hlo_lazy_instr(im->decoded, &lc->ins[i]);
-  int rc = ins ? instr_error(im, comp, ins, what) : wp_error_set(im->err, "out of memory");
+  int rc = ins ? instr_error(im, comp, ins, what) : wp_error_set(im->err, "an instruction whose bytes were checked does not unpack");
   wp_arena_release(im->decoded, mark);
   return rc;
 }
@@ -459,10 +459,7 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
       ref_error(im, comp, lc, i, "duplicate instruction id");
       goto out;
     }
-    if (wp_i64map_put(&index, id, (int64_t)i)) {
-      wp_error_set(im->err, "out of memory");
-      goto out;
-    }
+    wp_i64map_put(&index, id, (int64_t)i);
   }
   int64_t root_index;
   if (!wp_i64map_get(&index, comp->root_id, &root_index)) {
@@ -490,7 +487,7 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
     wp_arena_mark_t scratch = wp_arena_mark(im->arena), mark = wp_arena_mark(im->decoded);
     const Xla__HloInstructionProto *p = wp_hlo_lazy_instr(im->decoded, &lc->ins[params[i]]);
     if (!p) {
-      wp_error_set(im->err, "out of memory");
+      wp_error_set(im->err, "an instruction whose bytes were checked does not unpack");
       goto out;
     }
     if (instr_type(im, comp, p, &arg_types[i]))
@@ -520,7 +517,7 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
     wp_arena_mark_t mark = wp_arena_mark(im->decoded);
     const Xla__HloInstructionProto *root = wp_hlo_lazy_instr(im->decoded, &lc->ins[root_index]);
     if (!root) {
-      wp_error_set(im->err, "out of memory");
+      wp_error_set(im->err, "an instruction whose bytes were checked does not unpack");
       goto out;
     }
     if (instr_type(im, comp, root, &result_type))
@@ -544,7 +541,7 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
     const Xla__HloInstructionProto *ins = wp_hlo_lazy_instr(im->decoded, &lc->ins[order[k]]);
     MlirType type;
     if (!ins) {
-      wp_error_set(im->err, "out of memory");
+      wp_error_set(im->err, "an instruction whose bytes were checked does not unpack");
       mlirBlockDestroy(body);
       goto out;
     }
@@ -634,9 +631,7 @@ static int cmp_comp_id(const void *a, const void *b) {
 static int check_unique_ids(importer *im, const wp_hlo_lazy_module *lazy) {
   const Xla__HloModuleProto *mod = lazy->msg;
   size_t n = mod->n_computations;
-  Xla__HloComputationProto **sorted = malloc((n + 1) * sizeof *sorted);
-  if (!sorted)
-    return wp_error_set(im->err, "out of memory");
+  Xla__HloComputationProto **sorted = wp_xmalloc((n + 1) * sizeof *sorted);
   memcpy(sorted, mod->computations, n * sizeof *sorted);
   int rc = 0;
   qsort(sorted, n, sizeof *sorted, cmp_comp_name);
@@ -660,8 +655,8 @@ static int check_unique_ids(importer *im, const wp_hlo_lazy_module *lazy) {
           rc = wp_error_set(im->err, "instruction id %lld is used in computation '%s' and "
                             "again in '%s' (ids are unique in a module)", (long long)id,
                             mod->computations[other]->name, mod->computations[c]->name);
-      } else if (wp_i64map_put(&owner, id, (int64_t)c)) {
-        rc = wp_error_set(im->err, "out of memory");
+      } else {
+        wp_i64map_put(&owner, id, (int64_t)c);
       }
     }
   wp_i64map_free(&owner);

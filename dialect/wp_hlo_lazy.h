@@ -61,7 +61,8 @@ int wp_hlo_lazy_hlo_proto_module(wp_arena *arena, const void *data, size_t len,
                                  wp_hlo_lazy_module *out);
 
 /* Instruction REF unpacked in SCRATCH (the caller marks and releases it);
- * NULL only when out of memory, as the bytes were checked. */
+ * NULL only should the bytes, which were checked, not unpack (out of
+ * memory aborts, as the arena does). */
 Xla__HloInstructionProto *wp_hlo_lazy_instr(wp_arena *scratch, const wp_hlo_instr_ref *ref);
 
 #endif

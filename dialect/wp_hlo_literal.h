@@ -21,7 +21,8 @@ int wp_hlo_literal_to_attr(const Xla__LiteralProto *lit, MlirType type,
  * (the instruction's) has a valid minor_to_major other than the default,
  * sets LIT_SHAPE's layout to it and *out to BYTES (C-order elements of
  * ELEM_BYTES each) in that physical order (arena memory); else *out is
- * BYTES and LIT_SHAPE is left as it is. -1 when out of memory. */
+ * BYTES and LIT_SHAPE is left as it is. -1 only should the layout made not
+ * re-read (out of memory aborts, as the arena does). */
 int wp_hlo_literal_in_layout(wp_arena *arena, const Xla__ShapeProto *shape, int elem_bytes,
                              const void *bytes, Xla__ShapeProto *lit_shape,
                              const void **out);

@@ -217,6 +217,11 @@ static int array_literal(htp *p, const Xla__ShapeProto *s, Xla__LiteralProto *li
   if (!zeros && count > p->len - p->pos)
     return wp_htp_fail(p, at, "constant of %llu elements, more than the rest of the file holds",
                     (unsigned long long)count);
+  wp_error over;
+  if (wp_input_size_check(bytes, "a constant", &over))
+    return wp_htp_fail(p, at, "%s", over.msg);
+  /* a documented exception (docs/layout.md): within the limit, it may still
+   * not fit, and says so as an error */
   unsigned char *data = bytes ? wp_arena_alloc_big(p->arena, bytes) : NULL;
   if (bytes && !data)
     return wp_htp_fail(p, at, "out of memory for a constant of %llu bytes",

@@ -185,10 +185,7 @@ static int computation(hpr *w, const Xla__HloComputationProto *c, bool entry) {
   wp_hpr_comp hc = {.msg = c};
   wp_i64map_init(&hc.by_id);
   for (size_t i = 0; i < c->n_instructions; i++)
-    if (wp_i64map_put(&hc.by_id, c->instructions[i]->id, (int64_t)i)) {
-      wp_i64map_free(&hc.by_id);
-      return wp_hpr_fail(w, "out of memory");
-    }
+    wp_i64map_put(&hc.by_id, c->instructions[i]->id, (int64_t)i); /* aborts on OOM */
   const Xla__HloInstructionProto *root = wp_hpr_instr(&hc, c->root_id);
   int rc = -1;
   if (!root) {

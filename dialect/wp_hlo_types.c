@@ -132,9 +132,7 @@ int wp_hlo_shape_to_type(MlirContext ctx, const Xla__ShapeProto *shape,
   if (et == WP_TUPLE) {
     size_t n = shape->n_tuple_shapes;
     MlirType stack[16] = {{0}};
-    MlirType *elts = n <= 16 ? stack : malloc(n * sizeof *elts);
-    if (!elts)
-      return wp_error_set(err, "out of memory");
+    MlirType *elts = n <= 16 ? stack : wp_xmalloc(n * sizeof *elts);
     for (size_t i = 0; i < n; i++)
       if (wp_hlo_shape_to_type(ctx, shape->tuple_shapes[i], &elts[i], err)) {
         if (elts != stack) free(elts);
@@ -163,9 +161,7 @@ int wp_hlo_shape_to_type(MlirContext ctx, const Xla__ShapeProto *shape,
                         shape->n_is_dynamic_dimension, shape->n_dimensions);
   size_t rank = shape->n_dimensions;
   int64_t stack[16];
-  int64_t *dims = rank <= 16 ? stack : malloc(rank * sizeof *dims);
-  if (!dims)
-    return wp_error_set(err, "out of memory");
+  int64_t *dims = rank <= 16 ? stack : wp_xmalloc(rank * sizeof *dims);
   for (size_t i = 0; i < rank; i++) {
     int dyn = shape->n_is_dynamic_dimension && shape->is_dynamic_dimension[i];
     if (shape->dimensions[i] < 0 && !dyn) {

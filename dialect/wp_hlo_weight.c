@@ -162,16 +162,17 @@ int wp_hlo_weight_from_view(MlirType type, const char *path, wp_mapped_file *vie
     return wp_error_set(err, "WP_TEST_SHRINK_AFTER_MAP: cannot truncate");
   }
 #endif
-  wp_hlo_weight_data *w = calloc(1, sizeof *w);
-  weight_blob *b = calloc(1, sizeof *b);
-  if (!w || !b) {
-    free(w);
-    free(b);
+  if (wp_npy_needs_conversion(&npy) &&
+      wp_input_size_check(npy.data_size, "a weight to convert", err)) {
     wp_file_unmap(&f);
-    return wp_error_set(err, "out of memory");
+    return -1;
   }
+  wp_hlo_weight_data *w = wp_xcalloc(1, sizeof *w);
+  weight_blob *b = wp_xcalloc(1, sizeof *b);
   if (wp_npy_needs_conversion(&npy)) {
-    /* The only copy: the constant must hold little-endian C-order bytes. */
+    /* The only copy: the constant must hold little-endian C-order bytes.
+     * A documented exception (docs/layout.md): within the limit, it may
+     * still not fit, and says so as an error. */
     b->converted = malloc(npy.data_size ? npy.data_size : 1);
     if (!b->converted) {
       free(b);

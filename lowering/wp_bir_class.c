@@ -88,10 +88,7 @@ bool wp_bir_feeds_weight_operand(MlirValue value) {
         found = true;
       } else if (is_layout_only(user) && idx == 0 && mlirOperationGetNumResults(user) == 1) {
         if (n == cap) {
-          MlirValue *g = realloc(stack, 2 * cap * sizeof *stack);
-          if (!g)
-            break; /* out of memory: classed as if no dot were found */
-          stack = g;
+          stack = wp_xrealloc(stack, 2 * cap * sizeof *stack);
           cap *= 2;
         }
         stack[n++] = mlirOperationGetResult(user, 0);

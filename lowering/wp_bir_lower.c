@@ -112,10 +112,6 @@ static int lower_constant(lowering *l, MlirOperation op) {
     return wp_lower_add_shared(l, mlirOperationGetLocation(op), name, tc, t, elt, dtype, bytes,
                               size);
   char *file_name = wp_lower_const_file_name(l, name);
-  if (!file_name) {
-    wp_emit_error(mlirOperationGetLocation(op), "bir-lower: out of memory");
-    return -1;
-  }
   /* Bytes the IR carries are packed from it, not from a .npy that may have
    * changed or gone since. */
   if (is_weight && !in_ir && npy_payload(weight, &npy_file, &npy_offset, size, l->arena)) {
@@ -142,10 +138,6 @@ static int lower_results(lowering *l, MlirType t, const char *base, int *index, 
   int elt = wp_lower_tensor_info(t, &prim, &dtype, &bytes);
   size_t n = strlen(base) + 48;
   char *name = wp_arena_alloc(l->arena, n);
-  if (!name) {
-    wp_emit_error(l->loc, "bir-lower: out of memory");
-    return -1;
-  }
   if (tuple)
     snprintf(name, n, "%s.%d", base, elt ? (*index)++ : *index);
   else
@@ -263,11 +255,6 @@ int wp_bir_lower_module(MlirOperation module, const wp_lower_options *opts) {
       snprintf(buf, sizeof buf, "input%ld", (long)i);
       name = wp_arena_strndup(l.arena, buf, strlen(buf));
     }
-    if (!name) {
-      wp_emit_error(l.loc, "bir-lower: out of memory");
-      mlirOperationDestroy(bir_func);
-      goto out;
-    }
     int prim;
     const char *dtype;
     uint64_t bytes;
@@ -302,11 +289,6 @@ int wp_bir_lower_module(MlirOperation module, const wp_lower_options *opts) {
   if (!mlirValueIsABlockArgument(root))
     wp_attr_str(mlirOpResultGetOwner(root), "name", &rname);
   char *base = wp_arena_strndup(l.arena, rname.data, rname.length);
-  if (!base) {
-    wp_emit_error(l.loc, "bir-lower: out of memory");
-    mlirOperationDestroy(bir_func);
-    goto out;
-  }
   int index = 0;
   if (lower_results(&l, mlirValueGetType(root), base, &index, false) ||
       wp_lower_write_tensors(&l)) {

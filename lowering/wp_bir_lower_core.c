@@ -30,10 +30,7 @@ int wp_lower_claim_name(lowering *l, const char *name, MlirLocation loc, const c
                   "name (XLA instruction names are unique)", what, name);
     return -1;
   }
-  if (wp_strmap_put(&l->tensor_names, name, len, 1)) {
-    wp_emit_error(loc, "bir-lower: out of memory");
-    return -1;
-  }
+  wp_strmap_put(&l->tensor_names, name, len, 1);
   return 0;
 }
 
@@ -47,12 +44,10 @@ int wp_lower_claim_name(lowering *l, const char *name, MlirLocation loc, const c
  * cut to FILE_STEM_MAX and marked with a hash of the full name, so that
  * "dense/kernel" is "dense_kernel-<hash>.bin" and does not meet a tensor
  * named "dense_kernel". Unique among the lowering's files (a counter
- * settles the rare clash). Arena memory; NULL when out of memory. */
+ * settles the rare clash). Arena memory (out of memory aborts). */
 char *wp_lower_const_file_name(lowering *l, const char *name) {
   size_t len = strlen(name), n = len < FILE_STEM_MAX ? len : FILE_STEM_MAX;
   char *file = wp_arena_alloc(l->arena, FILE_STEM_MAX + 48);
-  if (!file)
-    return NULL;
   bool changed = n < len || n == 0;
   for (size_t i = 0; i < n; i++) {
     char c = name[i];
@@ -112,12 +107,11 @@ void wp_lower_add_const_file(lowering *l, const char *name, uint64_t size, MlirN
  * the same bytes and dtype as an earlier one (tied small weights, repeated
  * literals) reuses that region, as dedup-consts would merge their files:
  * the memory type is the same for every constant of one lowering. */
-/* "consts.<dtype>.bin", in the lowering's arena (NULL: out of memory). */
+/* "consts.<dtype>.bin", in the lowering's arena. */
 static char *shared_file_name(wp_arena *arena, const char *dtype) {
   size_t n = strlen(WP_BIR_SHARED_PREFIX) + strlen(dtype) + 5;
   char *name = wp_arena_alloc(arena, n);
-  if (name)
-    snprintf(name, n, "%s%s.bin", WP_BIR_SHARED_PREFIX, dtype);
+  snprintf(name, n, "%s%s.bin", WP_BIR_SHARED_PREFIX, dtype);
   return name;
 }
 
@@ -128,8 +122,7 @@ static shared_file *shared_file_for(lowering *l, const char *dtype) {
   if (l->n_shared == WP_MAX_PRIM)
     return NULL;
   shared_file *f = &l->shared[l->n_shared];
-  if (!(f->name = shared_file_name(l->arena, dtype)))
-    return NULL;
+  f->name = shared_file_name(l->arena, dtype);
   f->dtype = dtype;
   f->size = 0;
   f->count = 0;
@@ -152,8 +145,9 @@ int wp_lower_add_shared(lowering *l, MlirLocation loc, const char *name, int tc,
     }
   }
   shared_file *sf = shared_file_for(l, dtype);
-  if (!sf) {
-    wp_emit_error(loc, "bir-lower: out of memory");
+  if (!sf) { /* one per dtype: more than WP_MAX_PRIM cannot be */
+    wp_emit_error(loc, "bir-lower: constant '%s': more than %d dtypes of shared constant files",
+                  name, WP_MAX_PRIM);
     return -1;
   }
   uint64_t at = wp_bir_align_up(sf->size, wp_lower_alignment(l, l->opts.const_memory, t, elt).step);
@@ -165,20 +159,12 @@ int wp_lower_add_shared(lowering *l, MlirLocation loc, const char *name, int tc,
   sf->size = at + size;
   if (l->n_shared_entries == l->cap_shared_entries) {
     size_t cap = l->cap_shared_entries ? 2 * l->cap_shared_entries : 64;
-    shared_entry *e = realloc(l->shared_entries, cap * sizeof *e);
-    if (!e) {
-      wp_emit_error(loc, "bir-lower: out of memory");
-      return -1;
-    }
-    l->shared_entries = e;
+    l->shared_entries = wp_xrealloc(l->shared_entries, cap * sizeof *l->shared_entries);
     l->cap_shared_entries = cap;
   }
   /* A hash shared with other bytes keeps the first entry: no reuse then. */
-  if (!wp_i64map_get(&l->shared_index, key, NULL) &&
-      wp_i64map_put(&l->shared_index, key, (int64_t)l->n_shared_entries)) {
-    wp_emit_error(loc, "bir-lower: out of memory");
-    return -1;
-  }
+  if (!wp_i64map_get(&l->shared_index, key, NULL))
+    wp_i64map_put(&l->shared_index, key, (int64_t)l->n_shared_entries);
   l->shared_entries[l->n_shared_entries++] = (shared_entry){at, size, sf->count, dtype,
                                                             bytes, sf->name};
   return wp_lower_add_tensor(l, name, tc, t, name, l->opts.const_memory, sf->name, at, sf->count++);

@@ -110,7 +110,8 @@ static inline MlirAttribute str(MlirContext c, const char *s) {
 /* Appends the op NAME with attributes A[0..N) before the function's return. */
 void wp_lower_emit(lowering *l, const char *name, MlirNamedAttribute *a, int n);
 
-/* Records a const file's name for the kernel's list; -1 out of memory. */
+/* Records a const file's name for the kernel's list; always 0 (out of
+ * memory aborts). */
 int wp_lower_add_file_name(lowering *l, const char *name);
 
 /* Element type and shape of a tensor BIR can hold: its element size; 0
@@ -147,7 +148,7 @@ void wp_lower_end(lowering *l);
 int wp_lower_claim_name(lowering *l, const char *name, MlirLocation loc, const char *what);
 
 /* A const file name for tensor NAME, unique among the lowering's files
- * (arena memory; NULL out of memory), and the const file op of that name
+ * (arena memory; out of memory aborts), and the const file op of that name
  * whose bytes come FROM (a source, constant or data attribute). */
 char *wp_lower_const_file_name(lowering *l, const char *name);
 void wp_lower_add_const_file(lowering *l, const char *name, uint64_t size,

@@ -32,10 +32,7 @@ void wp_lower_emit(lowering *l, const char *name, MlirNamedAttribute *a, int n) 
 int wp_lower_add_file_name(lowering *l, const char *name) {
   if (l->n_files == l->cap_files) {
     l->cap_files = l->cap_files ? 2 * l->cap_files : 16;
-    MlirAttribute *f = realloc(l->files, l->cap_files * sizeof *f);
-    if (!f)
-      return -1;
-    l->files = f;
+    l->files = wp_xrealloc(l->files, l->cap_files * sizeof *l->files);
   }
   l->files[l->n_files++] = mlirFlatSymbolRefAttrGet(l->ctx, wp_sref(name));
   return 0;
@@ -121,12 +118,7 @@ int wp_lower_add_tensor(lowering *l, const char *name, int tensor_class, MlirTyp
   }
   if (l->n_pending == l->cap_pending) {
     size_t cap = l->cap_pending ? 2 * l->cap_pending : 64;
-    pending_tensor *p = realloc(l->pending, cap * sizeof *p);
-    if (!p) {
-      wp_emit_error(l->loc, "bir-lower: out of memory");
-      return -1;
-    }
-    l->pending = p;
+    l->pending = wp_xrealloc(l->pending, cap * sizeof *l->pending);
     l->cap_pending = cap;
   }
   l->placement[memtype] = at + bytes;
@@ -153,10 +145,6 @@ static int write_pair(lowering *l, const pending_tensor *p) {
 
   size_t name_len = strlen(p->name);
   char *locname = wp_arena_alloc(l->arena, name_len + 3);
-  if (!locname) {
-    wp_emit_error(l->loc, "bir-lower: out of memory");
-    return -1;
-  }
   memcpy(locname, p->name, name_len);
   memcpy(locname + name_len, ".0", 3);
   n = 0;
@@ -188,10 +176,6 @@ static int write_pair(lowering *l, const pending_tensor *p) {
 static int write_table(lowering *l, size_t first, size_t n) {
   MlirContext c = l->ctx;
   wp_bir_columns *cols = wp_bir_columns_create((intptr_t)n);
-  if (!cols) {
-    wp_emit_error(l->loc, "bir-lower: out of memory");
-    return -1;
-  }
   MlirType last_type = {NULL};
   MlirAttribute last_shape = {NULL};
   for (size_t k = 0; k < n; k++) {

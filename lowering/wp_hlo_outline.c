@@ -119,7 +119,7 @@ static const char *why_kept(wp_arena *arena, const Xla__HloInstructionProto *e, 
   if (!want || !instr ||
       wp_hlo_literal_in_layout(arena, instr, wp_hlo_prim_is_one_bit(prim) ? 1 : info->bytes,
                                bytes, want, &permuted))
-    return "out of memory";
+    return "its type has no XLA shape, or its layout does not re-read";
   ProtobufCBinaryData have = e->literal->shape ? wp_pb_pack(arena, &e->literal->shape->base)
                                                : (ProtobufCBinaryData){0, NULL};
   ProtobufCBinaryData made = wp_pb_pack(arena, &want->base);

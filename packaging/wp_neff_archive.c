@@ -281,9 +281,7 @@ int wp_neff_write_payload(int fd, wp_neff_member *members, size_t n, const char 
   sink s = {wp_dio_create(fd, direct), wp_md5_create(err), 0, 0, NULL};
   member_progress progress = {&how, 0, total};
   wp_md5 *member_md5 = wp_md5_create(err);
-  if (!s.out || !s.md5 || !member_md5) {
-    if (!s.out)
-      wp_error_set(err, "out of memory");
+  if (!s.md5 || !member_md5) { /* MD5 refused: ERR says why */
     wp_dio_destroy(s.out);
     wp_md5_destroy(s.md5);
     wp_md5_destroy(member_md5);

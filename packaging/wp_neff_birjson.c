@@ -137,19 +137,14 @@ static int bir_json_lines(wp_jsonw *w, const Wp__Bir__Module *m, const wp_neff_b
 
 int wp_neff_bir_index_build(const Wp__Bir__Module *m, wp_neff_bir_index *out) {
   *out = (wp_neff_bir_index){0};
-  out->first = calloc(m->n_functions + 1, sizeof *out->first);
-  out->next = calloc(m->n_functions + 1, sizeof *out->next);
-  if (!out->first || !out->next) {
-    wp_neff_bir_index_free(out);
-    return -1;
-  }
+  out->first = wp_xcalloc(m->n_functions + 1, sizeof *out->first);
+  out->next = wp_xcalloc(m->n_functions + 1, sizeof *out->next);
   out->n = m->n_functions;
   for (size_t i = 0; i < m->n_functions; i++) {
     const Wp__Bir__Function *f = m->functions[i];
-    out->first[i] = malloc((f->n_sets + 1) * sizeof **out->first);
-    out->next[i] = malloc((f->n_locations + 1) * sizeof **out->next);
-    if (!out->first[i] || !out->next[i] ||
-        wp_bir_set_locations(f, out->first[i], out->next[i], NULL)) {
+    out->first[i] = wp_xmalloc((f->n_sets + 1) * sizeof **out->first);
+    out->next[i] = wp_xmalloc((f->n_locations + 1) * sizeof **out->next);
+    if (wp_bir_set_locations(f, out->first[i], out->next[i], NULL)) {
       wp_neff_bir_index_free(out);
       return -1;
     }

@@ -58,10 +58,7 @@ typedef struct pack {
 static wp_neff_member *add_member(pack *p, const char *name) {
   if (p->n_members == p->cap) {
     p->cap = p->cap ? 2 * p->cap : 32;
-    wp_neff_member *m = realloc(p->members, p->cap * sizeof *m);
-    if (!m)
-      return NULL;
-    p->members = m;
+    p->members = wp_xrealloc(p->members, p->cap * sizeof *p->members);
   }
   wp_neff_member *m = &p->members[p->n_members++];
   memset(m, 0, sizeof *m);
@@ -73,8 +70,8 @@ static wp_neff_member *add_member(pack *p, const char *name) {
 static int json_member(pack *p, wp_neff_member *m, const char *name, json_t *j, wp_error *err) {
   char *text = j ? json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
   json_decref(j);
-  if (!text)
-    return wp_error_set(err, "out of memory");
+  if (!text) /* jansson out of memory */
+    wp_out_of_memory();
   size_t n = strlen(text);
   char *copy = wp_arena_alloc(p->arena, n + 2);
   memcpy(copy, text, n);
@@ -88,12 +85,7 @@ static int json_member(pack *p, wp_neff_member *m, const char *name, json_t *j, 
 }
 
 static int add_json(pack *p, const char *name, json_t *j, wp_error *err) {
-  wp_neff_member *m = add_member(p, name);
-  if (!m) {
-    json_decref(j);
-    return wp_error_set(err, "out of memory");
-  }
-  return json_member(p, m, name, j, err);
+  return json_member(p, add_member(p, name), name, j, err);
 }
 
 /* "MD5@RUN" from dedup-consts in this very run (not from an IR file,
@@ -108,8 +100,6 @@ static bool member_md5_of_this_run(const pack *p, const char *s) {
  * over what may be 100 MiB of JSON. */
 static int add_text(pack *p, const char *name, const char *text, size_t len, wp_error *err) {
   wp_neff_member *m = add_member(p, name);
-  if (!m)
-    return wp_error_set(err, "out of memory");
   m->data = text;
   m->size = len;
   return 0;
@@ -123,15 +113,13 @@ static int add_finished_text(pack *p, const char *name, wp_neff_text *ft, wp_err
   ft->text = NULL;
   if (ft->where < 0) {
     free(text);
-    return ft->write_errno
-               ? wp_error_errno(err, ft->write_errno, "writing %s to a temporary file", name)
-               : wp_error_set(err, "out of memory");
+    if (!ft->write_errno) /* the text's writer ran out of memory */
+      wp_out_of_memory();
+    return wp_error_errno(err, ft->write_errno, "writing %s to a temporary file", name);
   }
   if (ft->where == 1) {
     free(text);
     wp_neff_member *m = add_member(p, name);
-    if (!m)
-      return wp_error_set(err, "out of memory");
     m->path = ft->path;
     m->offset = ft->at;
     m->size = ft->size;
@@ -141,12 +129,7 @@ static int add_finished_text(pack *p, const char *name, wp_neff_text *ft, wp_err
                      "file until written", name, (unsigned long long)ft->size);
     return 0;
   }
-  char **texts = realloc(p->texts, (p->n_texts + 1) * sizeof *texts);
-  if (!texts) {
-    free(text);
-    return wp_error_set(err, "out of memory");
-  }
-  p->texts = texts;
+  p->texts = wp_xrealloc(p->texts, (p->n_texts + 1) * sizeof *p->texts);
   p->texts[p->n_texts++] = text;
   if (add_text(p, name, ft->size ? text : "", (size_t)ft->size, err))
     return -1;
@@ -254,8 +237,7 @@ static int in_place_source(pack *p, const Wp__Bir__Function *f, const Wp__Bir__C
     }
     if (mlirOperationIsNull(func))
       return wp_error_set(err, "function '%s' not found", f->name);
-    if (wp_bir_names_init(&p->names, func, "bir.const_file"))
-      return wp_error_set(err, "out of memory");
+    wp_bir_names_init(&p->names, func, "bir.const_file");
     p->names_for = f->name;
   }
   MlirOperation op = wp_bir_names_find(&p->names, wp_sref(cf->name));
@@ -336,9 +318,7 @@ static int pack_function(pack *p, size_t fi, wp_error *err) {
   if (names_top_member(sg))
     return wp_error_set(err, "function '%s' cannot name a folder of the NEFF: a member at its "
                         "top has that name (neff.json, bom.json, kelf-N.json)", sg);
-  size_t *set_of = malloc((f->n_locations + 1) * sizeof *set_of);
-  if (!set_of)
-    return wp_error_set(err, "out of memory");
+  size_t *set_of = wp_xmalloc((f->n_locations + 1) * sizeof *set_of);
   for (size_t i = 0; i < f->n_locations; i++)
     set_of[i] = SIZE_MAX;
   const size_t *first = p->bir_text.index.first[fi], *next = p->bir_text.index.next[fi];
@@ -374,25 +354,18 @@ static int pack_function(pack *p, size_t fi, wp_error *err) {
    * it when exactly one kind of tensor does (the .npy member is then
    * typed), and the largest alignment asked of it. */
   size_t nf = f->n_const_files;
-  int64_t *file_var = calloc(nf + 1, sizeof *file_var);
-  const char **file_name = calloc(nf + 1, sizeof *file_name); /* arena strings */
-  const Wp__Bir__MemoryLocationSet **only = calloc(nf + 1, sizeof *only);
-  bool *untyped = calloc(nf + 1, sizeof *untyped);
-  bool *used = calloc(nf + 1, sizeof *used);
-  uint64_t *align = calloc(nf + 1, sizeof *align);
+  int64_t *file_var = wp_xcalloc(nf + 1, sizeof *file_var);
+  const char **file_name = wp_xcalloc(nf + 1, sizeof *file_name); /* arena strings */
+  const Wp__Bir__MemoryLocationSet **only = wp_xcalloc(nf + 1, sizeof *only);
+  bool *untyped = wp_xcalloc(nf + 1, sizeof *untyped);
+  bool *used = wp_xcalloc(nf + 1, sizeof *used);
+  uint64_t *align = wp_xcalloc(nf + 1, sizeof *align);
   wp_strmap files;
   wp_strmap_init(&files);
   int rc = -1;
-  if (!file_var || !file_name || !only || !untyped || !used || !align) {
-    wp_error_set(err, "out of memory");
-    goto fail;
-  }
   for (size_t k = 0; k < nf; k++) {
     const char *n = f->const_files[k]->name;
-    if (wp_strmap_put(&files, n, strlen(n), (int64_t)k)) {
-      wp_error_set(err, "out of memory");
-      goto fail;
-    }
+    wp_strmap_put(&files, n, strlen(n), (int64_t)k);
     align[k] = 1;
   }
   for (size_t i = 0; i < f->n_locations; i++) {
@@ -434,10 +407,6 @@ static int pack_function(pack *p, size_t fi, wp_error *err) {
     char member[600];
     snprintf(member, sizeof member, "%s/%s.%s", sg, base, p->npy ? "npy" : "bin");
     wp_neff_member *m = add_member(p, member);
-    if (!m) {
-      wp_error_set(err, "out of memory");
-      goto fail;
-    }
     if (cf->artifact_in_place) {
       wp_place_src src;
       if (in_place_source(p, f, cf, &src, err))
@@ -563,7 +532,7 @@ static int build_members(pack *p, wp_error *err) {
     return wp_error_set(err, "the BIR module has no function");
   /* bir.json on a thread of its own while def.json is written here */
   if (wp_neff_bir_text_start(&p->bir_text, p->bir))
-    return wp_error_set(err, "out of memory");
+    return wp_error_set(err, "a memory location names no set");
   p->def_member = 0;
   int rc = 0;
   for (size_t i = 0; i < p->bir->n_functions && rc == 0; i++)

@@ -39,11 +39,7 @@ struct wp_neff_reader {
 };
 
 wp_neff_reader *wp_neff_open(const char *path, uint64_t max_bytes, wp_error *err) {
-  wp_neff_reader *r = calloc(1, sizeof *r);
-  if (!r) {
-    wp_error_set(err, "out of memory");
-    return NULL;
-  }
+  wp_neff_reader *r = wp_xcalloc(1, sizeof *r);
   r->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   struct stat st;
   unsigned char hdr[WP_NEFF_HEADER_SIZE];
@@ -70,14 +66,10 @@ wp_neff_reader *wp_neff_open(const char *path, uint64_t max_bytes, wp_error *err
   if (dflt < ((uint64_t)4 << 30))
     dflt = (uint64_t)4 << 30;
   r->max_bytes = max_bytes ? max_bytes : dflt;
-  r->path = strdup(path);
-  r->buf = malloc(WP_NEFF_READ_CHUNK);
-  r->out = malloc(WP_NEFF_READ_CHUNK);
-  r->gz = malloc(sizeof *r->gz);
-  if (!r->path || !r->buf || !r->out || !r->gz) {
-    wp_error_set(err, "out of memory");
-    goto fail;
-  }
+  r->path = wp_xstrdup(path);
+  r->buf = wp_xmalloc(WP_NEFF_READ_CHUNK);
+  r->out = wp_xmalloc(WP_NEFF_READ_CHUNK);
+  r->gz = wp_xmalloc(sizeof *r->gz);
   if (!(r->md5 = wp_md5_create(err))) {
     wp_error_prefix(err, "%s", path);
     goto fail;
@@ -527,16 +519,11 @@ struct wp_neff_bom {
   char *text; /* bom.json's */
   size_t text_len;
   bool have_bom, bom_too_big;
-  bool failed; /* out of memory */
 };
 
 wp_neff_bom *wp_neff_bom_new(const char *only, wp_error *err) {
-  wp_neff_bom *b = calloc(1, sizeof *b);
-  if (!b || (only && !(b->only = strdup(only)))) {
-    free(b);
-    wp_error_set(err, "out of memory");
-    return NULL;
-  }
+  wp_neff_bom *b = wp_xcalloc(1, sizeof *b);
+  b->only = only ? wp_xstrdup(only) : NULL;
   if (!(b->h = wp_md5_create(err))) {
     wp_neff_bom_free(b);
     return NULL;
@@ -564,10 +551,8 @@ static void keep_bom_text(wp_neff_bom *b, uint64_t size, const void *data, size_
     b->bom_too_big = true;
     return;
   }
-  if (!b->text && !(b->text = calloc(1, (size_t)size + 1))) {
-    b->failed = true;
-    return;
-  }
+  if (!b->text) /* at most WP_NEFF_MAX_BOM, checked above */
+    b->text = wp_xcalloc(1, (size_t)size + 1);
   if (data && b->text_len + len <= size) {
     memcpy(b->text + b->text_len, data, len);
     b->text_len += len;
@@ -583,22 +568,12 @@ static void bom_member_start(wp_neff_bom *b, const char *name, uint64_t size) {
     return;
   if (b->n == b->cap) {
     size_t cap = b->cap ? 2 * b->cap : 32;
-    bom_seen *g = realloc(b->m, cap * sizeof *g);
-    if (!g) {
-      b->failed = true;
-      b->skipping = true;
-      return;
-    }
-    b->m = g;
+    b->m = wp_xrealloc(b->m, cap * sizeof *b->m);
     b->cap = cap;
   }
   bom_seen *s = &b->m[b->n];
   memset(s, 0, sizeof *s);
-  if (!(s->name = strdup(name))) {
-    b->failed = true;
-    b->skipping = true;
-    return;
-  }
+  s->name = wp_xstrdup(name);
   s->size = size;
   b->n++;
 }
@@ -668,8 +643,6 @@ static int bom_entry(wp_neff_bom *b, const char *path, json_t *e, wp_error *err)
 }
 
 int wp_neff_bom_check(wp_neff_bom *b, const char *path, wp_error *err) {
-  if (b->failed)
-    return wp_error_set(err, "%s: out of memory", path);
   if (b->only && !strcmp(b->only, "bom.json"))
     return 0; /* what would check it is itself */
   if (b->bom_too_big)
@@ -678,10 +651,7 @@ int wp_neff_bom_check(wp_neff_bom *b, const char *path, wp_error *err) {
   if (!bom)
     return wp_error_set(err, "%s: bom.json is missing or not JSON", path);
   int rc = -1;
-  if (!(b->by_name = malloc((b->n + 1) * sizeof *b->by_name))) {
-    wp_error_set(err, "%s: out of memory", path);
-    goto out;
-  }
+  b->by_name = wp_xmalloc((b->n + 1) * sizeof *b->by_name);
   for (size_t i = 0; i < b->n; i++)
     b->by_name[i] = &b->m[i];
   qsort(b->by_name, b->n, sizeof *b->by_name, cmp_seen_ptr);

@@ -47,7 +47,8 @@ typedef struct wp_neff_bir_text {
 #define WP_NEFF_BIR_TEXT_INIT {.spill = WP_JSONW_SPILL_INIT}
 
 /* Starts writing M's bir.json, on a thread of its own when one starts
- * (here otherwise: the bytes are the same). -1 when out of memory. */
+ * (here otherwise: the bytes are the same). -1 when a memory location
+ * names no set (out of memory aborts). */
 int wp_neff_bir_text_start(wp_neff_bir_text *j, const Wp__Bir__Module *m);
 /* Has J's thread hash T, the first function's def.json, as it spills
  * (T's md5 stays unset); false when J cannot, and T hashes itself. */

@@ -122,8 +122,7 @@ int wp_neff_vars_add(wp_neff_vars *v, const char *def_member, const char *text, 
         .type = type,
         .name = str_field(rec, strcmp(type, "file") == 0 ? "file_name" : "name"),
         .rec = rec};
-    if (wp_i64map_put(&ids, json_integer_value(id), (int64_t)i))
-      abort(); /* out of memory, as wp_xmalloc would */
+    wp_i64map_put(&ids, json_integer_value(id), (int64_t)i);
   }
   int rc = 0;
   for (size_t i = first; i < v->n_var && !rc; i++)

@@ -68,7 +68,9 @@ static size_t out_bound(size_t in) { return in + in / 8 + 4096; }
  * malloc may return): every buffer is 64-byte aligned, always. */
 static unsigned char *aligned(size_t n) {
   void *p = NULL;
-  return posix_memalign(&p, 64, n) == 0 ? p : NULL;
+  if (posix_memalign(&p, 64, n) != 0)
+    wp_out_of_memory();
+  return p;
 }
 
 /* igzip reads a little past the end of its input (wide loads near the
@@ -229,11 +231,7 @@ static void stop_threads(wp_pgzip *z) {
 
 wp_pgzip *wp_pgzip_create(int threads, wp_pgzip_sink sink, wp_pgzip_sink tap, void *user,
                           wp_error *err) {
-  wp_pgzip *z = calloc(1, sizeof *z);
-  if (!z) {
-    wp_error_set(err, "out of memory");
-    return NULL;
-  }
+  wp_pgzip *z = wp_xcalloc(1, sizeof *z);
   threads = threads < 1 ? 1 : threads > 64 ? 64 : threads;
   z->consumers[z->n_consumers++] = (consumer){.z = z, .fn = sink, .user = user};
   if (tap)
@@ -243,19 +241,15 @@ wp_pgzip *wp_pgzip_create(int threads, wp_pgzip_sink sink, wp_pgzip_sink tap, vo
   z->n_slots = threads + 3 < 8 ? 8 : threads + 3;
   pthread_mutex_init(&z->mu, NULL);
   pthread_cond_init(&z->cv, NULL);
-  z->slots = calloc((size_t)z->n_slots, sizeof *z->slots);
-  for (int i = 0; z->slots && i < z->n_slots; i++) {
+  z->slots = wp_xcalloc((size_t)z->n_slots, sizeof *z->slots);
+  for (int i = 0; i < z->n_slots; i++) {
     slot *c = &z->slots[i];
     c->out_cap = wp_pgzip_chunk_bound(WP_PGZIP_CHUNK);
     c->in = aligned(HIST_MAX + WP_PGZIP_CHUNK + IN_SLACK);
     c->out = aligned(c->out_cap);
     c->level_buf = aligned(ISAL_DEF_LVL1_DEFAULT);
-    c->stream = malloc(sizeof *c->stream);
-    if (!c->in || !c->out || !c->level_buf || !c->stream)
-      goto oom;
+    c->stream = wp_xmalloc(sizeof *c->stream);
   }
-  if (!z->slots)
-    goto oom;
   int why = 0; /* fewer workers than asked do: the stream is the same */
   for (int i = 0; i < threads; i++) {
     if ((why = pthread_create(&z->workers[i], NULL, compress_worker, z)) != 0)
@@ -276,10 +270,6 @@ wp_pgzip *wp_pgzip_create(int threads, wp_pgzip_sink sink, wp_pgzip_sink tap, vo
     return NULL;
   }
   return z;
-oom:
-  wp_pgzip_destroy(z);
-  wp_error_set(err, "out of memory");
-  return NULL;
 }
 
 /* A free slot for the caller to fill; NULL once the pipeline failed. */

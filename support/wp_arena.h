@@ -17,8 +17,9 @@ void wp_arena_destroy(wp_arena *arena);    /* NULL is fine */
 void *wp_arena_alloc(wp_arena *arena, size_t size);
 char *wp_arena_strndup(wp_arena *arena, const char *s, size_t n);
 void *wp_arena_memdup(wp_arena *arena, const void *p, size_t n);
-/* SIZE bytes of its own, not zeroed; NULL when out of memory (for sizes an
- * input decides, where aborting would be a crash). */
+/* SIZE bytes of its own, not zeroed; NULL when out of memory: for a size an
+ * input decides, already checked (wp_input_size_check), that may still not
+ * fit (a documented exception, docs/layout.md "Errors"). */
 void *wp_arena_alloc_big(wp_arena *arena, size_t size);
 
 /* Scratch use: everything allocated after wp_arena_mark is given back by

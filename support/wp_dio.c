@@ -1,6 +1,8 @@
 /* Sequential output through aligned O_DIRECT blocks (see wp_dio.h). */
 #include "wp_dio.h"
 
+#include "wp_error.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -33,9 +35,7 @@ static bool set_direct(wp_dio *w, bool on) {
 }
 
 wp_dio *wp_dio_create(int fd, bool direct) {
-  wp_dio *w = calloc(1, sizeof *w);
-  if (!w)
-    return NULL;
+  wp_dio *w = wp_xcalloc(1, sizeof *w);
   w->fd = fd;
   w->flags = fcntl(fd, F_GETFL);
   w->off = lseek(fd, 0, SEEK_CUR);

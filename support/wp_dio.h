@@ -22,7 +22,7 @@ typedef struct wp_dio wp_dio;
 
 /* A writer at FD's current offset; DIRECT asks for O_DIRECT (silently not
  * used where the offset is unaligned, FD is not a regular file or the file
- * system refuses it). NULL when out of memory. Caller destroys. */
+ * system refuses it). Never NULL (out of memory aborts). Caller destroys. */
 wp_dio *wp_dio_create(int fd, bool direct);
 
 /* Appends N bytes: 0, or an errno value. */

@@ -5,7 +5,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/sysinfo.h>
 #include <unistd.h>
 
 /* A message longer than the buffer loses its middle, not its end: the end
@@ -131,4 +133,27 @@ char *wp_xstrdup(const char *s) {
   if (!d)
     wp_out_of_memory();
   return d;
+}
+
+unsigned long long wp_input_limit(void) {
+  unsigned long long most = SIZE_MAX / 2, limit = most;
+#ifdef WP_TESTING
+  const char *test = getenv("WP_TEST_INPUT_LIMIT");
+  if (test && *test)
+    return strtoull(test, NULL, 10);
+#endif
+  struct sysinfo si;
+  if (sysinfo(&si) == 0 && si.mem_unit) {
+    unsigned long long units = (unsigned long long)si.totalram + si.totalswap;
+    limit = units <= most / si.mem_unit ? units * si.mem_unit : most;
+  }
+  return limit;
+}
+
+int wp_input_size_check(unsigned long long bytes, const char *what, wp_error *err) {
+  unsigned long long limit = wp_input_limit();
+  if (bytes <= limit)
+    return 0;
+  return wp_error_set(err, "%s of %llu bytes is over the limit of %llu bytes (RAM plus swap)",
+                      what, bytes, limit);
 }

@@ -25,10 +25,11 @@ int wp_error_prefix(wp_error *err, const char *fmt, ...)
 int wp_error_errno(wp_error *err, int errnum, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Out of memory: the library's policy, as LLVM's report_bad_alloc_error
- * (new code and bookkeeping allocations take it; sizes an input decides
- * are still checked and refused as errors). Writes "LLVM ERROR"-style one line to stderr
- * (write(2), no allocation) and aborts; never returns. */
+/* Out of memory for the program's own bookkeeping, as LLVM's
+ * report_bad_alloc_error: writes one line to stderr (write(2), no
+ * allocation) and aborts; never returns. Sizes an input decides are
+ * checked first (wp_input_size_check) and refused as errors; see
+ * docs/layout.md, "Errors". */
 __attribute__((noreturn)) void wp_out_of_memory(void);
 
 /* malloc/calloc/realloc/strdup that never return NULL: they call
@@ -37,6 +38,17 @@ void *wp_xmalloc(size_t n);
 void *wp_xcalloc(size_t count, size_t n);
 void *wp_xrealloc(void *p, size_t n);
 char *wp_xstrdup(const char *s);
+
+/* The most bytes one allocation whose size an input decides (a tensor's
+ * bytes, a stream's length) may ask for: the machine's RAM plus swap, as
+ * Linux's overcommit heuristic grants no more, and at most SIZE_MAX / 2.
+ * WP_TEST_INPUT_LIMIT sets it in test builds (WP_TESTING). */
+unsigned long long wp_input_limit(void);
+
+/* 0 when BYTES, the size of WHAT that an input decides, is within
+ * wp_input_limit(); else -1 with "WHAT of N bytes is over the limit of L
+ * bytes (RAM plus swap)" in ERR. Call it before allocating. */
+int wp_input_size_check(unsigned long long bytes, const char *what, wp_error *err);
 
 #ifdef __cplusplus
 }

@@ -196,15 +196,20 @@ int wp_file_read_stream(int fd, const char *label, wp_mapped_file *out, wp_error
   out->heap = 1;
   out->slab = NULL;
   size_t cap = 1 << 16, size = 0;
-  unsigned char *buf = malloc(cap);
-  if (!buf)
-    return wp_error_set(err, "%s: out of memory", label);
+  unsigned long long limit = wp_input_limit(); /* the stream decides its size */
+  unsigned char *buf = wp_xmalloc(cap);
   for (;;) {
+    if (size > limit) {
+      free(buf);
+      return wp_error_set(err, "%s: more than %llu bytes, the limit (RAM plus swap)", label,
+                          limit);
+    }
     if (size == cap) {
+      /* a documented exception: within the limit, yet it may not fit */
       unsigned char *g = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
       if (!g) {
         free(buf);
-        return wp_error_set(err, "%s: out of memory", label);
+        return wp_error_set(err, "%s: out of memory for %zu bytes", label, cap * 2);
       }
       buf = g;
       cap *= 2;
@@ -469,11 +474,7 @@ char *wp_output_name_in(const char *path, const char *dir) {
 }
 
 wp_output *wp_output_open(const char *path, wp_error *err) {
-  wp_output *out = calloc(1, sizeof *out);
-  if (!out) {
-    wp_error_set(err, "out of memory");
-    return NULL;
-  }
+  wp_output *out = wp_xcalloc(1, sizeof *out);
   out->slot = -1;
   if (strcmp(path, "-") == 0) {
     out->stream = stdout;
@@ -513,11 +514,8 @@ wp_output *wp_output_open(const char *path, wp_error *err) {
   } else {
     /* where the file lands, as the checks before any pass saw it */
     out->path = wp_output_path(path);
-    if (!out->path) {
-      free_output(out);
-      wp_error_set(err, "out of memory");
-      return NULL;
-    }
+    if (!out->path)
+      wp_out_of_memory();
     /* Unnamed until committed, so even a killed run leaves nothing; else
      * a named temporary that the signal handler removes. Either way the
      * kernel applies the umask to 0666: no process-wide umask change. */

@@ -17,7 +17,8 @@ typedef struct wp_mapped_file {
 } wp_mapped_file;
 
 /* Everything FD yields until end of file (a pipe, a FIFO, stdin), into
- * memory released by wp_file_unmap. LABEL names it in errors. */
+ * memory released by wp_file_unmap. LABEL names it in errors; more than
+ * wp_input_limit() bytes is refused. */
 int wp_file_read_stream(int fd, const char *label, wp_mapped_file *out, wp_error *err);
 
 /* Files up to this size are read rather than mapped: a mapping costs a

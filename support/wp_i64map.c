@@ -1,5 +1,7 @@
 #include "wp_i64map.h"
 
+#include "wp_error.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,25 +23,20 @@ void wp_i64map_free(wp_i64map *m) {
   wp_i64map_init(m);
 }
 
-static int grow(wp_i64map *m) {
+static void grow(wp_i64map *m) {
   size_t cap = m->cap ? m->cap * 2 : 64;
-  wp_i64map n = {calloc(cap, sizeof(int64_t)), calloc(cap, sizeof(int64_t)),
-                 calloc(cap, 1), cap, 0};
-  if (!n.keys || !n.vals || !n.used) {
-    wp_i64map_free(&n);
-    return -1;
-  }
+  wp_i64map n = {wp_xcalloc(cap, sizeof(int64_t)), wp_xcalloc(cap, sizeof(int64_t)),
+                 wp_xcalloc(cap, 1), cap, 0};
   for (size_t i = 0; i < m->cap; i++)
     if (m->used[i])
       wp_i64map_put(&n, m->keys[i], m->vals[i]);
   wp_i64map_free(m);
   *m = n;
-  return 0;
 }
 
 int wp_i64map_put(wp_i64map *m, int64_t key, int64_t val) {
-  if ((m->count + 1) * 2 > m->cap && grow(m) != 0)
-    return -1;
+  if ((m->count + 1) * 2 > m->cap)
+    grow(m);
   size_t i = slot_of(key, m->cap);
   while (m->used[i] && m->keys[i] != key)
     i = (i + 1) & (m->cap - 1);

@@ -14,7 +14,7 @@ typedef struct wp_i64map {
 
 void wp_i64map_init(wp_i64map *m);
 void wp_i64map_free(wp_i64map *m);
-/* Inserts or overwrites. Returns -1 on out-of-memory. */
+/* Inserts or overwrites. Always 0: out of memory aborts (wp_out_of_memory). */
 int wp_i64map_put(wp_i64map *m, int64_t key, int64_t val);
 /* Returns 1 and sets *val when KEY is present. */
 int wp_i64map_get(const wp_i64map *m, int64_t key, int64_t *val);

@@ -12,11 +12,7 @@ struct wp_md5 {
 };
 
 wp_md5 *wp_md5_create(wp_error *err) {
-  wp_md5 *h = calloc(1, sizeof *h);
-  if (!h) {
-    wp_error_set(err, "out of memory");
-    return NULL;
-  }
+  wp_md5 *h = wp_xcalloc(1, sizeof *h);
   h->md = EVP_MD_fetch(NULL, "MD5", NULL);
   h->ctx = EVP_MD_CTX_new();
   if (!h->md || !h->ctx || EVP_DigestInit_ex(h->ctx, h->md, NULL) != 1) {

@@ -55,11 +55,8 @@ static bool refill(wp_md5x_state *st, unsigned i, lane *l) {
     l->carry_len += l->avail;
     l->avail = 0;
     if (!l->reading) {
-      if (!l->buf && !(l->buf = malloc(LANE_CHUNK))) {
-        wp_error_set(err, "%s: out of memory", l->job->src->path ? l->job->src->path : "<memory>");
-        fail(l);
-        return false;
-      }
+      if (!l->buf)
+        l->buf = wp_xmalloc(LANE_CHUNK);
       if (wp_place_reader_open(&l->rd, l->job->src, l->buf, LANE_CHUNK, err)) {
         fail(l);
         return false;

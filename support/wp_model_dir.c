@@ -12,9 +12,8 @@
 
 static char *join(const char *dir, const char *rel) {
   size_t n = strlen(dir) + strlen(rel) + 2;
-  char *p = malloc(n);
-  if (p)
-    snprintf(p, n, "%s%s%s", dir, dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/", rel);
+  char *p = wp_xmalloc(n);
+  snprintf(p, n, "%s%s%s", dir, dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/", rel);
   return p;
 }
 
@@ -127,8 +126,6 @@ int wp_model_dir_resolve_cached(wp_resolve_cache *cache, const char *dir, const 
   if (cache_dir(cache, dir, err))
     return -1;
   char *path = join(dir, rel);
-  if (!path)
-    return wp_error_set(err, "out of memory");
   char real_path[PATH_MAX];
   struct stat st;
   int plain = -1;
@@ -160,11 +157,7 @@ int wp_model_dir_resolve_cached(wp_resolve_cache *cache, const char *dir, const 
 
 int wp_model_dir_resolve(const char *dir, const char *rel, int missing_ok, char **out,
                          wp_error *err) {
-  wp_resolve_cache *cache = calloc(1, sizeof *cache);
-  if (!cache) {
-    *out = NULL;
-    return wp_error_set(err, "out of memory");
-  }
+  wp_resolve_cache *cache = wp_xcalloc(1, sizeof *cache);
   int rc = wp_model_dir_resolve_cached(cache, dir, rel, missing_ok, out, err);
   free(cache);
   return rc;
@@ -194,26 +187,22 @@ static int cmp_keys(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static int add_weight(wp_model_dir *md, const char *name, int64_t number, const char *path) {
-  wp_weight_ref *w = realloc(md->weights, (md->n_weights + 1) * sizeof *w);
-  if (!w)
-    return -1;
-  md->weights = w;
-  w = &md->weights[md->n_weights++];
-  w->param_name = name ? strdup(name) : NULL;
+/* Each entry holds bytes of metadata.json, read whole already: its
+ * allocations are bookkeeping (wp_x*). */
+static void add_weight(wp_model_dir *md, const char *name, int64_t number, const char *path) {
+  md->weights = wp_xrealloc(md->weights, (md->n_weights + 1) * sizeof *md->weights);
+  wp_weight_ref *w = &md->weights[md->n_weights++];
+  w->param_name = name ? wp_xstrdup(name) : NULL;
   w->param_number = number;
   w->number_is_key = false;
-  w->rel_path = strdup(path);
-  return (name && !w->param_name) || !w->rel_path ? -1 : 0;
+  w->rel_path = wp_xstrdup(path);
 }
 
 static int load_weights(wp_model_dir *md, const char *json_path, json_t *wf, wp_error *err) {
   if (json_is_object(wf)) {
     /* Sorted keys: the result must not depend on the file's key order. */
     size_t n = json_object_size(wf);
-    const char **keys = calloc(n + 1, sizeof *keys);
-    if (!keys)
-      return wp_error_set(err, "out of memory");
+    const char **keys = wp_xcalloc(n + 1, sizeof *keys);
     size_t k = 0;
     const char *key;
     json_t *val;
@@ -240,10 +229,7 @@ static int load_weights(wp_model_dir *md, const char *json_path, json_t *wf, wp_
         free(keys);
         return -1;
       }
-      if (add_weight(md, by_number ? NULL : keys[i], number, json_string_value(v))) {
-        free(keys);
-        return wp_error_set(err, "out of memory");
-      }
+      add_weight(md, by_number ? NULL : keys[i], number, json_string_value(v));
       md->weights[md->n_weights - 1].number_is_key = by_number;
     }
     free(keys);
@@ -257,8 +243,7 @@ static int load_weights(wp_model_dir *md, const char *json_path, json_t *wf, wp_
       if (!json_is_string(v))
         return wp_error_set(err, "%s: weight_files[%zu] must be a path string or null",
                             json_path, i);
-      if (add_weight(md, NULL, (int64_t)i, json_string_value(v)))
-        return wp_error_set(err, "out of memory");
+      add_weight(md, NULL, (int64_t)i, json_string_value(v));
     }
     return 0;
   }
@@ -397,13 +382,11 @@ static int load_model_files(wp_model_dir *out, const char *dir, const char *json
 static int load(const char *dir, bool need_model, wp_model_dir *out, wp_error *err) {
   memset(out, 0, sizeof *out);
   char *json_path = join(dir, "metadata.json");
-  if (!json_path)
-    return wp_error_set(err, "out of memory");
   struct stat meta;
   json_t *root = NULL;
   int rc = read_metadata(dir, json_path, &meta, &root, err);
-  if (rc == 0 && !(out->dir = strdup(dir)))
-    rc = wp_error_set(err, "out of memory");
+  if (rc == 0)
+    out->dir = wp_xstrdup(dir);
   if (rc == 0)
     rc = load_model_files(out, dir, json_path, root, &meta, need_model, err);
   if (rc == 0)

@@ -19,9 +19,8 @@
 
 static char *join(const char *dir, const char *name) {
   size_t n = strlen(dir) + strlen(name) + 2;
-  char *p = malloc(n);
-  if (p)
-    snprintf(p, n, "%s/%s", dir, name);
+  char *p = wp_xmalloc(n);
+  snprintf(p, n, "%s/%s", dir, name);
   return p;
 }
 
@@ -210,9 +209,7 @@ static size_t chunk_for(uint64_t size) {
 int wp_place_each_chunk(const wp_place_src *src, wp_place_chunk_fn fn, void *user,
                         wp_error *err) {
   /* plain memory is passed through; files and assembled sources land here */
-  unsigned char *buf = src->path || src->pieces ? malloc(chunk_for(src->size)) : NULL;
-  if ((src->path || src->pieces) && !buf)
-    return wp_error_set(err, "out of memory");
+  unsigned char *buf = src->path || src->pieces ? wp_xmalloc(chunk_for(src->size)) : NULL;
   wp_place_reader r;
   int rc = wp_place_reader_open(&r, src, buf, WP_PLACE_CHUNK, err);
   while (rc == 0) {
@@ -323,11 +320,7 @@ int wp_bytes_compare(const wp_place_src *a, const wp_place_src *b, int *order, w
   if (*order)
     return 0;
   int fa = -1, fb = -1, rc = 0;
-  unsigned char *ba = malloc(chunk_for(a->size)), *bb = malloc(chunk_for(a->size));
-  if (!ba || !bb) {
-    rc = wp_error_set(err, "out of memory");
-    goto out;
-  }
+  unsigned char *ba = wp_xmalloc(chunk_for(a->size)), *bb = wp_xmalloc(chunk_for(a->size));
   struct stat sta, stb;
   if (a->path && (fa = open_source(a, &sta)) < 0) {
     rc = source_error(err, a, errno);
@@ -411,10 +404,6 @@ int wp_place_file(wp_placed_set *placed, const char *dir, const char *name, cons
   unsigned char *buf = NULL;
   int src_fd = -1, fd = -1, rc = -1, slot = -1;
   wp_md5 *md5 = NULL;
-  if (!final) {
-    wp_error_set(err, "out of memory");
-    goto out_notmp;
-  }
   wp_stop_section section;
   wp_stop_enter(&section);
   if ((fd = wp_temp_beside(final, &tmp)) < 0) {
@@ -449,10 +438,7 @@ int wp_place_file(wp_placed_set *placed, const char *dir, const char *name, cons
       }
       if (!(md5 = wp_md5_create(err))) /* it says why */
         goto out;
-      if (!(buf = malloc(chunk_for(src->size)))) {
-        wp_error_set(err, "out of memory");
-        goto out;
-      }
+      buf = wp_xmalloc(chunk_for(src->size));
       stream_state st = {fd, md5};
       int sr = for_each_chunk(src, src_fd, src->path ? &src_st : NULL, buf, stream_chunk, &st);
       if (sr > 0) { /* the write stopped it */
@@ -484,8 +470,7 @@ int wp_place_file(wp_placed_set *placed, const char *dir, const char *name, cons
   if (known && *how != WP_PLACED_EXISTING && wp_placed_note(placed, final, &placed_st)) {
     unlink(final); /* unknown, a failed run could not take it back */
     wp_stop_leave(&section);
-    wp_error_set(err, "out of memory");
-    goto out_notmp;
+    wp_out_of_memory();
   }
   wp_stop_leave(&section);
   rc = 0;
@@ -516,16 +501,16 @@ int wp_place_alias(wp_placed_set *placed, const char *dir, const char *from, con
   int rc = 0;
   wp_stop_section section;
   wp_stop_enter(&section);
-  bool linked = a && b && link(a, b) == 0;
+  bool linked = link(a, b) == 0;
   int link_errno = errno;
   struct stat made;
   bool unknown = linked && lstat(b, &made) == 0 && wp_placed_note(placed, b, &made) != 0;
   if (unknown)
     unlink(b); /* a failed run could not take it back */
   wp_stop_leave(&section);
-  if (!a || !b || unknown) {
-    rc = wp_error_set(err, "out of memory");
-  } else if (!linked) {
+  if (unknown)
+    wp_out_of_memory();
+  if (!linked) {
     if (link_errno == EEXIST) {
       struct stat sa, sb;
       if (lstat(b, &sb) != 0 || !S_ISREG(sb.st_mode) || stat(a, &sa) != 0 ||
@@ -564,8 +549,6 @@ int wp_place_alias(wp_placed_set *placed, const char *dir, const char *from, con
 
 int wp_place_remove(const char *dir, const char *name, wp_error *err) {
   char *p = join(dir, name);
-  if (!p)
-    return wp_error_set(err, "out of memory");
   int rc = 0;
   if (unlink(p) != 0 && errno != ENOENT)
     rc = wp_error_errno(err, errno, "%s: cannot remove", p);

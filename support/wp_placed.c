@@ -108,11 +108,11 @@ int wp_placed_note(wp_placed_set *s, const char *path, const struct stat *st) {
     }
     forget_all(s);
   }
-  /* a key that could not be stored only makes the file look like an
-   * earlier run's; the list still takes it back */
-  wp_i64map_put(&s->by_key, key, (int64_t)(intptr_t)p);
+  /* on the list first: should the key's memory run out (an abort), the
+   * handler still takes the file back */
   p->next = s->head;
   __atomic_store_n(&s->head, p, __ATOMIC_RELEASE);
+  wp_i64map_put(&s->by_key, key, (int64_t)(intptr_t)p);
   s->n++;
   pthread_mutex_unlock(&s->lock);
   return 0;

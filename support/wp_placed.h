@@ -25,8 +25,8 @@ wp_placed_set *wp_placed_set_create(void);
 void wp_placed_set_destroy(wp_placed_set *s);
 
 /* PATH (DIR/NAME) was just created by this run; ST describes it. -1
- * when out of memory: the caller removes the file, or a failed run could
- * not take it back. */
+ * when out of memory: the caller removes the file (a failed run could not
+ * take it back), then aborts (wp_out_of_memory). */
 int wp_placed_note(wp_placed_set *s, const char *path, const struct stat *st);
 
 /* Did this run create PATH, and is it still that file (same name,

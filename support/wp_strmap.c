@@ -1,5 +1,6 @@
 #include "wp_strmap.h"
 
+#include "wp_error.h"
 #include "wp_i64map.h"
 
 #include <stdlib.h>
@@ -21,16 +22,12 @@ static size_t slot(const wp_strmap *m, const char *key, size_t len) {
   return i;
 }
 
-static int grow(wp_strmap *m) {
+static void grow(wp_strmap *m) {
   wp_strmap n = {0};
   n.cap = m->cap ? 2 * m->cap : 64;
-  n.keys = calloc(n.cap, sizeof *n.keys);
-  n.lens = calloc(n.cap, sizeof *n.lens);
-  n.vals = calloc(n.cap, sizeof *n.vals);
-  if (!n.keys || !n.lens || !n.vals) {
-    wp_strmap_free(&n);
-    return -1;
-  }
+  n.keys = wp_xcalloc(n.cap, sizeof *n.keys);
+  n.lens = wp_xcalloc(n.cap, sizeof *n.lens);
+  n.vals = wp_xcalloc(n.cap, sizeof *n.vals);
   for (size_t i = 0; i < m->cap; i++)
     if (m->keys[i]) {
       size_t s = slot(&n, m->keys[i], m->lens[i]);
@@ -41,12 +38,11 @@ static int grow(wp_strmap *m) {
     }
   wp_strmap_free(m);
   *m = n;
-  return 0;
 }
 
 int wp_strmap_put(wp_strmap *m, const char *key, size_t len, int64_t val) {
-  if ((m->count + 1) * 2 > m->cap && grow(m))
-    return -1;
+  if ((m->count + 1) * 2 > m->cap)
+    grow(m);
   size_t s = slot(m, key, len);
   if (!m->keys[s]) {
     m->keys[s] = key;

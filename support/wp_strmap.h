@@ -15,7 +15,8 @@ typedef struct wp_strmap {
 
 void wp_strmap_init(wp_strmap *m);
 void wp_strmap_free(wp_strmap *m);
-int wp_strmap_put(wp_strmap *m, const char *key, size_t len, int64_t val); /* -1: no memory */
+/* Always 0: out of memory aborts (wp_out_of_memory); callers need not check. */
+int wp_strmap_put(wp_strmap *m, const char *key, size_t len, int64_t val);
 int wp_strmap_get(const wp_strmap *m, const char *key, size_t len, int64_t *val); /* 1: found */
 
 #endif
