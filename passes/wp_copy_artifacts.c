@@ -504,6 +504,29 @@ out:
   return rc;
 }
 
+/* Every constant file of MODULE is placed (an earlier run's IR), in an
+ * artifact directory that is still there. */
+static bool copy_done_on(MlirOperation module, const wp_run *run) {
+  (void)run;
+  MlirStringRef dir;
+  if (!wp_bir_module_is_bir(mlirModuleFromOperation(module)) ||
+      !wp_attr_str(module, "bir.artifact_path", &dir) || !dir.length)
+    return false;
+  for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
+       !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+    for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
+                                               : mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      if (wp_op_is(op, "bir.const_file") && mlirAttributeIsNull(wp_attr(op, "artifact")))
+        return false;
+  }
+  char *path = strndup(dir.data, dir.length);
+  bool there = path && wp_is_directory(path) == 1;
+  free(path);
+  return there;
+}
+
 /* Before any pass runs: an artifact directory that is there must be a
  * directory (one that is not is made when the pass runs). */
 static int check_copy_artifacts(const wp_pass_options *options, const wp_run *run,
@@ -532,5 +555,6 @@ const wp_pass_info wp_copy_artifacts_pass = {
                  .min = 1, .max = 1024}},
     .run = run_copy_artifacts,
     .check = check_copy_artifacts,
+    .done_on = copy_done_on,
     .traits = {.places_files = true, .dir_option = "artifact-dir"},
 };

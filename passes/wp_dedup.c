@@ -689,6 +689,13 @@ out:
   return rc;
 }
 
+/* An earlier run de-duplicated MODULE's constant files, and none was
+ * placed since in this run. */
+static bool dedup_done_on(MlirOperation module, const wp_run *run) {
+  return !mlirAttributeIsNull(wp_attr(module, "bir.dedup")) &&
+         !wp_run_ran(run, "copy-const-artifacts");
+}
+
 const wp_pass_info wp_dedup_pass = {
     .name = "dedup-consts",
     .title = "DedupConsts",
@@ -698,5 +705,6 @@ const wp_pass_info wp_dedup_pass = {
                             "is the same for any count",
                  .number = true, .min = 1, .max = 1024}},
     .run = run_dedup,
+    .done_on = dedup_done_on,
     .traits = {.renames_placed = true, .uses_placed_files = true},
 };

@@ -40,7 +40,7 @@ static int prepare_neff_pack(const wp_pass_run *run) {
                   "pass option output=FILE (opt: -o FILE)");
     return -1;
   }
-  if (wp_output_check_early("neff-pack", out, true, &err)) {
+  if (wp_output_check_early("neff-pack", out, true, true, &err)) {
     wp_emit_error(mlirOperationGetLocation(run->module), "%s", err.msg);
     return -1;
   }
@@ -51,7 +51,7 @@ static int prepare_neff_pack(const wp_pass_run *run) {
 static int check_neff_pack(const wp_pass_options *options, const wp_run *run, wp_error *err) {
   (void)run;
   const char *out = options->values[0];
-  return out ? wp_output_check_early("neff-pack", out, true, err) : 0;
+  return out ? wp_output_check_early("neff-pack", out, true, false, err) : 0;
 }
 
 static int run_neff_pack(const wp_pass_run *run) {

@@ -32,7 +32,8 @@ static int landing_dir_takes(const char *pass, const char *out, wp_error *err) {
   return rc;
 }
 
-int wp_output_check_early(const char *pass, const char *out, bool seekable, wp_error *err) {
+int wp_output_check_early(const char *pass, const char *out, bool seekable, bool landing,
+                          wp_error *err) {
   struct stat st;
   if (!out[0])
     return wp_error_set(err, "%s: an empty output file name", pass);
@@ -43,14 +44,14 @@ int wp_output_check_early(const char *pass, const char *out, bool seekable, wp_e
   if (stat(out, &st) != 0) {
     if (errno == ELOOP)
       return wp_error_errno(err, ELOOP, "%s: %s: cannot open output", pass, out);
-    return landing_dir_takes(pass, out, err);
+    return landing ? landing_dir_takes(pass, out, err) : 0;
   }
   if (S_ISDIR(st.st_mode))
     return wp_error_set(err, "%s: %s: is a directory; give an output file", pass, out);
   if (seekable && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
     return wp_error_set(err, "%s: a NEFF needs an output it can seek in (its header is "
                         "written last): give a file", out);
-  return S_ISREG(st.st_mode) ? landing_dir_takes(pass, out, err) : 0;
+  return S_ISREG(st.st_mode) && landing ? landing_dir_takes(pass, out, err) : 0;
 }
 
 /* Does PATH resolve to somewhere under directory DIR? */

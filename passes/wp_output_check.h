@@ -9,9 +9,11 @@
 
 /* OUT can be made: not empty, not standard output ("-") when SEEKABLE (a
  * NEFF's header is written last), not a directory, not a FIFO or socket
- * when SEEKABLE, and the directory it lands in takes a new file. PASS names
- * the pass in messages. 0, or -1 with ERR. */
-int wp_output_check_early(const char *pass, const char *out, bool seekable, wp_error *err);
+ * when SEEKABLE, and (LANDING: not before any pass runs, when an earlier
+ * pass may make it) the directory it lands in takes a new file. PASS
+ * names the pass in messages. 0, or -1 with ERR. */
+int wp_output_check_early(const char *pass, const char *out, bool seekable, bool landing,
+                          wp_error *err);
 
 /* OUT, written by pass RUN, would replace none of the run's inputs: a file
  * the module reads by path (weights, constant files), a file of a model

@@ -58,6 +58,10 @@ typedef struct wp_pass_info {
    * the driver's run object, or NULL for a pass made by name without one
    * (its settings are not known yet). 0, or -1 with ERR. */
   int (*check)(const wp_pass_options *options, const wp_run *run, wp_error *err);
+  /* Optional: does MODULE already hold what this pass makes, from an
+   * earlier run (IR read back)? A pass that needs this one then does not
+   * bring it. */
+  bool (*done_on)(MlirOperation module, const wp_run *run);
   /* Optional: checks on the module and the run made before the passes it
    * needs are brought in (neff-pack: its output); 0, or -1 after an error
    * diagnostic. */

@@ -166,7 +166,8 @@ public:
     size_t n = 0;
     for (const char *name : info->traits.needs) {
       const wp_pass_info *need = name ? wp_pass_lookup(name) : nullptr;
-      if (!need || wp_run_ran(state, name))
+      if (!need || wp_run_ran(state, name) ||
+          (need->done_on && need->done_on(wrap(getOperation().getOperation()), state)))
         continue;
       needed.addPass(std::make_unique<WeightpackPass>(need, state));
       n++;
