@@ -10,6 +10,8 @@
       badref    w1's referenced_var_id names no variable
       notjson   sg00/def.json is not JSON
       retype    w_out (float32 [16,4]) said to be float16 [32,4], its bytes kept
+      moved     w3 (on w2's place in the shared member) moved to the member's
+                first byte: the same member and MD5, another offset
 The header's payload MD5 is redone; bom.json is left as it was.
 """
 import json
@@ -41,6 +43,8 @@ def main():
                             v["const_ap_offset"] = 1 << 40
                         elif kind == "badref":
                             v["referenced_var_id"] = 999
+                    elif kind == "moved" and v.get("name") == "w3":
+                        v["const_ap_offset"] = v["from_off"] = 0
                     elif kind == "retype" and v.get("name") == "w_out":
                         v["dtype"] = v["to_dtype"] = v["from_dtype"] = "float16"
                         v["shape"] = [32, 4]
