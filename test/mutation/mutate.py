@@ -238,7 +238,7 @@ def run_tests(args, build, tests):
         if rc:
             failed.append(t)
     lits = [t for t in tests if not t.startswith("unit/")]
-    if lits:
+    if lits and not failed:  # killed already: the lit tests would only take time
         cmd = [sys.executable, LIT, "-q", "-j", str(args.jobs)]
         if "lit" not in lits:
             cmd += ["--filter", "|".join(
