@@ -2,6 +2,7 @@
 #include "bir.pb-c.h"
 #include "wp_arena.h"
 #include "wp_file.h"
+#include "wp_format.h"
 #include "wp_i64map.h"
 #include "wp_jsonw.h"
 #include "wp_mapreg.h"
@@ -265,6 +266,23 @@ static void test_jsonw(void) {
     CHECK(back != NULL); /* valid JSON */
     json_decref(back);
     free(w.p);
+  }
+}
+
+/* What the tools print of a name: control bytes and DEL as \xNN, every
+ * other byte (UTF-8 included) as it is. */
+static void test_escape_controls(void) {
+  static const char *cases[][2] = {{"", ""},
+                                   {"plain", "plain"},
+                                   {"a\x01" "b", "a\\x01b"},
+                                   {"\t\n\x1f", "\\x09\\x0a\\x1f"},
+                                   {"del\x7f", "del\\x7f"},
+                                   {"\x7f\x7f", "\\x7f\\x7f"},
+                                   {" ~caf\xc3\xa9", " ~caf\xc3\xa9"}};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char *got = wp_escape_controls(cases[i][0]);
+    CHECK(got && !strcmp(got, cases[i][1]));
+    free(got);
   }
 }
 
@@ -648,6 +666,7 @@ int main(void) {
   test_resolve();
   test_output();
   test_jsonw();
+  test_escape_controls();
   test_spill_hash();
   test_place_pieces();
   test_pb_fields();

@@ -46,6 +46,9 @@
                   and uuid redone: valid but for the time)
       gzmtime2    the same tar as two gzip members, the second with MTIME 1234
                   (redone likewise)
+      dbg         add sg00/notes.dbg, listed in neff.json and bom.json and signed
+                  as the rule says (signature, BOM, header MD5 and uuid redone:
+                  valid)
       splitmagic  two stored gzip members, the first 1048575 bytes long, so
                   the second's magic straddles a 1 MiB read (redone; valid)
 """
@@ -261,12 +264,20 @@ def main():
             extra = add_bomb
         elif kind == "repack":
             pass
-        elif kind in ("rekeyed", "npymagic"):
-            name = next(n for n in ms if n.endswith(".npy") or n.endswith(".bin"))
-            b = bytearray(ms[name])
-            b[0 if kind == "npymagic" else -1] ^= 0x01
-            ms[name] = bytes(b)
+        elif kind in ("rekeyed", "npymagic", "dbg"):
             bom = json.loads(ms["bom.json"])
+            neff = json.loads(ms["neff.json"])
+            if kind == "dbg":
+                name = "sg00/notes.dbg"
+                ms[name] = b"debug notes\n"
+                bom["members"].append({"name": name, "size": 0, "md5": ""})
+                neff["members"] = sorted(neff["members"] + [name])
+                ms["neff.json"] = (json.dumps(neff, indent=1) + "\n").encode()
+            else:
+                name = next(n for n in ms if n.endswith(".npy") or n.endswith(".bin"))
+                b = bytearray(ms[name])
+                b[0 if kind == "npymagic" else -1] ^= 0x01
+                ms[name] = bytes(b)
             md5 = {e["name"]: e["md5"] for e in bom["members"]}
             md5[name] = hashlib.md5(ms[name]).hexdigest()
             signed = "".join("%s\n%s\n" % (n, md5[n]) for n in sorted(md5)
@@ -293,7 +304,7 @@ def main():
         out = pack(header, list(ms.items()), extra,
                    touch if kind in ("mtime", "owner") else None)
         if kind in ("dotname", "folderclash", "repack", "mtime", "owner", "rekeyed",
-                    "npymagic"):
+                    "npymagic", "dbg"):
             out = redo_uuid(out)
     open(dst, "wb").write(out)
 

@@ -10,6 +10,11 @@
       badref    w1's referenced_var_id names no variable
       notjson   sg00/def.json is not JSON
       retype    w_out (float32 [16,4]) said to be float16 [32,4], its bytes kept
+      renumber  every var_id and referenced_var_id 100 more
+      overrun   w_out's const_ap_offset 4 bytes before its file's end (its
+                bytes reach past it)
+      moved     w3 (on w2's place in the shared member) moved to the member's
+                first byte: the same member and MD5, another offset
 The header's payload MD5 is redone; bom.json is left as it was.
 """
 import json
@@ -33,7 +38,15 @@ def main():
                 data = b"{not json"
             else:
                 d = json.loads(data)
+                files = {v["var_id"]: v for v in d["var"] if v.get("type") == "file"}
                 for v in d["var"]:
+                    if kind == "renumber":
+                        v["var_id"] += 100
+                        if "referenced_var_id" in v:
+                            v["referenced_var_id"] += 100
+                    elif kind == "overrun" and v.get("name") == "w_out":
+                        f = files[v["referenced_var_id"]]
+                        v["const_ap_offset"] = f["size"] - f["data_offset"] - 4
                     if v.get("name") == "w1":
                         if kind == "names":
                             v["name"] = 'we"ird\x01\u00e9\t'
@@ -41,6 +54,8 @@ def main():
                             v["const_ap_offset"] = 1 << 40
                         elif kind == "badref":
                             v["referenced_var_id"] = 999
+                    elif kind == "moved" and v.get("name") == "w3":
+                        v["const_ap_offset"] = v["from_off"] = 0
                     elif kind == "retype" and v.get("name") == "w_out":
                         v["dtype"] = v["to_dtype"] = v["from_dtype"] = "float16"
                         v["shape"] = [32, 4]
