@@ -8,7 +8,10 @@
 #include "wp_output_check.h"
 #include "wp_parallel.h"
 
+#include "wp_file.h"
+
 #include <mlir-c/BuiltinAttributes.h>
+#include <stdlib.h>
 #include <string.h>
 
 static bool source_changed(void *hashed, const char *path) {
@@ -23,6 +26,22 @@ static void show_progress(void *run, uint64_t done, uint64_t total) {
 static const char *neff_output(const wp_pass_run *run) {
   const char *out = wp_pass_option(run, "output");
   return !out[0] && run->state->neff_output ? run->state->neff_output : out;
+}
+
+/* -1 after an error at the module when OUT lies in artifact directory
+ * DIR under a name ending in .bin, as every constant file's there: the
+ * NEFF would replace one, or be replaced. */
+static int output_in_artifact_dir(const wp_pass_run *run, const char *out, const char *dir) {
+  char *base = dir && dir[0] ? wp_output_name_in(out, dir) : NULL;
+  size_t n = base ? strlen(base) : 0;
+  bool clash = n >= 4 && !strcmp(base + n - 4, ".bin");
+  if (clash)
+    wp_emit_error(mlirOperationGetLocation(run->module), "neff-pack: output %s is in the "
+                  "artifact directory %s, where constant files are placed under names ending "
+                  "in .bin: it could replace one, or be replaced; give the output another name "
+                  "or directory", out, dir);
+  free(base);
+  return clash ? -1 : 0;
 }
 
 /* Before the passes it brings: the module is BIR, and the NEFF has a place
@@ -44,7 +63,20 @@ static int prepare_neff_pack(const wp_pass_run *run) {
     wp_emit_error(mlirOperationGetLocation(run->module), "%s", err.msg);
     return -1;
   }
-  return wp_output_check_inputs(run, out);
+  if (wp_output_check_inputs(run, out))
+    return -1;
+  /* the artifact directory the module records (a copy-const-artifacts
+   * of this run or an earlier one), and the driver's, where the passes it
+   * brings place the files: refused before they place any */
+  MlirStringRef adir;
+  char *recorded = wp_attr_str(run->module, "bir.artifact_path", &adir) && adir.length
+                       ? strndup(adir.data, adir.length)
+                       : NULL;
+  int rc = output_in_artifact_dir(run, out, recorded);
+  free(recorded);
+  if (!rc && !wp_run_ran(run->state, "copy-const-artifacts") && !run->state->artifact_dir_private)
+    rc = output_in_artifact_dir(run, out, run->state->artifact_dir);
+  return rc;
 }
 
 /* Before any pass runs: an output= that cannot take a NEFF. */
