@@ -48,8 +48,8 @@ int wp_output_check_early(const char *pass, const char *out, bool seekable, wp_e
   if (S_ISDIR(st.st_mode))
     return wp_error_set(err, "%s: %s: is a directory; give an output file", pass, out);
   if (seekable && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
-    return wp_error_set(err, "%s: a NEFF needs an output it can seek in (its header is "
-                        "written last): give a file", out);
+    return wp_error_set(err, "%s: %s: a NEFF needs an output it can seek in (its header is "
+                        "written last): give a file", pass, out);
   return S_ISREG(st.st_mode) ? landing_dir_takes(pass, out, err) : 0;
 }
 
@@ -101,6 +101,16 @@ static const char *clashing_input(const wp_pass_run *run, const char *out, const
       return buf;
   MlirModule m = mlirModuleFromOperation(run->module);
   return wp_ir_input_file(m, NULL, st, buf, n);
+}
+
+const char *wp_output_input_dir_file(const wp_run *r, const char *out, char *buf, size_t n) {
+  struct stat st;
+  if (!strcmp(out, "-") || stat(out, &st) != 0 || !S_ISREG(st.st_mode))
+    return NULL;
+  for (size_t i = 0; i < r->n_input_dirs; i++)
+    if (inside_dir(out, r->input_dirs[i]) && model_file(r->input_dirs[i], NULL, &st, buf, n))
+      return buf;
+  return NULL;
 }
 
 int wp_output_check_inputs(const wp_pass_run *run, const char *out) {

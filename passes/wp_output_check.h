@@ -20,4 +20,10 @@ int wp_output_check_early(const char *pass, const char *out, bool seekable, wp_e
  * 0, or -1 after an error at the module. */
 int wp_output_check_inputs(const wp_pass_run *run, const char *out);
 
+/* The file of a model directory run R's passes read (inline-weights'
+ * model directory, noted as the pass ran) that OUT, an existing regular
+ * file, is, written into BUF; NULL when none. For a driver's own output,
+ * checked once the passes ran and before it is written. */
+const char *wp_output_input_dir_file(const wp_run *r, const char *out, char *buf, size_t n);
+
 #endif

@@ -30,6 +30,7 @@
 #include "wp_run.h"
 #include "wp_dir_locks.h"
 #include "wp_private_dir.h"
+#include "wp_output_check.h"
 #include "wp_format.h"
 
 #include <mlir-c/Diagnostics.h>
@@ -373,6 +374,22 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
       !mlirOperationVerify(mlirModuleGetOperation(module))) {
     fprintf(stderr, "error: %s: the IR after the passes does not verify\n", cfg->input);
     goto out;
+  }
+  /* a model directory a pass read (inline-weights' model-dir=, or the
+   * one beside a bare module file) is known once the passes ran: -o and
+   * --stats-json may not replace one of its files */
+  const char *own_outputs[2] = {write_ir ? cfg->output : NULL, cfg->stats_json};
+  for (size_t i = 0; i < 2; i++) {
+    char buf[PATH_MAX + 512];
+    const char *clash = own_outputs[i] ? wp_output_input_dir_file(run, own_outputs[i], buf,
+                                                                   sizeof buf)
+                                       : NULL;
+    if (clash) {
+      fprintf(stderr, "error: output %s would replace %s, an input of this run; give another "
+                      "output\n", own_outputs[i], clash);
+      rc = EXIT_USAGE;
+      goto out;
+    }
   }
   if (write_ir && ((rc = check_emit_kind(cfg, module)) != 0 ||
                    (rc = EXIT_BAD_INPUT, write_output(module, cfg, flags, dest))))
