@@ -33,6 +33,13 @@ static const char *neff_output(const wp_pass_run *run) {
  * NEFF would replace one, or be replaced. */
 static int output_in_artifact_dir(const wp_pass_run *run, const char *out, const char *dir) {
   char *base = dir && dir[0] ? wp_output_name_in(out, dir) : NULL;
+  if (!base && wp_output_lands_in_new_dir(out, dir)) {
+    /* a directory not made yet */
+    char *path = wp_output_path(out);
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    base = path ? strdup(slash ? slash + 1 : path) : NULL;
+    free(path);
+  }
   size_t n = base ? strlen(base) : 0;
   bool clash = n >= 4 && !strcmp(base + n - 4, ".bin");
   if (clash)
@@ -59,7 +66,12 @@ static int prepare_neff_pack(const wp_pass_run *run) {
                   "pass option output=FILE (opt: -o FILE)");
     return -1;
   }
-  if (wp_output_check_early("neff-pack", out, true, &err)) {
+  /* one into the artifact directory the passes it brings make is made
+   * with it */
+  bool new_dir = !run->state->artifact_dir_private &&
+                 !wp_run_ran(run->state, "copy-const-artifacts") &&
+                 wp_output_lands_in_new_dir(out, run->state->artifact_dir);
+  if (!new_dir && wp_output_check_early("neff-pack", out, true, &err)) {
     wp_emit_error(mlirOperationGetLocation(run->module), "%s", err.msg);
     return -1;
   }

@@ -53,6 +53,44 @@ int wp_output_check_early(const char *pass, const char *out, bool seekable, wp_e
   return S_ISREG(st.st_mode) ? landing_dir_takes(pass, out, err) : 0;
 }
 
+/* PATH, which need not be there, spelled from the real path of its
+ * parent directory (malloc'd; NULL when the parent is not there). */
+static char *canonical_new(const char *path) {
+  size_t n = strlen(path);
+  while (n > 1 && path[n - 1] == '/')
+    n--;
+  char *trimmed = strndup(path, n);
+  if (!trimmed)
+    return NULL;
+  char *slash = strrchr(trimmed, '/');
+  const char *base = slash ? slash + 1 : trimmed;
+  char *parent = slash ? (slash == trimmed ? strdup("/") : strndup(trimmed, (size_t)(slash - trimmed)))
+                       : strdup(".");
+  char *real = parent ? realpath(parent, NULL) : NULL;
+  char *out = NULL;
+  if (real && (out = malloc(strlen(real) + strlen(base) + 2)))
+    sprintf(out, "%s/%s", strcmp(real, "/") ? real : "", base);
+  free(real);
+  free(parent);
+  free(trimmed);
+  return out;
+}
+
+bool wp_output_lands_in_new_dir(const char *out, const char *dir) {
+  struct stat st;
+  if (!dir || !dir[0] || stat(dir, &st) == 0 || errno != ENOENT)
+    return false;
+  char *path = wp_output_path(out);
+  char *landing = path ? wp_path_dir(path) : NULL;
+  char *a = landing ? canonical_new(landing) : NULL, *b = canonical_new(dir);
+  bool same = a && b && !strcmp(a, b);
+  free(a);
+  free(b);
+  free(landing);
+  free(path);
+  return same;
+}
+
 /* Does PATH resolve to somewhere under directory DIR? */
 static bool inside_dir(const char *path, const char *dir) {
   char *real_path = realpath(path, NULL), *real_dir = realpath(dir, NULL);
