@@ -119,12 +119,13 @@ static int in_artifact_dir(const opt_config *cfg, const char *out) {
 }
 
 int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md, MlirModule module) {
-  int rc = cfg->output ? in_artifact_dir(cfg, cfg->output) : 0;
-  if (!rc && cfg->stats_json)
-    rc = in_artifact_dir(cfg, cfg->stats_json);
-  if (!rc && cfg->output)
-    rc = check_one(cfg, md, module, cfg->output);
+  /* an input it would replace is named first: the clearer mistake */
+  int rc = cfg->output ? check_one(cfg, md, module, cfg->output) : 0;
   if (!rc && cfg->stats_json && strcmp(cfg->stats_json, "-") != 0)
     rc = check_one(cfg, md, module, cfg->stats_json);
+  if (!rc && cfg->output)
+    rc = in_artifact_dir(cfg, cfg->output);
+  if (!rc && cfg->stats_json)
+    rc = in_artifact_dir(cfg, cfg->stats_json);
   return rc;
 }
