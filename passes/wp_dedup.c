@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* ---- collecting ---- */
@@ -625,6 +626,24 @@ static int run_dedup(const wp_pass_run *run) {
     wp_emit_error(mlirOperationGetLocation(module), "dedup-consts: the module has no artifact "
                   "directory (run --copy-const-artifacts first)");
     goto out;
+  }
+  if (!wp_run_ran(run->state, "copy-const-artifacts")) {
+    /* it works where an earlier run placed the files: not in another
+     * directory the driver names (which would be ignored), and with that
+     * directory locked as copy-const-artifacts locks its own */
+    const char *named = run->state->artifact_dir_private ? NULL : run->state->artifact_dir;
+    struct stat a, b;
+    bool there = stat(d.dir, &a) == 0 && S_ISDIR(a.st_mode);
+    if (named && !(there && stat(named, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)) {
+      wp_emit_error(mlirOperationGetLocation(module), "dedup-consts: the module's constant files "
+                    "are in %s, where dedup-consts works when no copy-const-artifacts ran before "
+                    "it; give --artifact-dir=%s, or run copy-const-artifacts first to copy them "
+                    "to %s", d.dir, d.dir, named);
+      goto out;
+    }
+    if (there && wp_run_lock_artifact_dir(run->state, "dedup-consts", d.dir,
+                                          mlirOperationGetLocation(module)))
+      goto out;
   }
   for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
        !mlirOperationIsNull(f); f = wp_bir_next_function(module, f))

@@ -917,6 +917,10 @@ static int check_inline_weights(const wp_pass_options *options, const wp_run *ru
   struct stat st;
   if (!dir)
     return 0;
+  /* one that is not there yet may be made by a pass before this one
+   * (outline-weights): the run says so when it reads it */
+  if (stat(dir, &st) != 0 && errno == ENOENT)
+    return 0;
   if (stat(dir, &st) != 0)
     return wp_error_errno(err, errno, "inline-weights: model-dir=%s", dir);
   if (!S_ISDIR(st.st_mode))

@@ -8,7 +8,10 @@
 #include "wp_output_check.h"
 #include "wp_parallel.h"
 
+#include "wp_file.h"
+
 #include <mlir-c/BuiltinAttributes.h>
+#include <stdlib.h>
 #include <string.h>
 
 static bool source_changed(void *hashed, const char *path) {
@@ -23,6 +26,29 @@ static void show_progress(void *run, uint64_t done, uint64_t total) {
 static const char *neff_output(const wp_pass_run *run) {
   const char *out = wp_pass_option(run, "output");
   return !out[0] && run->state->neff_output ? run->state->neff_output : out;
+}
+
+/* -1 after an error at the module when OUT lies in artifact directory
+ * DIR under a name ending in .bin, as every constant file's there: the
+ * NEFF would replace one, or be replaced. */
+static int output_in_artifact_dir(const wp_pass_run *run, const char *out, const char *dir) {
+  char *base = dir && dir[0] ? wp_output_name_in(out, dir) : NULL;
+  if (!base && wp_output_lands_in_new_dir(out, dir)) {
+    /* a directory not made yet */
+    char *path = wp_output_path(out);
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    base = path ? strdup(slash ? slash + 1 : path) : NULL;
+    free(path);
+  }
+  size_t n = base ? strlen(base) : 0;
+  bool clash = n >= 4 && !strcmp(base + n - 4, ".bin");
+  if (clash)
+    wp_emit_error(mlirOperationGetLocation(run->module), "neff-pack: output %s is in the "
+                  "artifact directory %s, where constant files are placed under names ending "
+                  "in .bin: it could replace one, or be replaced; give the output another name "
+                  "or directory", out, dir);
+  free(base);
+  return clash ? -1 : 0;
 }
 
 /* Before the passes it brings: the module is BIR, and the NEFF has a place
@@ -40,17 +66,38 @@ static int prepare_neff_pack(const wp_pass_run *run) {
                   "pass option output=FILE (opt: -o FILE)");
     return -1;
   }
-  if (wp_output_check_early("neff-pack", out, true, true, &err)) {
+  /* one into the artifact directory the passes it brings make is made
+   * with it */
+  bool new_dir = !run->state->artifact_dir_private &&
+                 !wp_run_ran(run->state, "copy-const-artifacts") &&
+                 wp_output_lands_in_new_dir(out, run->state->artifact_dir);
+  if (!new_dir && wp_output_check_early("neff-pack", out, true, true, &err)) {
     wp_emit_error(mlirOperationGetLocation(run->module), "%s", err.msg);
     return -1;
   }
-  return wp_output_check_inputs(run, out);
+  if (wp_output_check_inputs(run, out))
+    return -1;
+  /* the artifact directory the module records (a copy-const-artifacts
+   * of this run or an earlier one), and the driver's, where the passes it
+   * brings place the files: refused before they place any */
+  MlirStringRef adir;
+  char *recorded = wp_attr_str(run->module, "bir.artifact_path", &adir) && adir.length
+                       ? strndup(adir.data, adir.length)
+                       : NULL;
+  int rc = output_in_artifact_dir(run, out, recorded);
+  free(recorded);
+  if (!rc && !wp_run_ran(run->state, "copy-const-artifacts") && !run->state->artifact_dir_private)
+    rc = output_in_artifact_dir(run, out, run->state->artifact_dir);
+  return rc;
 }
 
 /* Before any pass runs: an output= that cannot take a NEFF. */
 static int check_neff_pack(const wp_pass_options *options, const wp_run *run, wp_error *err) {
-  (void)run;
   const char *out = options->values[0];
+  /* one into the driver's artifact directory, not there yet: made by the
+   * passes it brings (checked again at the start of its run) */
+  if (out && run && !run->artifact_dir_private && wp_output_lands_in_new_dir(out, run->artifact_dir))
+    return 0;
   return out ? wp_output_check_early("neff-pack", out, true, false, err) : 0;
 }
 
@@ -79,6 +126,7 @@ static int run_neff_pack(const wp_pass_run *run) {
       .debug = run->state->debug};
   if (wp_neff_pack_module(run->module, &o))
     return -1;
+  wp_run_note_neff(run->state, out);
   wp_run_stats *st = &run->state->stats;
   st->packed = true;
   st->neff_bytes = WP_NEFF_HEADER_SIZE + sizes.payload;

@@ -49,9 +49,47 @@ int wp_output_check_early(const char *pass, const char *out, bool seekable, bool
   if (S_ISDIR(st.st_mode))
     return wp_error_set(err, "%s: %s: is a directory; give an output file", pass, out);
   if (seekable && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
-    return wp_error_set(err, "%s: a NEFF needs an output it can seek in (its header is "
-                        "written last): give a file", out);
+    return wp_error_set(err, "%s: %s: a NEFF needs an output it can seek in (its header is "
+                        "written last): give a file", pass, out);
   return S_ISREG(st.st_mode) && landing ? landing_dir_takes(pass, out, err) : 0;
+}
+
+/* PATH, which need not be there, spelled from the real path of its
+ * parent directory (malloc'd; NULL when the parent is not there). */
+static char *canonical_new(const char *path) {
+  size_t n = strlen(path);
+  while (n > 1 && path[n - 1] == '/')
+    n--;
+  char *trimmed = strndup(path, n);
+  if (!trimmed)
+    return NULL;
+  char *slash = strrchr(trimmed, '/');
+  const char *base = slash ? slash + 1 : trimmed;
+  char *parent = slash ? (slash == trimmed ? strdup("/") : strndup(trimmed, (size_t)(slash - trimmed)))
+                       : strdup(".");
+  char *real = parent ? realpath(parent, NULL) : NULL;
+  char *out = NULL;
+  if (real && (out = malloc(strlen(real) + strlen(base) + 2)))
+    sprintf(out, "%s/%s", strcmp(real, "/") ? real : "", base);
+  free(real);
+  free(parent);
+  free(trimmed);
+  return out;
+}
+
+bool wp_output_lands_in_new_dir(const char *out, const char *dir) {
+  struct stat st;
+  if (!dir || !dir[0] || stat(dir, &st) == 0 || errno != ENOENT)
+    return false;
+  char *path = wp_output_path(out);
+  char *landing = path ? wp_path_dir(path) : NULL;
+  char *a = landing ? canonical_new(landing) : NULL, *b = canonical_new(dir);
+  bool same = a && b && !strcmp(a, b);
+  free(a);
+  free(b);
+  free(landing);
+  free(path);
+  return same;
 }
 
 /* Does PATH resolve to somewhere under directory DIR? */
@@ -102,6 +140,16 @@ static const char *clashing_input(const wp_pass_run *run, const char *out, const
       return buf;
   MlirModule m = mlirModuleFromOperation(run->module);
   return wp_ir_input_file(m, NULL, st, buf, n);
+}
+
+const char *wp_output_input_dir_file(const wp_run *r, const char *out, char *buf, size_t n) {
+  struct stat st;
+  if (!strcmp(out, "-") || stat(out, &st) != 0 || !S_ISREG(st.st_mode))
+    return NULL;
+  for (size_t i = 0; i < r->n_input_dirs; i++)
+    if (inside_dir(out, r->input_dirs[i]) && model_file(r->input_dirs[i], NULL, &st, buf, n))
+      return buf;
+  return NULL;
 }
 
 int wp_output_check_inputs(const wp_pass_run *run, const char *out) {

@@ -22,4 +22,15 @@ int wp_output_check_early(const char *pass, const char *out, bool seekable, bool
  * 0, or -1 after an error at the module. */
 int wp_output_check_inputs(const wp_pass_run *run, const char *out);
 
+/* Does OUT land in directory DIR, which is not there yet (an artifact
+ * directory copy-const-artifacts will make before the output is
+ * written)? */
+bool wp_output_lands_in_new_dir(const char *out, const char *dir);
+
+/* The file of a model directory run R's passes read (inline-weights'
+ * model directory, noted as the pass ran) that OUT, an existing regular
+ * file, is, written into BUF; NULL when none. For a driver's own output,
+ * checked once the passes ran and before it is written. */
+const char *wp_output_input_dir_file(const wp_run *r, const char *out, char *buf, size_t n);
+
 #endif

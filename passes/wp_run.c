@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 wp_run *wp_run_create(void) {
@@ -40,6 +41,24 @@ static void warn_dir_stays(void *user, const char *dir, int errnum) {
                   "removed: %s\n", dir, strerror(errnum));
 }
 
+static void take_back_neff(wp_run *run) {
+  struct stat st;
+  if (run->failed && run->neff_written && stat(run->neff_written, &st) == 0 &&
+      (uint64_t)st.st_dev == run->neff_dev && (uint64_t)st.st_ino == run->neff_ino)
+    unlink(run->neff_written);
+  free(run->neff_written);
+}
+
+void wp_run_note_neff(wp_run *run, const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0)
+    return;
+  free(run->neff_written);
+  run->neff_written = wp_xstrdup(path);
+  run->neff_dev = (uint64_t)st.st_dev;
+  run->neff_ino = (uint64_t)st.st_ino;
+}
+
 wp_run *wp_run_retain(wp_run *run) {
   if (run)
     __atomic_add_fetch(&run->refs, 1, __ATOMIC_RELAXED);
@@ -49,6 +68,7 @@ wp_run *wp_run_retain(wp_run *run) {
 void wp_run_release(wp_run *run) {
   if (!run || __atomic_sub_fetch(&run->refs, 1, __ATOMIC_ACQ_REL) != 0)
     return;
+  take_back_neff(run);
   wp_dir_locks_release(run->locks, run->failed, warn_dir_stays, NULL);
   wp_private_dir_destroy(run->private_dir);
   wp_placed_set_destroy(run->placed);

@@ -113,6 +113,9 @@ struct wp_run {
   bool neff_to_driver_output;       /* neff-pack wrote its NEFF to neff_output (the driver's
                                        output, opt's -o), not to its own output= */
   struct wp_dir_locks *locks;       /* the artifact directories the run holds */
+  char *neff_written;               /* the NEFF neff-pack wrote, taken back when a later
+                                       pass of the run fails (whole or not at all) */
+  uint64_t neff_dev, neff_ino;
   struct wp_private_dir *private_dir; /* the private artifact directory, once made */
   wp_progress_fn progress;          /* set by a driver that shows progress; may be NULL */
   void *progress_user;
@@ -137,6 +140,10 @@ void wp_run_note_input_dir(wp_run *run, const char *dir);
 /* PATH is written by the run (neff-pack's output): no constant file is
  * placed there. Copied. */
 void wp_run_note_output(wp_run *run, const char *path);
+
+/* The NEFF at PATH was written by RUN: a run that fails afterwards
+ * removes it when it ends (if it is still that file). */
+void wp_run_note_neff(wp_run *run, const char *path);
 
 /* Pass NAME (static storage) ran in RUN; did it? */
 void wp_run_note_ran(wp_run *run, const char *name);

@@ -30,6 +30,7 @@
 #include "wp_run.h"
 #include "wp_dir_locks.h"
 #include "wp_private_dir.h"
+#include "wp_output_check.h"
 #include "wp_format.h"
 
 #include <mlir-c/Diagnostics.h>
@@ -52,6 +53,14 @@ static const bool frees_at_exit = true;
 #else
 static const bool frees_at_exit = false;
 #endif
+
+/* Does output OUT land at PATH (an wp_output_path result)? */
+static bool wp_output_path_same(const char *out, const char *path) {
+  char *p = wp_output_path(out);
+  bool same = p && !strcmp(p, path);
+  free(p);
+  return same;
+}
 
 static void diag_print_cb(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
 
@@ -273,8 +282,6 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
     run->neff_output = wp_xstrdup(cfg->output);
   if (cfg->output && strcmp(cfg->output, "-") != 0)
     wp_run_note_output(run, cfg->output);
-  if (cfg->stats_json && strcmp(cfg->stats_json, "-") != 0)
-    wp_run_note_output(run, cfg->stats_json);
   if ((rc = opt_check_outputs(cfg, &md, module)) != 0)
     goto out;
   rc = EXIT_BAD_INPUT;
@@ -295,6 +302,23 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
     opt_instrument(pm, observer, ds->progress);
   if (cfg->pipeline && (rc = parse_pipeline(cfg, pm, run)) != 0)
     goto out;
+  /* the passes noted their own outputs as MLIR made them (neff-pack's
+   * output=): the report may not be one of them (-o was checked) */
+  if (cfg->stats_json && strcmp(cfg->stats_json, "-") != 0) {
+    char *report = wp_output_path(cfg->stats_json);
+    for (size_t i = 0; report && i < run->n_outputs; i++)
+      if (!strcmp(run->outputs[i], report) &&
+          !(cfg->output && strcmp(cfg->output, "-") != 0 &&
+            wp_output_path_same(cfg->output, report))) {
+        fprintf(stderr, "error: --stats-json=%s is also the run's output %s; give the report "
+                        "another file\n", cfg->stats_json, run->outputs[i]);
+        rc = EXIT_USAGE;
+      }
+    free(report);
+    if (rc)
+      goto out;
+    wp_run_note_output(run, cfg->stats_json);
+  }
   rc = EXIT_BAD_INPUT;
   if (cfg->dump_pipeline) { /* as mlir-opt: what runs */
     fprintf(stderr, "Pass Manager with %zu passes:\n", opt_pass_count(pm));
@@ -315,6 +339,22 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
       !mlirOperationVerify(mlirModuleGetOperation(module))) {
     fprintf(stderr, "error: %s: the IR after the passes does not verify\n", cfg->input);
     goto out;
+  }
+  /* a model directory a pass read (inline-weights' model-dir=, or the
+   * one beside a bare module file) is known once the passes ran: -o and
+   * --stats-json may not replace one of its files */
+  const char *own_outputs[2] = {write_ir ? cfg->output : NULL, cfg->stats_json};
+  for (size_t i = 0; i < 2; i++) {
+    char buf[PATH_MAX + 512];
+    const char *clash = own_outputs[i] ? wp_output_input_dir_file(run, own_outputs[i], buf,
+                                                                   sizeof buf)
+                                       : NULL;
+    if (clash) {
+      fprintf(stderr, "error: output %s would replace %s, an input of this run; give another "
+                      "output\n", own_outputs[i], clash);
+      rc = EXIT_USAGE;
+      goto out;
+    }
   }
   if (write_ir && ((rc = check_emit_kind(cfg, module)) != 0 ||
                    (rc = EXIT_BAD_INPUT, write_output(module, cfg, flags, dest))))

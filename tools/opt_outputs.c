@@ -7,6 +7,7 @@
 #include "wp_bir.h"
 #include "wp_ir_files.h"
 #include "wp_mlir_util.h"
+#include "wp_output_check.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -75,8 +76,9 @@ static int check_one(const opt_config *cfg, const wp_model_dir *md, MlirModule m
   if (!strcmp(out, "-"))
     return 0;
   if (stat(out, &st) != 0) {
+    /* into the artifact directory copy-const-artifacts makes: made then */
     if (errno != ELOOP)
-      return landing_dir_takes(out);
+      return wp_output_lands_in_new_dir(out, cfg->artifact_dir) ? 0 : landing_dir_takes(out);
     fprintf(stderr, "error: %s: cannot open output: %s\n", out, strerror(ELOOP));
     return EXIT_BAD_INPUT;
   }
@@ -110,10 +112,40 @@ int opt_check_stdout(const opt_config *cfg) {
   return EXIT_BAD_INPUT;
 }
 
+/* 0, or EXIT_USAGE after an error line when OUT lies in the artifact
+ * directory --artifact-dir names under a name ending in .bin, as every
+ * constant file's there (bir-lower's and dedup-consts' names): it could
+ * replace one, or be replaced by one. */
+static int in_artifact_dir(const opt_config *cfg, const char *out) {
+  if (!cfg->artifact_dir || !strcmp(out, "-"))
+    return 0;
+  char *base = wp_output_name_in(out, cfg->artifact_dir);
+  if (!base && wp_output_lands_in_new_dir(out, cfg->artifact_dir)) {
+    char *path = wp_output_path(out);
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    base = path ? strdup(slash ? slash + 1 : path) : NULL;
+    free(path);
+  }
+  size_t n = base ? strlen(base) : 0;
+  bool clash = n >= 4 && !strcmp(base + n - 4, ".bin");
+  free(base);
+  if (!clash)
+    return 0;
+  fprintf(stderr, "error: output %s is in the artifact directory %s, where constant files are "
+                  "placed under names ending in .bin: it could replace one, or be replaced; "
+                  "give the output another name or directory\n", out, cfg->artifact_dir);
+  return EXIT_USAGE;
+}
+
 int opt_check_outputs(const opt_config *cfg, const wp_model_dir *md, MlirModule module) {
+  /* an input it would replace is named first: the clearer mistake */
   int rc = cfg->output ? check_one(cfg, md, module, cfg->output) : 0;
   if (!rc && cfg->stats_json && strcmp(cfg->stats_json, "-") != 0)
     rc = check_one(cfg, md, module, cfg->stats_json);
+  if (!rc && cfg->output)
+    rc = in_artifact_dir(cfg, cfg->output);
+  if (!rc && cfg->stats_json)
+    rc = in_artifact_dir(cfg, cfg->stats_json);
   if (!rc) /* after the usage errors */
     rc = opt_check_stdout(cfg);
   return rc;

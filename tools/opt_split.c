@@ -115,5 +115,14 @@ int opt_split_check_outputs(const opt_config *cfg, size_t n_chunks) {
             cfg->input, n_chunks, what, opt_prog);
     return EXIT_USAGE;
   }
+  /* (an artifact-dir= or outline-weights' model-dir= given as a pass
+   * option is in the pipeline MLIR parses, not seen here) */
+  if (cfg->artifact_dir) {
+    fprintf(stderr, "error: %s: --split-input-file found %zu chunks, and each would place its "
+                    "constant files in the one artifact directory given; give one chunk at a "
+                    "time, or no artifact directory (each chunk then gets a private one)\n"
+                    "(run '%s --help' for usage)\n", cfg->input, n_chunks, opt_prog);
+    return EXIT_USAGE;
+  }
   return 0;
 }
