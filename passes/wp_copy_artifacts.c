@@ -505,9 +505,11 @@ out:
 }
 
 /* Every constant file of MODULE is placed (an earlier run's IR), in an
- * artifact directory that is still there. */
+ * artifact directory that is still there, and nothing need change there
+ * unasked: the driver's artifact directory is that one, or (none given)
+ * the module is de-duplicated already, so the passes after only read it.
+ * (Another directory given: the files follow there.) */
 static bool copy_done_on(MlirOperation module, const wp_run *run) {
-  (void)run;
   MlirStringRef dir;
   if (!wp_bir_module_is_bir(mlirModuleFromOperation(module)) ||
       !wp_attr_str(module, "bir.artifact_path", &dir) || !dir.length)
@@ -523,8 +525,13 @@ static bool copy_done_on(MlirOperation module, const wp_run *run) {
   }
   char *path = strndup(dir.data, dir.length);
   bool there = path && wp_is_directory(path) == 1;
+  struct stat a, b;
+  bool asked = run->artifact_dir ? there && stat(run->artifact_dir, &a) == 0 &&
+                                       stat(path, &b) == 0 && a.st_dev == b.st_dev &&
+                                       a.st_ino == b.st_ino
+                                 : !mlirAttributeIsNull(wp_attr(module, "bir.dedup"));
   free(path);
-  return there;
+  return there && asked;
 }
 
 /* Before any pass runs: an artifact directory that is there must be a
