@@ -24,21 +24,37 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-/* Does BIR MODULE record const files an earlier copy-const-artifacts
- * placed: as files in its artifact directory, or (IN_PLACE_TOO) recorded
- * where their bytes are? */
-static bool records_placed(MlirOperation module, bool in_place_too) {
-  for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
-       !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
-    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
-    for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
-                                               : mlirBlockGetFirstOperation(b);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-      if (wp_op_is(op, "bir.const_file") && !mlirAttributeIsNull(wp_attr(op, "artifact")) &&
-          (in_place_too || mlirAttributeIsNull(wp_attr(op, "artifact_in_place"))))
-        return true;
+/* The bir.const_file after PREV (null: the first) in MODULE's functions,
+ * or null. */
+static MlirOperation next_const_file(MlirOperation module, MlirOperation prev) {
+  MlirOperation f = mlirOperationIsNull(prev) ? wp_bir_next_function(module, prev)
+                                              : mlirOperationGetParentOperation(prev);
+  MlirOperation op = mlirOperationIsNull(prev) ? (MlirOperation){NULL}
+                                               : mlirOperationGetNextInBlock(prev);
+  for (; !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
+    if (mlirOperationIsNull(op)) {
+      MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+      op = mlirBlockIsNull(b) ? (MlirOperation){NULL} : mlirBlockGetFirstOperation(b);
+    }
+    for (; !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      if (wp_op_is(op, "bir.const_file"))
+        return op;
   }
-  return false;
+  return (MlirOperation){NULL};
+}
+
+/* What BIR MODULE records of its const files' places: whether any is a
+ * file an earlier copy-const-artifacts placed in its artifact directory
+ * (not recorded in place), and whether every one is placed somehow. */
+static void scan_placed(MlirOperation module, bool *any_file, bool *all_placed) {
+  *any_file = false;
+  *all_placed = true;
+  for (MlirOperation op = next_const_file(module, (MlirOperation){NULL});
+       !mlirOperationIsNull(op); op = next_const_file(module, op)) {
+    bool placed = !mlirAttributeIsNull(wp_attr(op, "artifact"));
+    *all_placed &= placed;
+    *any_file |= placed && mlirAttributeIsNull(wp_attr(op, "artifact_in_place"));
+  }
 }
 
 static const char *how_name(wp_place_how how) {
@@ -128,22 +144,15 @@ static bool in_dir(const placement *pl, const char *name) {
  * not take one. -1 when out of memory. */
 static int note_placed_names(placement *pl) {
   MlirOperation module = pl->run->module;
-  for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
-       !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
-    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
-    for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
-                                               : mlirBlockGetFirstOperation(b);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-      if (!wp_op_is(op, "bir.const_file"))
-        continue;
-      bool in_place = !mlirAttributeIsNull(wp_attr(op, "artifact_in_place"));
-      if (in_place ? pl->in_place : pl->old_dir != NULL)
-        continue;
-      char *artifact = wp_bir_str(pl->arena, op, "artifact");
-      if (artifact[0] && wp_strmap_put(&pl->file_names, artifact, strlen(artifact),
-                                       in_place ? NAME_TO_REFILE : NAME_TAKEN))
-        wp_out_of_memory();
-    }
+  for (MlirOperation op = next_const_file(module, (MlirOperation){NULL});
+       !mlirOperationIsNull(op); op = next_const_file(module, op)) {
+    bool in_place = !mlirAttributeIsNull(wp_attr(op, "artifact_in_place"));
+    if (in_place ? pl->in_place : pl->old_dir != NULL)
+      continue;
+    char *artifact = wp_bir_str(pl->arena, op, "artifact");
+    if (artifact[0] && wp_strmap_put(&pl->file_names, artifact, strlen(artifact),
+                                     in_place ? NAME_TO_REFILE : NAME_TAKEN))
+      wp_out_of_memory();
   }
   return 0;
 }
@@ -345,8 +354,9 @@ static void record_jobs(placement *pl, MlirAttribute *arts, size_t *n_arts) {
  * run stays where its files are. 0, or -1 after an error. */
 static int check_private_dir(const wp_pass_run *run, MlirOperation module, const char *method) {
   MlirStringRef old;
-  if (wp_attr_str(module, "bir.artifact_path", &old) && old.length &&
-      records_placed(module, false)) {
+  bool any_file, all_placed;
+  scan_placed(module, &any_file, &all_placed);
+  if (wp_attr_str(module, "bir.artifact_path", &old) && old.length && any_file) {
     char *dir = strndup(old.data, old.length);
     bool there = dir && wp_is_directory(dir) == 1;
     if (there)
@@ -514,15 +524,10 @@ static bool copy_done_on(MlirOperation module, const wp_run *run) {
   if (!wp_bir_module_is_bir(mlirModuleFromOperation(module)) ||
       !wp_attr_str(module, "bir.artifact_path", &dir) || !dir.length)
     return false;
-  for (MlirOperation f = wp_bir_next_function(module, (MlirOperation){NULL});
-       !mlirOperationIsNull(f); f = wp_bir_next_function(module, f)) {
-    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
-    for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
-                                               : mlirBlockGetFirstOperation(b);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-      if (wp_op_is(op, "bir.const_file") && mlirAttributeIsNull(wp_attr(op, "artifact")))
-        return false;
-  }
+  bool any_file, all_placed;
+  scan_placed(module, &any_file, &all_placed);
+  if (!all_placed)
+    return false;
   char *path = strndup(dir.data, dir.length);
   bool there = path && wp_is_directory(path) == 1;
   struct stat a, b;

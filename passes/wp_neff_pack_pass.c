@@ -32,23 +32,13 @@ static const char *neff_output(const wp_pass_run *run) {
  * DIR under a name ending in .bin, as every constant file's there: the
  * NEFF would replace one, or be replaced. */
 static int output_in_artifact_dir(const wp_pass_run *run, const char *out, const char *dir) {
-  char *base = dir && dir[0] ? wp_output_name_in(out, dir) : NULL;
-  if (!base && wp_output_lands_in_new_dir(out, dir)) {
-    /* a directory not made yet */
-    char *path = wp_output_path(out);
-    const char *slash = path ? strrchr(path, '/') : NULL;
-    base = path ? strdup(slash ? slash + 1 : path) : NULL;
-    free(path);
-  }
-  size_t n = base ? strlen(base) : 0;
-  bool clash = n >= 4 && !strcmp(base + n - 4, ".bin");
-  if (clash)
-    wp_emit_error(mlirOperationGetLocation(run->module), "neff-pack: output %s is in the "
-                  "artifact directory %s, where constant files are placed under names ending "
-                  "in .bin: it could replace one, or be replaced; give the output another name "
-                  "or directory", out, dir);
-  free(base);
-  return clash ? -1 : 0;
+  if (!wp_output_takes_bin_name(out, dir))
+    return 0;
+  wp_emit_error(mlirOperationGetLocation(run->module), "neff-pack: output %s is in the "
+                "artifact directory %s, where constant files are placed under names ending "
+                "in .bin: it could replace one, or be replaced; give the output another name "
+                "or directory", out, dir);
+  return -1;
 }
 
 /* Before the passes it brings: the module is BIR, and the NEFF has a place

@@ -13,23 +13,42 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The directory an output to OUT lands in (through links: where a
- * dangling one points) takes a new file: the output is written beside its
- * place and renamed there. */
-static int landing_dir_takes(const char *pass, const char *out, wp_error *err) {
+int wp_output_landing_takes(const char *out, wp_error *err) {
   char *path = wp_output_path(out);
   char *dir = path ? wp_path_dir(path) : NULL;
   int rc = 0;
   if (dir && access(dir, W_OK | X_OK) != 0) {
     int e = errno;
     if (strcmp(path, out) != 0)
-      rc = wp_error_errno(err, e, "%s: %s: cannot create output %s", pass, out, path);
+      rc = wp_error_errno(err, e, "%s: cannot create output %s", out, path);
     else
-      rc = wp_error_errno(err, e, "%s: %s: cannot create output", pass, out);
+      rc = wp_error_errno(err, e, "%s: cannot create output", out);
   }
   free(dir);
   free(path);
   return rc;
+}
+
+static int landing_dir_takes(const char *pass, const char *out, wp_error *err) {
+  if (!wp_output_landing_takes(out, err))
+    return 0;
+  wp_error_prefix(err, "%s", pass);
+  return -1;
+}
+
+bool wp_output_takes_bin_name(const char *out, const char *dir) {
+  char *base = dir && dir[0] ? wp_output_name_in(out, dir) : NULL;
+  if (!base && wp_output_lands_in_new_dir(out, dir)) {
+    /* a directory not made yet */
+    char *path = wp_output_path(out);
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    base = path ? wp_xstrdup(slash ? slash + 1 : path) : NULL;
+    free(path);
+  }
+  size_t n = base ? strlen(base) : 0;
+  bool clash = n >= 4 && !strcmp(base + n - 4, ".bin");
+  free(base);
+  return clash;
 }
 
 int wp_output_check_early(const char *pass, const char *out, bool seekable, bool landing,

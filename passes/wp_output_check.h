@@ -22,6 +22,16 @@ int wp_output_check_early(const char *pass, const char *out, bool seekable, bool
  * 0, or -1 after an error at the module. */
 int wp_output_check_inputs(const wp_pass_run *run, const char *out);
 
+/* 0 when the directory an output to OUT lands in (through links: where a
+ * dangling one points) takes a new file: the output is written beside its
+ * place and renamed there. Else -1 with ERR ("OUT: cannot create ..."). */
+int wp_output_landing_takes(const char *out, wp_error *err);
+
+/* Does OUT lie in artifact directory DIR (made or not yet) under a name
+ * ending in .bin, as every constant file's there (bir-lower's and
+ * dedup-consts' names)? It could replace one, or be replaced by one. */
+bool wp_output_takes_bin_name(const char *out, const char *dir);
+
 /* Does OUT land in directory DIR, which is not there yet (an artifact
  * directory copy-const-artifacts will make before the output is
  * written)? */

@@ -50,20 +50,11 @@ static const char *clashing_input(const opt_config *cfg, const wp_model_dir *md,
  * dangling one points) takes a new file: the output is written beside its
  * place and renamed there, a file it replaces too. */
 static int landing_dir_takes(const char *out) {
-  char *path = wp_output_path(out);
-  char *dir = path ? wp_path_dir(path) : NULL;
-  int rc = 0;
-  if (dir && access(dir, W_OK | X_OK) != 0) {
-    int e = errno;
-    if (strcmp(path, out) != 0)
-      fprintf(stderr, "error: %s: cannot create output %s: %s\n", out, path, strerror(e));
-    else
-      fprintf(stderr, "error: %s: cannot create output: %s\n", out, strerror(e));
-    rc = EXIT_BAD_INPUT;
-  }
-  free(dir);
-  free(path);
-  return rc;
+  wp_error err;
+  if (!wp_output_landing_takes(out, &err))
+    return 0;
+  fprintf(stderr, "error: %s\n", err.msg);
+  return EXIT_BAD_INPUT;
 }
 
 static int check_one(const opt_config *cfg, const wp_model_dir *md, MlirModule module,
@@ -117,19 +108,7 @@ int opt_check_stdout(const opt_config *cfg) {
  * constant file's there (bir-lower's and dedup-consts' names): it could
  * replace one, or be replaced by one. */
 static int in_artifact_dir(const opt_config *cfg, const char *out) {
-  if (!cfg->artifact_dir || !strcmp(out, "-"))
-    return 0;
-  char *base = wp_output_name_in(out, cfg->artifact_dir);
-  if (!base && wp_output_lands_in_new_dir(out, cfg->artifact_dir)) {
-    char *path = wp_output_path(out);
-    const char *slash = path ? strrchr(path, '/') : NULL;
-    base = path ? strdup(slash ? slash + 1 : path) : NULL;
-    free(path);
-  }
-  size_t n = base ? strlen(base) : 0;
-  bool clash = n >= 4 && !strcmp(base + n - 4, ".bin");
-  free(base);
-  if (!clash)
+  if (!cfg->artifact_dir || !strcmp(out, "-") || !wp_output_takes_bin_name(out, cfg->artifact_dir))
     return 0;
   fprintf(stderr, "error: output %s is in the artifact directory %s, where constant files are "
                   "placed under names ending in .bin: it could replace one, or be replaced; "
