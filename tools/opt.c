@@ -270,6 +270,19 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
   int rc = EXIT_BAD_INPUT, report_rc = 0;
   wp_model_dir md = {0};
   wp_mapped_file kept = {0};
+  /* the pipeline first: a bad pass option is found before a large input
+   * is read */
+  pm = mlirPassManagerCreateOnOperation(ctx, wp_sref("builtin.module"));
+  /* Off by default: the passes build their IR through checked builders,
+   * and verifying 300,000 ops after each of five passes was 14% of a
+   * 100,000-tensor run. The IR that is written is verified below. */
+  mlirPassManagerEnableVerifier(pm, cfg->verify_each);
+  /* MLIR's own passes timed too, and every pass named on the progress line */
+  if (observer->timing || ds->progress)
+    opt_instrument(pm, observer, ds->progress);
+  if (cfg->pipeline && (rc = parse_pipeline(cfg, pm, run)) != 0)
+    goto out;
+  rc = EXIT_BAD_INPUT;
   if (load_input(ctx, cfg, ds, src, &module, &model_dir, &md, &kept))
     goto out;
   /* the driver's settings: defaults for the passes' options */
@@ -292,31 +305,24 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
     wp_emit_error(where, "%s", err.msg);
     goto out;
   }
-  pm = mlirPassManagerCreateOnOperation(ctx, wp_sref("builtin.module"));
-  /* Off by default: the passes build their IR through checked builders,
-   * and verifying 300,000 ops after each of five passes was 14% of a
-   * 100,000-tensor run. The IR that is written is verified below. */
-  mlirPassManagerEnableVerifier(pm, cfg->verify_each);
-  /* MLIR's own passes timed too, and every pass named on the progress line */
-  if (observer->timing || ds->progress)
-    opt_instrument(pm, observer, ds->progress);
-  if (cfg->pipeline && (rc = parse_pipeline(cfg, pm, run)) != 0)
-    goto out;
   /* the passes noted their own outputs as MLIR made them (neff-pack's
    * output=): the report may not be one of them (-o was checked) */
   if (cfg->stats_json && strcmp(cfg->stats_json, "-") != 0) {
     char *report = wp_output_path(cfg->stats_json);
-    for (size_t i = 0; report && i < run->n_outputs; i++)
+    bool clash = false;
+    for (size_t i = 0; report && i < run->n_outputs && !clash; i++)
       if (!strcmp(run->outputs[i], report) &&
           !(cfg->output && strcmp(cfg->output, "-") != 0 &&
             wp_output_path_same(cfg->output, report))) {
         fprintf(stderr, "error: --stats-json=%s is also the run's output %s; give the report "
                         "another file\n", cfg->stats_json, run->outputs[i]);
-        rc = EXIT_USAGE;
+        clash = true;
       }
     free(report);
-    if (rc)
+    if (clash) {
+      rc = EXIT_USAGE;
       goto out;
+    }
     wp_run_note_output(run, cfg->stats_json);
   }
   rc = EXIT_BAD_INPUT;
