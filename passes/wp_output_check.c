@@ -123,10 +123,8 @@ static bool inside_dir(const char *path, const char *dir) {
   return inside;
 }
 
-/* The file of model directory DIR (MD when loaded, else read here) that
- * is the file ST describes, written into BUF, or NULL. */
-static const char *model_file(const char *dir, const wp_model_dir *md, const struct stat *st,
-                              char *buf, size_t n) {
+const char *wp_output_model_file(const char *dir, const wp_model_dir *md,
+                                 const struct stat *st, char *buf, size_t n) {
   snprintf(buf, n, "%s/metadata.json", dir);
   if (wp_same_file(buf, st))
     return buf;
@@ -148,15 +146,25 @@ static const char *model_file(const char *dir, const wp_model_dir *md, const str
   return clash ? buf : NULL;
 }
 
+/* The file of a model directory R's passes read that OUT (ST) is. */
+static const char *input_dir_file(const wp_run *r, const char *out, const struct stat *st,
+                                  char *buf, size_t n) {
+  for (size_t i = 0; i < r->n_input_dirs; i++)
+    if (inside_dir(out, r->input_dirs[i]) &&
+        wp_output_model_file(r->input_dirs[i], NULL, st, buf, n))
+      return buf;
+  return NULL;
+}
+
 /* The input of RUN that OUT (an existing file, ST) would replace, or NULL. */
 static const char *clashing_input(const wp_pass_run *run, const char *out, const struct stat *st,
                                   char *buf, size_t n) {
   const wp_run *r = run->state;
-  if (r->model && inside_dir(out, r->model->dir) && model_file(r->model->dir, r->model, st, buf, n))
+  if (r->model && inside_dir(out, r->model->dir) &&
+      wp_output_model_file(r->model->dir, r->model, st, buf, n))
     return buf;
-  for (size_t i = 0; i < r->n_input_dirs; i++)
-    if (inside_dir(out, r->input_dirs[i]) && model_file(r->input_dirs[i], NULL, st, buf, n))
-      return buf;
+  if (input_dir_file(r, out, st, buf, n))
+    return buf;
   MlirModule m = mlirModuleFromOperation(run->module);
   return wp_ir_input_file(m, NULL, st, buf, n);
 }
@@ -165,10 +173,7 @@ const char *wp_output_input_dir_file(const wp_run *r, const char *out, char *buf
   struct stat st;
   if (!strcmp(out, "-") || stat(out, &st) != 0 || !S_ISREG(st.st_mode))
     return NULL;
-  for (size_t i = 0; i < r->n_input_dirs; i++)
-    if (inside_dir(out, r->input_dirs[i]) && model_file(r->input_dirs[i], NULL, &st, buf, n))
-      return buf;
-  return NULL;
+  return input_dir_file(r, out, &st, buf, n);
 }
 
 int wp_output_check_inputs(const wp_pass_run *run, const char *out) {

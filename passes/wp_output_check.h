@@ -5,7 +5,10 @@
 #ifndef WP_OUTPUT_CHECK_H
 #define WP_OUTPUT_CHECK_H
 
+#include "wp_model_dir.h"
 #include "wp_pass.h"
+
+#include <sys/stat.h>
 
 /* OUT can be made: not empty, not standard output ("-") when SEEKABLE (a
  * NEFF's header is written last), not a directory, not a FIFO or socket
@@ -36,6 +39,12 @@ bool wp_output_takes_bin_name(const char *out, const char *dir);
  * directory copy-const-artifacts will make before the output is
  * written)? */
 bool wp_output_lands_in_new_dir(const char *out, const char *dir);
+
+/* The file of model directory DIR (MD when loaded, else read here:
+ * metadata.json, the module, the weights) that is the file ST describes,
+ * written into BUF (N bytes) and returned; NULL when none. */
+const char *wp_output_model_file(const char *dir, const wp_model_dir *md,
+                                 const struct stat *st, char *buf, size_t n);
 
 /* The file of a model directory run R's passes read (inline-weights'
  * model directory, noted as the pass ran) that OUT, an existing regular

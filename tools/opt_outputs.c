@@ -18,31 +18,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The file of model directory MD that is the file ST describes (written
- * into BUF), or NULL. */
-static const char *model_file(const wp_model_dir *md, const struct stat *st, char *buf, size_t n) {
-  snprintf(buf, n, "%s/metadata.json", md->dir);
-  if (wp_same_file(buf, st))
-    return buf;
-  if (md->model_path && wp_same_file(md->model_path, st)) {
-    snprintf(buf, n, "%s", md->model_path);
-    return buf;
-  }
-  for (size_t i = 0; i < md->n_weights; i++) {
-    snprintf(buf, n, "%s/%s", md->dir, md->weights[i].rel_path);
-    if (wp_same_file(buf, st))
-      return buf;
-  }
-  return NULL;
-}
-
 /* The input of this run that OUT (an existing file, ST) is, or NULL. */
 static const char *clashing_input(const opt_config *cfg, const wp_model_dir *md,
                                   MlirModule module, const struct stat *st, char *buf,
                                   size_t n) {
   if (wp_same_file(cfg->input, st))
     return cfg->input;
-  const char *clash = md->dir ? model_file(md, st, buf, n) : NULL;
+  const char *clash = md->dir ? wp_output_model_file(md->dir, md, st, buf, n) : NULL;
   return clash ? clash : wp_ir_input_file(module, cfg->artifact_dir, st, buf, n);
 }
 
