@@ -1,17 +1,25 @@
 #!/usr/bin/env python3
 """Benchmark of the whole pipeline against peers and the machine's limit.
 
-    bench/bench_pipeline.py [--case mixed|big|many|all] [--runs 3]
+    bench/bench_pipeline.py [--case mixed|big|many|many-dead|moe|all] [--runs 3]
         [--opt build/bin/opt] [--work /tmp/wp-bench]
         mixed: [--weights 48] [--weight-mib 8] [--tied 0.25] [--biases 2000]
         big:   [--big-gib 4] [--big-peers]
         many:  [--many 100000] [--many-elems 256]
+        moe:   [--moe 64x256x64]
 
-Cases (synthetic model directories: HLO proto + metadata.json + .npy):
-  mixed  f16 weights, a fraction of them tied copies, small f32 biases
-  big    one f16 weight of --big-gib GiB (peers only with --big-peers:
-         the Python peer holds the whole weight in memory, twice)
-  many   --many weights of f32[--many-elems], one .npy file each
+Cases (synthetic model directories: HLO proto + metadata.json + .npy; in
+each, as in a real model, every weight is an operand of an instruction):
+  mixed  f16 weights in a chain of dots, a fraction of them tied copies,
+         small f32 biases in a chain of adds
+  big    one f16 weight of --big-gib GiB, negated (peers only with
+         --big-peers: the Python peer holds the whole weight in memory, twice)
+  many   --many weights of f32[--many-elems], one .npy file each, a chain
+         of adds
+  many-dead  the same weights, only the first returned: the unrealistic
+         earlier "many" model, a labelled variant (not in "all")
+  moe    a mixture of experts: layers x experts x 3 f16 matrices (gate,
+         up, down) used as a gated MLP, the experts' outputs summed
 On the same input in the same run it times:
   weightpack   opt MODEL --inline-weights --bir-lower --neff-pack -o OUT
   python       a reference packer written here: numpy + hashlib + tarfile
@@ -72,18 +80,36 @@ def write_big_npy(path, n_elems, rng):
             left -= n
 
 
-def make_model(out, n_weights, weight_mib, tied, n_biases, bias_elems=256, big_elems=0):
+DOT_DIMS = pb.f_bytes(30, pb.f_packed(1, [1]) + pb.f_packed(2, [0]))  # h[.,k] x w[k,.]
+
+
+def make_model(out, n_weights, weight_mib, tied, n_biases, bias_elems=256, big_elems=0,
+               used=True):
+    """A model directory. USED (the default, as in a real model): every
+    weight feeds an instruction of the entry computation: the matrices a
+    chain of dots from an f16[4,side] input, the biases a chain of adds from
+    an f32[bias_elems] input, the big weight a negate; the root is the tuple
+    of the chains' ends. Not USED: the root returns only the first two
+    parameters and every other weight is dead (the old, unrealistic model,
+    kept as the labelled variant many-dead)."""
     if os.path.exists(out):
         shutil.rmtree(out)
     os.makedirs(os.path.join(out, "weights"))
     rng = np.random.default_rng(2026)
     side = int((weight_mib * (1 << 20) // 2) ** 0.5)
     c = pb.Computation("main")
-    handles = [c.param("x", 0, pb.shape([4]))]
+    if used:
+        xm = c.param("x", 0, pb.shape([4, max(side, 1)], pb.F16))
+        xb = c.param("xb", 1, pb.shape([bias_elems]))
+        handles = [xm, xb]
+        num = 2
+    else:
+        handles = [c.param("x", 0, pb.shape([4]))]
+        num = 1
+    h, hb, outs = handles[0], handles[-1], []
     wf = {}
     n_tied = int(n_weights * tied)
     originals = []
-    num = 1
     for i in range(n_weights):
         name = "w%d" % i
         if i >= n_weights - n_tied and originals:
@@ -92,27 +118,81 @@ def make_model(out, n_weights, weight_mib, tied, n_biases, bias_elems=256, big_e
             arr = rng.standard_normal((side, side), dtype=np.float32).astype(np.float16)
             originals.append(arr)
         np.save(os.path.join(out, "weights", name + ".npy"), arr)
-        handles.append(c.param(name, num, pb.shape([side, side], pb.F16)))
+        w = c.param(name, num, pb.shape([side, side], pb.F16))
+        handles.append(w)
+        if used:
+            h = c.add("h%d" % i, "dot", pb.shape([4, side], pb.F16), [h, w], extra=DOT_DIMS)
         wf[name] = "weights/%s.npy" % name
         num += 1
+    if used and n_weights:
+        outs.append(h)
     if big_elems:
         write_big_npy(os.path.join(out, "weights", "big.npy"), big_elems, rng)
-        handles.append(c.param("big", num, pb.shape([big_elems], pb.F16)))
+        w = c.param("big", num, pb.shape([big_elems], pb.F16))
+        handles.append(w)
+        if used:
+            outs.append(c.add("big.neg", "negate", w[1], [w]))
         wf["big"] = "weights/big.npy"
         num += 1
     for i in range(n_biases):
         name = "b%d" % i
         arr = rng.standard_normal(bias_elems).astype(np.float32)
         np.save(os.path.join(out, "weights", name + ".npy"), arr)
-        handles.append(c.param(name, num, pb.shape([bias_elems])))
+        b = c.param(name, num, pb.shape([bias_elems]))
+        handles.append(b)
+        if used:
+            hb = c.add("hb%d" % i, "add", b[1], [hb, b])
         wf[name] = "weights/%s.npy" % name
         num += 1
-    root = c.add("out", "tuple", pb.tuple_shape(*[h[1] for h in handles[:2]]), handles[:2])
+    if used and n_biases:
+        outs.append(hb)
+    if not used:
+        outs = handles[:2]
+    write_module(out, c, outs, wf)
+
+
+def write_module(out, c, outs, wf):
+    root = c.add("out", "tuple", pb.tuple_shape(*[o[1] for o in outs]), outs)
     body, cid = c.encode(root)
     with open(os.path.join(out, "model.hlo.pb"), "wb") as f:
         f.write(pb.module("bench", [(body, cid, "main")], host_shape=c.program_shape(root)))
     with open(os.path.join(out, "metadata.json"), "w") as f:
         json.dump({"model_files": "model.hlo.pb", "weight_files": wf}, f)
+
+
+def make_moe_model(out, layers=64, experts=256, dim=64):
+    """A mixture-of-experts layout: LAYERS layers of EXPERTS experts, each
+    three f16[DIM,DIM] matrices (gate, up, down) used as a gated MLP does:
+    down(gate(h) * up(h)), the experts' outputs summed into the next
+    layer's input. Every weight is used; no two are equal."""
+    if os.path.exists(out):
+        shutil.rmtree(out)
+    os.makedirs(os.path.join(out, "weights"))
+    rng = np.random.default_rng(2027)
+    c = pb.Computation("main")
+    hs = pb.shape([4, dim], pb.F16)
+    ws = pb.shape([dim, dim], pb.F16)
+    h = c.param("x", 0, hs)
+    num, wf = 1, {}
+    for layer in range(layers):
+        acc = None
+        for e in range(experts):
+            mats = {}
+            for part in ("gate", "up", "down"):
+                name = "l%d.e%d.%s" % (layer, e, part)
+                arr = rng.standard_normal((dim, dim), dtype=np.float32).astype(np.float16)
+                np.save(os.path.join(out, "weights", name + ".npy"), arr)
+                wf[name] = "weights/%s.npy" % name
+                mats[part] = c.param(name, num, ws)
+                num += 1
+            pre = "l%d.e%d." % (layer, e)
+            g = c.add(pre + "g", "dot", hs, [h, mats["gate"]], extra=DOT_DIMS)
+            u = c.add(pre + "u", "dot", hs, [h, mats["up"]], extra=DOT_DIMS)
+            m = c.add(pre + "m", "multiply", hs, [g, u])
+            d = c.add(pre + "d", "dot", hs, [m, mats["down"]], extra=DOT_DIMS)
+            acc = d if acc is None else c.add(pre + "sum", "add", hs, [acc, d])
+        h = acc
+    write_module(out, c, [h], wf)
 
 
 def python_peer(model, out_neff, blob_dir=None):
@@ -195,10 +275,12 @@ def stages(a, model, out):
     return rows
 
 
-def bench_case(a, label, model_args, peers=True, baseline_args=None, tar=True):
-    """Builds one model, times everything on it, prints a table."""
+def bench_case(a, label, model_args, peers=True, baseline_args=None, tar=True,
+               maker=make_model):
+    """Builds one model (MAKER(dir, **MODEL_ARGS)), times everything on it,
+    prints a table."""
     model = os.path.join(a.work, "model")
-    make_model(model, **model_args)
+    maker(model, **model_args)
     blobs = os.path.join(a.work, "blobs")
     if os.path.exists(blobs):
         shutil.rmtree(blobs)
@@ -325,7 +407,8 @@ def npy_header_of(path):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--opt", default=os.path.join(HERE, "..", "build", "bin", "opt"))
-    ap.add_argument("--case", choices=["mixed", "big", "many", "all"], default="mixed")
+    ap.add_argument("--case", choices=["mixed", "big", "many", "many-dead", "moe", "all"],
+                    default="mixed")
     ap.add_argument("--weights", type=int, default=48)
     ap.add_argument("--weight-mib", type=float, default=8)
     ap.add_argument("--tied", type=float, default=0.25)
@@ -334,13 +417,15 @@ def main():
     ap.add_argument("--big-peers", action="store_true")
     ap.add_argument("--many", type=int, default=100000)
     ap.add_argument("--many-elems", type=int, default=256)
+    ap.add_argument("--moe", default="64x256x64",
+                    help="LAYERSxEXPERTSxDIM of the mixture-of-experts case")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--work", default="/tmp/wp-bench")
     a = ap.parse_args()
     global WORK
     WORK = a.work
     os.makedirs(a.work, exist_ok=True)
-    cases = ["mixed", "big", "many"] if a.case == "all" else [a.case]
+    cases = ["mixed", "big", "many", "moe"] if a.case == "all" else [a.case]
     if "mixed" in cases:
         bench_case(a, "mixed: %d f16 weights of %.1f MiB (%d%% tied), %d f32[256] biases" %
                    (a.weights, a.weight_mib, int(a.tied * 100), a.biases),
@@ -353,10 +438,19 @@ def main():
                    peers=a.big_peers,
                    baseline_args=dict(n_weights=0, weight_mib=0, tied=0, n_biases=0,
                                       big_elems=8))
-    if "many" in cases:
-        bench_case(a, "many: %d weights of f32[%d]" % (a.many, a.many_elems),
+    if "many" in cases or "many-dead" in cases:
+        dead = "many-dead" in cases
+        bench_case(a, "%s: %d weights of f32[%d]%s" %
+                   ("many-dead" if dead else "many", a.many, a.many_elems,
+                    ", only the first returned (dead weights: no real model)" if dead
+                    else ", each added into a chain"),
                    dict(n_weights=0, weight_mib=0, tied=0, n_biases=a.many,
-                        bias_elems=a.many_elems))
+                        bias_elems=a.many_elems, used=not dead))
+    if "moe" in cases:
+        layers, experts, dim = (int(v) for v in a.moe.split("x"))
+        bench_case(a, "moe: %d layers x %d experts x 3 f16[%d,%d] (%d weights, every one used)" %
+                   (layers, experts, dim, dim, layers * experts * 3),
+                   dict(layers=layers, experts=experts, dim=dim), maker=make_moe_model)
 
 
 if __name__ == "__main__":
