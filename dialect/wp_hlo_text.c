@@ -8,6 +8,7 @@
 #include "wp_hlo_opcodes.h"
 #include "wp_hlo_text_common.h"
 #include "wp_hlo_text_internal.h"
+#include "wp_hlo_text_module.h"
 #include "wp_hlo_types.h"
 #include "wp_pb.h"
 
@@ -23,18 +24,6 @@ typedef struct wp_htp_comp {
   size_t sig_at;
   size_t root;
 } wp_htp_comp;
-
-typedef struct wp_htp_module {
-  Xla__HloModuleProto *msg;
-  wp_htp_comp *comps;
-  size_t n, cap;
-  size_t entry;        /* index, or SIZE_MAX */
-  size_t entry_at;
-  bool scheduled;
-  Xla__ProgramShapeProto *layout; /* entry_computation_layout */
-  size_t layout_at;
-  size_t at; /* of `HloModule`, or of the first computation without it */
-} wp_htp_module;
 
 /* ---- names -> indices: open addressing over arena arrays ---- */
 
@@ -219,135 +208,6 @@ static int computation(htp *p, wp_htp_module *mod) {
   }
   WP_HTP_PUSH(p, mod->comps, mod->n, mod->cap, c);
   return 0;
-}
-
-/* ---- the module header ---- */
-
-static int alias_config(htp *p, wp_htp_module *mod) {
-  Xla__InputOutputAliasView v = XLA__INPUT_OUTPUT_ALIAS_VIEW__INIT;
-  size_t cap = 0;
-  if (wp_htp_expect(p, "{"))
-    return -1;
-  if (!wp_htp_accept(p, "}")) {
-    do {
-      Xla__InputOutputAliasView__Entry *e =
-          wp_pb_new(p->arena, &xla__input_output_alias_view__entry__descriptor);
-      if (wp_htp_shape_index(p, &e->output_shape_index, &e->n_output_shape_index) ||
-          wp_htp_expect(p, ":") || wp_htp_expect(p, "(") || wp_htp_int(p, &e->parameter_number) ||
-          wp_htp_expect(p, ",") ||
-          wp_htp_shape_index(p, &e->parameter_shape_index, &e->n_parameter_shape_index))
-        return -1;
-      e->kind = 1; /* may-alias when not written, as XLA */
-      if (wp_htp_accept(p, ",")) {
-        if (wp_htp_accept_word(p, "must-alias"))
-          e->kind = 2;
-        else if (!wp_htp_accept_word(p, "may-alias"))
-          return wp_htp_fail(p, p->pos, "expected may-alias or must-alias");
-      }
-      if (wp_htp_expect(p, ")"))
-        return -1;
-      WP_HTP_PUSH(p, v.entries, v.n_entries, cap, e);
-    } while (wp_htp_accept(p, ","));
-    if (wp_htp_expect(p, "}"))
-      return -1;
-  }
-  mod->msg->input_output_alias = wp_htp_opaque(p, &v.base);
-  return 0;
-}
-
-static int buffer_donor(htp *p, wp_htp_module *mod) {
-  Xla__BufferDonorView v = XLA__BUFFER_DONOR_VIEW__INIT;
-  size_t cap = 0;
-  if (wp_htp_expect(p, "{"))
-    return -1;
-  if (!wp_htp_accept(p, "}")) {
-    do {
-      Xla__BufferDonorView__Entry *e =
-          wp_pb_new(p->arena, &xla__buffer_donor_view__entry__descriptor);
-      if (wp_htp_expect(p, "(") || wp_htp_int(p, &e->parameter_number) || wp_htp_expect(p, ",") ||
-          wp_htp_shape_index(p, &e->parameter_shape_index, &e->n_parameter_shape_index) ||
-          wp_htp_expect(p, ")"))
-        return -1;
-      WP_HTP_PUSH(p, v.entries, v.n_entries, cap, e);
-    } while (wp_htp_accept(p, ","));
-    if (wp_htp_expect(p, "}"))
-      return -1;
-  }
-  mod->msg->buffer_donor = wp_htp_opaque(p, &v.base);
-  return 0;
-}
-
-/* An HloModuleConfig setting (not in HloModuleProto): only its default
- * can be kept, since nothing would carry another value. */
-static int config_default(htp *p, size_t at, const char *name, bool is_default) {
-  if (is_default)
-    return 0;
-  return wp_htp_fail(p, at, "module attribute '%s' is a setting HloModuleProto has no field for; "
-                         "only its default can be read", name);
-}
-
-static int header_attribute(htp *p, wp_htp_module *mod, unsigned *seen) {
-  static const char *const names[] = {
-      "is_scheduled", "entry_computation_layout", "input_output_alias", "buffer_donor",
-      "alias_passthrough_params", "allow_spmd_sharding_propagation_to_parameters",
-      "allow_spmd_sharding_propagation_to_output", "replica_count", "num_partitions",
-      "frontend_attributes"};
-  wp_htp_skip(p);
-  size_t at = p->pos;
-  const char *w;
-  size_t n = wp_htp_ident(p, &w), k;
-  for (k = 0; k < sizeof names / sizeof names[0]; k++)
-    if (strlen(names[k]) == n && !memcmp(names[k], w, n))
-      break;
-  if (k == sizeof names / sizeof names[0])
-    return wp_htp_fail(p, at, "module attribute '%.*s' is unknown or has no field in "
-                           "HloModuleProto", (int)n, w);
-  if (*seen & (1u << k))
-    return wp_htp_fail(p, at, "module attribute '%s' given twice", names[k]);
-  *seen |= 1u << k;
-  if (wp_htp_expect(p, "="))
-    return -1;
-  bool b;
-  int64_t v;
-  switch (k) {
-  case 0:
-    if (wp_htp_bool(p, &b))
-      return -1;
-    mod->scheduled = b;
-    return 0;
-  case 1:
-    mod->layout_at = at;
-    return wp_htp_expect(p, "{") || wp_htp_program_shape(p, &mod->layout) || wp_htp_expect(p, "}")
-               ? -1
-               : 0;
-  case 2:
-    return alias_config(p, mod);
-  case 3:
-    return buffer_donor(p, mod);
-  case 4:
-    return wp_htp_bool(p, &b) ? -1 : config_default(p, at, names[k], !b);
-  case 5:
-  case 6: {
-    bool any = false;
-    if (wp_htp_expect(p, "{"))
-      return -1;
-    if (!wp_htp_accept(p, "}")) {
-      do {
-        if (wp_htp_bool(p, &b))
-          return -1;
-        any |= b;
-      } while (wp_htp_accept(p, ","));
-      if (wp_htp_expect(p, "}"))
-        return -1;
-    }
-    return config_default(p, at, names[k], !any);
-  }
-  case 7:
-  case 8:
-    return wp_htp_int(p, &v) ? -1 : config_default(p, at, names[k], v == 1);
-  default:
-    return wp_htp_frontend_attributes(p, &mod->msg->frontend_attributes);
-  }
 }
 
 /* ---- after everything is read ---- */
@@ -554,13 +414,10 @@ static int module(htp *p, wp_htp_module *mod) {
     return wp_htp_fail(p, p->pos, "empty HLO text");
   mod->at = p->pos;
   if (wp_htp_accept_word(p, "HloModule")) {
-    unsigned seen = 0;
-    if (wp_htp_name(p, &mod->msg->name))
+    if (wp_htp_module_header(p, mod))
       return -1;
-    while (wp_htp_accept(p, ","))
-      if (header_attribute(p, mod, &seen))
-        return -1;
   } else {
+    mod->settings.replica_count = mod->settings.num_partitions = 1;
     mod->msg->name = "_"; /* the name XLA's parser gives a module without a header */
   }
   while (wp_htp_peek(p) >= 0)
@@ -617,12 +474,19 @@ static void source_positions(htp *p, const wp_htp_module *mod, wp_hlo_locs *locs
 int wp_hlo_text_parse(wp_arena *arena, const char *text, size_t len, const char *filename,
                       wp_hlo_text_warn_fn warn, void *user, Xla__HloModuleProto **out,
                       wp_error *err) {
-  return wp_hlo_text_parse_located(arena, text, len, filename, warn, user, out, NULL, err);
+  return wp_hlo_text_parse_config(arena, text, len, filename, warn, user, out, NULL, NULL, err);
 }
 
 int wp_hlo_text_parse_located(wp_arena *arena, const char *text, size_t len,
                               const char *filename, wp_hlo_text_warn_fn warn, void *user,
                               Xla__HloModuleProto **out, wp_hlo_locs *locs, wp_error *err) {
+  return wp_hlo_text_parse_config(arena, text, len, filename, warn, user, out, NULL, locs, err);
+}
+
+int wp_hlo_text_parse_config(wp_arena *arena, const char *text, size_t len,
+                             const char *filename, wp_hlo_text_warn_fn warn, void *user,
+                             Xla__HloModuleProto **out, Xla__HloModuleConfigView **config,
+                             wp_hlo_locs *locs, wp_error *err) {
   htp p = {.src = text, .len = len, .file = filename ? filename : "<text>", .arena = arena,
            .err = err, .warn = warn, .user = user};
   wp_htp_module mod;
@@ -635,5 +499,7 @@ int wp_hlo_text_parse_located(wp_arena *arena, const char *text, size_t len,
   if (locs)
     source_positions(&p, &mod, locs);
   *out = mod.msg;
+  if (config)
+    *config = wp_htp_module_config(&p, &mod);
   return 0;
 }
