@@ -24,6 +24,7 @@ enum wp_hlo_container {
   WP_HLO_NOT_HLO = 0,
   WP_HLO_MODULE_PROTO, /* bare HloModuleProto */
   WP_HLO_PROTO,        /* HloProto wrapper (field 1 = hlo_module) */
+  WP_HLO_PROTO_WITH_CONFIG, /* HloModuleProtoWithConfig (1 = hlo_module, 2 = config) */
 };
 
 /* Guesses which container DATA is (only looks at the first fields). */
@@ -58,7 +59,30 @@ typedef struct wp_hlo_locs {
 int wp_hlo_import_located(MlirContext ctx, const void *data, size_t len, const char *filename,
                           const wp_hlo_locs *locs, MlirModule *out, wp_error *err);
 
-/* Exports MODULE as a bare HloModuleProto in arena memory. INLINE_WEIGHTS:
+/* A module's settings (HloModuleConfigProto: replica_count,
+ * num_partitions ...) are the bytes of its `hlo.config` attribute, kept
+ * as read from an HloModuleProtoWithConfig or made from HLO text. 1 and
+ * *DATA, *LEN when MODULE has them, else 0. */
+int wp_hlo_module_config(MlirModule module, const void **data, size_t *len);
+
+/* HloModuleProtoWithConfig bytes (in ARENA) around a packed module and
+ * config, in the order XLA writes them. */
+struct ProtobufCBinaryData;
+struct ProtobufCBinaryData wp_hlo_wrap_config(wp_arena *arena, const void *module, size_t n_module,
+                                              const void *config, size_t n_config);
+
+struct Xla__HloModuleProto;
+
+/* The config bytes (DATA, LEN: wp_hlo_module_config's) to write beside
+ * MOD, MOD's host program shape put in its entry_computation_layout when
+ * that no longer describes it; else the same bytes. */
+int wp_hlo_config_for_export(wp_arena *arena, const struct Xla__HloModuleProto *mod,
+                             const void *data, size_t len, struct ProtobufCBinaryData *out,
+                             wp_error *err);
+
+/* Exports MODULE as an HloModuleProto in arena memory; a module with
+ * settings (hlo.config) as an HloModuleProtoWithConfig, so they are never
+ * lost (an HloProto reader takes it too: its field 1 is the module). INLINE_WEIGHTS:
  * write the bytes of weight constants into their literals; otherwise write
  * only their origin (the form --verify-roundtrip uses), which import reads
  * back from the .npy file. Refuses past protobuf's 2 GiB limit. On failure
@@ -67,7 +91,8 @@ int wp_hlo_import_located(MlirContext ctx, const void *data, size_t len, const c
 int wp_hlo_export(MlirModule module, wp_arena *arena, bool inline_weights,
                   const void **data, size_t *len, MlirLocation *where, wp_error *err);
 
-/* wp_hlo_export's message before it is packed, in ARENA, for a caller
+/* wp_hlo_export's (bare) module message before it is packed, in ARENA;
+ * a caller that writes it adds the config (wp_hlo_module_config), for a caller
  * that packs it as it writes (protobuf_c_message_pack_to_buffer) or reads
  * it: a weight's literal may point at the weight's bytes where the IR
  * holds them (a mapped .npy is not copied), so it must not outlive

@@ -765,13 +765,123 @@ out:
   return rc;
 }
 
+int wp_hlo_module_config(MlirModule m, const void **data, size_t *len) {
+  MlirAttribute a = wp_attr(mlirModuleGetOperation(m), "hlo.config");
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return 0;
+  MlirStringRef r = mlirStringAttrGetValue(a);
+  *data = r.data;
+  *len = r.length;
+  return 1;
+}
+
+static size_t put_varint(uint8_t *p, uint64_t v) {
+  size_t n = 0;
+  do {
+    p[n++] = (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
+    v >>= 7;
+  } while (v);
+  return n;
+}
+
+ProtobufCBinaryData wp_hlo_wrap_config(wp_arena *arena, const void *module, size_t n_module,
+                                       const void *config, size_t n_config) {
+  uint8_t *out = wp_arena_alloc(arena, n_module + n_config + 24);
+  size_t at = 0;
+  out[at++] = 0x0a; /* field 1, length-delimited */
+  at += put_varint(out + at, n_module);
+  if (n_module)
+    memcpy(out + at, module, n_module);
+  at += n_module;
+  out[at++] = 0x12; /* field 2 */
+  at += put_varint(out + at, n_config);
+  if (n_config)
+    memcpy(out + at, config, n_config);
+  at += n_config;
+  return (ProtobufCBinaryData){at, out};
+}
+
+static bool same_bytes(wp_arena *arena, const ProtobufCMessage *a, const ProtobufCMessage *b) {
+  if (!a || !b)
+    return a == b;
+  ProtobufCBinaryData x = wp_pb_pack(arena, a), y = wp_pb_pack(arena, b);
+  return x.len == y.len && (!x.len || !memcmp(x.data, y.data, x.len));
+}
+
+/* The config's entry_computation_layout must describe the program written
+ * beside it (XLA checks that): after a pass changed the entry's parameters
+ * (inline-weights), the module's host program shape replaces it. Shapes
+ * that still agree keep the config's bytes as they were. */
+static int config_for(wp_arena *arena, const Xla__HloModuleProto *mod, const void *data,
+                      size_t len, ProtobufCBinaryData *out, wp_error *err) {
+  *out = (ProtobufCBinaryData){len, (uint8_t *)data};
+  Xla__HloModuleConfigView *c =
+      wp_pb_unpack(arena, &xla__hlo_module_config_view__descriptor, data, len);
+  if (!c)
+    return wp_error_set(err, "module: hlo.config does not read as an HloModuleConfigProto");
+  const Xla__ProgramShapeProto *l = c->entry_computation_layout, *h = mod->host_program_shape;
+  if (!l || !h)
+    return 0;
+  bool same = l->n_parameters == h->n_parameters && same_bytes(arena, &l->result->base,
+                                                               &h->result->base);
+  for (size_t i = 0; same && i < l->n_parameters; i++)
+    same = same_bytes(arena, &l->parameters[i]->base, &h->parameters[i]->base);
+  if (same)
+    return 0;
+  /* field 1 anew, the other fields' bytes as they were */
+  ProtobufCBinaryData shape = wp_pb_pack(arena, &h->base);
+  uint8_t *buf = wp_arena_alloc(arena, len + shape.len + 16);
+  size_t at = 0;
+  buf[at++] = 0x0a;
+  at += put_varint(buf + at, shape.len);
+  memcpy(buf + at, shape.data, shape.len);
+  at += shape.len;
+  const uint8_t *p = data, *end = p + len;
+  while (p < end) {
+    const uint8_t *start = p, *payload;
+    uint64_t tag;
+    size_t n;
+    if (wp_pb_next_field(&p, end, &tag, &payload, &n))
+      return wp_error_set(err, "module: hlo.config is malformed");
+    if ((tag >> 3) == 1)
+      continue;
+    memcpy(buf + at, start, (size_t)(p - start));
+    at += (size_t)(p - start);
+  }
+  *out = (ProtobufCBinaryData){at, buf};
+  return 0;
+}
+
 int wp_hlo_export(MlirModule m, wp_arena *arena, bool inline_weights, const void **data,
                   size_t *len, MlirLocation *where, wp_error *err) {
   Xla__HloModuleProto *mod;
   if (wp_hlo_export_proto(m, arena, inline_weights, &mod, where, err))
     return -1;
   ProtobufCBinaryData b = wp_pb_pack(arena, &mod->base);
+  const void *cdata;
+  size_t clen;
+  if (wp_hlo_module_config(m, &cdata, &clen)) {
+    ProtobufCBinaryData c;
+    if (wp_hlo_config_for_export(arena, mod, cdata, clen, &c, err)) {
+      if (where)
+        *where = mlirOperationGetLocation(mlirModuleGetOperation(m));
+      return -1;
+    }
+    if (b.len + c.len > (size_t)INT32_MAX - 32) {
+      if (where)
+        *where = mlirOperationGetLocation(mlirModuleGetOperation(m));
+      return wp_error_set(err, "the HloModuleProtoWithConfig would be past protobuf's 2 GiB "
+                          "limit");
+    }
+    b = wp_hlo_wrap_config(arena, b.data, b.len, c.data, c.len);
+  }
   *data = b.data;
   *len = b.len;
   return 0;
+}
+
+int wp_hlo_config_for_export(wp_arena *arena, const struct Xla__HloModuleProto *mod,
+                             const void *data, size_t len, ProtobufCBinaryData *out,
+                             wp_error *err) {
+  return config_for(arena, mod, data, len, out, err);
 }

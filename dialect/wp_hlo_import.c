@@ -64,6 +64,61 @@ static int find_field1(const uint8_t *p, size_t len, const uint8_t **out,
   return 0;
 }
 
+/* A wrapper whose field 2 is a config (HloModuleProtoWithConfig), not an
+ * old HloProto's hlo_ordering (whose only field is 1): field 2 present,
+ * no buffer_assignment (3), and the payload empty or holding a field other
+ * than 1 (XLA's config always holds replica_count). CONFIG gets the
+ * payloads, concatenated as protobuf merges them, when asked. */
+static bool config_field(wp_arena *arena, const uint8_t *data, size_t len,
+                         ProtobufCBinaryData *config) {
+  const uint8_t *p = data, *end = data + len;
+  bool any = false, other = false;
+  size_t total = 0;
+  while (p < end) {
+    uint64_t tag;
+    const uint8_t *payload;
+    size_t n;
+    if (wp_pb_next_field(&p, end, &tag, &payload, &n))
+      return false;
+    if ((tag >> 3) == 3)
+      return false;
+    if ((tag >> 3) != 2 || !payload)
+      continue;
+    any = true;
+    total += n;
+    const uint8_t *q = payload, *qend = payload + n;
+    if (!n)
+      other = true;
+    while (q < qend) {
+      uint64_t t;
+      const uint8_t *pl;
+      size_t pn;
+      if (wp_pb_next_field(&q, qend, &t, &pl, &pn))
+        return false;
+      other |= (t >> 3) != 1;
+    }
+  }
+  if (!any || !other)
+    return false;
+  if (config) {
+    uint8_t *out = wp_arena_alloc(arena, total + 1);
+    size_t at = 0;
+    for (p = data; p < end;) {
+      uint64_t tag;
+      const uint8_t *payload;
+      size_t n;
+      wp_pb_next_field(&p, end, &tag, &payload, &n);
+      if ((tag >> 3) == 2 && payload) {
+        memcpy(out + at, payload, n);
+        at += n;
+      }
+    }
+    config->data = out;
+    config->len = total;
+  }
+  return true;
+}
+
 enum wp_hlo_container wp_hlo_sniff(const void *data, size_t len) {
   const uint8_t *f1;
   size_t n;
@@ -90,7 +145,10 @@ enum wp_hlo_container wp_hlo_sniff(const void *data, size_t len) {
     /* too deep to look into: the importer says so */
     wrapper = rc == -2 || (rc == 0 && inner.msg->n_computations > 0);
   }
+  bool config = wrapper && config_field(a, data, len, NULL);
   wp_arena_destroy(a);
+  if (config)
+    return WP_HLO_PROTO_WITH_CONFIG;
   return wrapper ? WP_HLO_PROTO : WP_HLO_MODULE_PROTO;
 }
 
@@ -752,6 +810,7 @@ int wp_hlo_import_located(MlirContext ctx, const void *data, size_t len, const c
   init_importer(&im);
   int rc = -1;
   wp_hlo_lazy_module mod;
+  ProtobufCBinaryData config = {0, NULL};
   if (wp_pb_depth(data, len, WP_HLO_MAX_DEPTH) > WP_HLO_MAX_DEPTH) {
     wp_error_set(err, "protobuf nesting deeper than %d levels (a tuple shape nested that deep?)",
                  WP_HLO_MAX_DEPTH);
@@ -775,6 +834,26 @@ int wp_hlo_import_located(MlirContext ctx, const void *data, size_t len, const c
       goto out;
     }
     break;
+  case WP_HLO_PROTO_WITH_CONFIG:
+    switch (wp_hlo_lazy_hlo_proto_module(arena, data, len, &mod)) {
+    case 0:
+      break;
+    case -2:
+      wp_error_set(err, "protobuf nesting deeper than %d levels (in "
+                   "HloModuleProtoWithConfig.hlo_module)", WP_HLO_MAX_DEPTH);
+      goto out;
+    default:
+      wp_error_set(err, "malformed HloModuleProtoWithConfig");
+      goto out;
+    }
+    config_field(arena, data, len, &config);
+    if (!wp_pb_unpack(arena, &xla__hlo_module_config_view__descriptor, config.data,
+                      config.len)) {
+      wp_error_set(err, "malformed HloModuleProtoWithConfig.config (not an "
+                   "HloModuleConfigProto)");
+      goto out;
+    }
+    break;
   case WP_HLO_MODULE_PROTO:
     if (wp_hlo_lazy_unpack(arena, data, len, &mod)) {
       wp_error_set(err, "malformed HloModuleProto (truncated or not protobuf)");
@@ -790,10 +869,17 @@ int wp_hlo_import_located(MlirContext ctx, const void *data, size_t len, const c
                                      hlo_utf8, path, sizeof path);
   if (why) {
     wp_error_set(err, "%s.%s: %s",
-                 container == WP_HLO_PROTO ? "HloProto.hlo_module" : "HloModuleProto", path, why);
+                 container == WP_HLO_PROTO               ? "HloProto.hlo_module"
+                 : container == WP_HLO_PROTO_WITH_CONFIG ? "HloModuleProtoWithConfig.hlo_module"
+                                                         : "HloModuleProto",
+                 path, why);
     goto out;
   }
   rc = import_module(&im, &mod, out);
+  /* the settings stay as their bytes: export writes them back unchanged */
+  if (rc == 0 && config.data)
+    wp_set_attr(mlirModuleGetOperation(*out), "hlo.config",
+                wp_str_attr(ctx, config.data, config.len));
   if (rc == 0 && !mlirOperationVerify(mlirModuleGetOperation(*out))) {
     mlirModuleDestroy(*out);
     rc = wp_error_set(err, "imported module does not verify");

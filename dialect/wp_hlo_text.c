@@ -8,9 +8,11 @@
 #include "wp_hlo_opcodes.h"
 #include "wp_hlo_text_common.h"
 #include "wp_hlo_text_internal.h"
+#include "wp_hlo_text_module.h"
 #include "wp_hlo_types.h"
 #include "wp_pb.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,18 +25,6 @@ typedef struct wp_htp_comp {
   size_t sig_at;
   size_t root;
 } wp_htp_comp;
-
-typedef struct wp_htp_module {
-  Xla__HloModuleProto *msg;
-  wp_htp_comp *comps;
-  size_t n, cap;
-  size_t entry;        /* index, or SIZE_MAX */
-  size_t entry_at;
-  bool scheduled;
-  Xla__ProgramShapeProto *layout; /* entry_computation_layout */
-  size_t layout_at;
-  size_t at; /* of `HloModule`, or of the first computation without it */
-} wp_htp_module;
 
 /* ---- names -> indices: open addressing over arena arrays ---- */
 
@@ -88,7 +78,9 @@ static bool sm_get(const strmap *m, const char *key, size_t *val) {
 
 /* ---- instructions ---- */
 
-static int operands(htp *p, wp_htp_instr *ins) {
+/* SINGLE: a lone instruction, whose operands may be shapes without names
+ * (XLA makes parameters of them). */
+static int operands(htp *p, wp_htp_instr *ins, bool single) {
   if (wp_htp_accept(p, ")"))
     return 0;
   size_t cap_s = 0, n_s = 0;
@@ -99,7 +91,10 @@ static int operands(htp *p, wp_htp_instr *ins) {
     wp_htp_ref r;
     wp_htp_skip(p);
     r.at = p->pos;
-    if (wp_htp_name(p, &r.name))
+    int next = wp_htp_peek(p);
+    if (single && shape && (next == ',' || next == ')'))
+      r.name = "";
+    else if (wp_htp_name(p, &r.name))
       return -1;
     WP_HTP_PUSH(p, ins->operands, ins->n_operands, ins->cap_operands, r);
     WP_HTP_PUSH(p, ins->operand_shapes, n_s, cap_s, shape);
@@ -107,16 +102,25 @@ static int operands(htp *p, wp_htp_instr *ins) {
   return wp_htp_expect(p, ")");
 }
 
-static int instruction(htp *p, wp_htp_comp *c) {
+static int instruction(htp *p, wp_htp_comp *c, bool single) {
   wp_htp_instr ins;
   memset(&ins, 0, sizeof ins);
   Xla__HloInstructionProto *m = wp_pb_new(p->arena, &xla__hlo_instruction_proto__descriptor);
   ins.msg = m;
-  ins.root = wp_htp_accept_word(p, "ROOT");
   wp_htp_skip(p);
   ins.at = p->pos;
-  if (wp_htp_name(p, &m->name) || wp_htp_expect(p, "=") || wp_htp_shape(p, &m->shape))
-    return -1;
+  if (single && wp_htp_at_shape(p)) {
+    m->name = "_"; /* XLA names it after the module */
+    ins.root = true;
+    if (wp_htp_shape(p, &m->shape))
+      return -1;
+  } else {
+    ins.root = wp_htp_accept_word(p, "ROOT");
+    wp_htp_skip(p);
+    ins.at = p->pos;
+    if (wp_htp_name(p, &m->name) || wp_htp_expect(p, "=") || wp_htp_shape(p, &m->shape))
+      return -1;
+  }
   wp_htp_skip(p);
   size_t at = p->pos;
   const char *op;
@@ -139,7 +143,7 @@ static int instruction(htp *p, wp_htp_comp *c) {
       return -1;
     if (m->parameter_number < 0)
       return wp_htp_fail(p, nat, "negative parameter number");
-  } else if (operands(p, &ins)) {
+  } else if (operands(p, &ins, single)) {
     return -1;
   }
   while (wp_htp_accept(p, ","))
@@ -202,7 +206,7 @@ static int computation(htp *p, wp_htp_module *mod) {
       return -1;
     if (wp_htp_peek(p) < 0)
       return wp_htp_fail(p, open, "computation '%s' is not closed", c.msg->name);
-    if (instruction(p, &c))
+    if (instruction(p, &c, false))
       return -1;
   }
   if (!c.n_ins)
@@ -219,135 +223,6 @@ static int computation(htp *p, wp_htp_module *mod) {
   }
   WP_HTP_PUSH(p, mod->comps, mod->n, mod->cap, c);
   return 0;
-}
-
-/* ---- the module header ---- */
-
-static int alias_config(htp *p, wp_htp_module *mod) {
-  Xla__InputOutputAliasView v = XLA__INPUT_OUTPUT_ALIAS_VIEW__INIT;
-  size_t cap = 0;
-  if (wp_htp_expect(p, "{"))
-    return -1;
-  if (!wp_htp_accept(p, "}")) {
-    do {
-      Xla__InputOutputAliasView__Entry *e =
-          wp_pb_new(p->arena, &xla__input_output_alias_view__entry__descriptor);
-      if (wp_htp_shape_index(p, &e->output_shape_index, &e->n_output_shape_index) ||
-          wp_htp_expect(p, ":") || wp_htp_expect(p, "(") || wp_htp_int(p, &e->parameter_number) ||
-          wp_htp_expect(p, ",") ||
-          wp_htp_shape_index(p, &e->parameter_shape_index, &e->n_parameter_shape_index))
-        return -1;
-      e->kind = 1; /* may-alias when not written, as XLA */
-      if (wp_htp_accept(p, ",")) {
-        if (wp_htp_accept_word(p, "must-alias"))
-          e->kind = 2;
-        else if (!wp_htp_accept_word(p, "may-alias"))
-          return wp_htp_fail(p, p->pos, "expected may-alias or must-alias");
-      }
-      if (wp_htp_expect(p, ")"))
-        return -1;
-      WP_HTP_PUSH(p, v.entries, v.n_entries, cap, e);
-    } while (wp_htp_accept(p, ","));
-    if (wp_htp_expect(p, "}"))
-      return -1;
-  }
-  mod->msg->input_output_alias = wp_htp_opaque(p, &v.base);
-  return 0;
-}
-
-static int buffer_donor(htp *p, wp_htp_module *mod) {
-  Xla__BufferDonorView v = XLA__BUFFER_DONOR_VIEW__INIT;
-  size_t cap = 0;
-  if (wp_htp_expect(p, "{"))
-    return -1;
-  if (!wp_htp_accept(p, "}")) {
-    do {
-      Xla__BufferDonorView__Entry *e =
-          wp_pb_new(p->arena, &xla__buffer_donor_view__entry__descriptor);
-      if (wp_htp_expect(p, "(") || wp_htp_int(p, &e->parameter_number) || wp_htp_expect(p, ",") ||
-          wp_htp_shape_index(p, &e->parameter_shape_index, &e->n_parameter_shape_index) ||
-          wp_htp_expect(p, ")"))
-        return -1;
-      WP_HTP_PUSH(p, v.entries, v.n_entries, cap, e);
-    } while (wp_htp_accept(p, ","));
-    if (wp_htp_expect(p, "}"))
-      return -1;
-  }
-  mod->msg->buffer_donor = wp_htp_opaque(p, &v.base);
-  return 0;
-}
-
-/* An HloModuleConfig setting (not in HloModuleProto): only its default
- * can be kept, since nothing would carry another value. */
-static int config_default(htp *p, size_t at, const char *name, bool is_default) {
-  if (is_default)
-    return 0;
-  return wp_htp_fail(p, at, "module attribute '%s' is a setting HloModuleProto has no field for; "
-                         "only its default can be read", name);
-}
-
-static int header_attribute(htp *p, wp_htp_module *mod, unsigned *seen) {
-  static const char *const names[] = {
-      "is_scheduled", "entry_computation_layout", "input_output_alias", "buffer_donor",
-      "alias_passthrough_params", "allow_spmd_sharding_propagation_to_parameters",
-      "allow_spmd_sharding_propagation_to_output", "replica_count", "num_partitions",
-      "frontend_attributes"};
-  wp_htp_skip(p);
-  size_t at = p->pos;
-  const char *w;
-  size_t n = wp_htp_ident(p, &w), k;
-  for (k = 0; k < sizeof names / sizeof names[0]; k++)
-    if (strlen(names[k]) == n && !memcmp(names[k], w, n))
-      break;
-  if (k == sizeof names / sizeof names[0])
-    return wp_htp_fail(p, at, "module attribute '%.*s' is unknown or has no field in "
-                           "HloModuleProto", (int)n, w);
-  if (*seen & (1u << k))
-    return wp_htp_fail(p, at, "module attribute '%s' given twice", names[k]);
-  *seen |= 1u << k;
-  if (wp_htp_expect(p, "="))
-    return -1;
-  bool b;
-  int64_t v;
-  switch (k) {
-  case 0:
-    if (wp_htp_bool(p, &b))
-      return -1;
-    mod->scheduled = b;
-    return 0;
-  case 1:
-    mod->layout_at = at;
-    return wp_htp_expect(p, "{") || wp_htp_program_shape(p, &mod->layout) || wp_htp_expect(p, "}")
-               ? -1
-               : 0;
-  case 2:
-    return alias_config(p, mod);
-  case 3:
-    return buffer_donor(p, mod);
-  case 4:
-    return wp_htp_bool(p, &b) ? -1 : config_default(p, at, names[k], !b);
-  case 5:
-  case 6: {
-    bool any = false;
-    if (wp_htp_expect(p, "{"))
-      return -1;
-    if (!wp_htp_accept(p, "}")) {
-      do {
-        if (wp_htp_bool(p, &b))
-          return -1;
-        any |= b;
-      } while (wp_htp_accept(p, ","));
-      if (wp_htp_expect(p, "}"))
-        return -1;
-    }
-    return config_default(p, at, names[k], !any);
-  }
-  case 7:
-  case 8:
-    return wp_htp_int(p, &v) ? -1 : config_default(p, at, names[k], v == 1);
-  default:
-    return wp_htp_frontend_attributes(p, &mod->msg->frontend_attributes);
-  }
 }
 
 /* ---- after everything is read ---- */
@@ -547,25 +422,117 @@ static int finish(htp *p, wp_htp_module *mod) {
   return 0;
 }
 
+/* ---- a lone instruction ---- */
+
+/* Does the text start with an instruction rather than a module: a shape,
+ * or [ROOT] name '='? (XLA's parser: neither HloModule, ENTRY nor a
+ * computation's name and '{'.) */
+static bool at_single_instruction(htp *p) {
+  if (wp_htp_at_shape(p))
+    return true;
+  size_t i = p->pos;
+  if (p->len - i > 4 && !memcmp(p->src + i, "ROOT", 4) &&
+      (p->src[i + 4] == ' ' || p->src[i + 4] == '\t'))
+    i += 4;
+  while (i < p->len && (p->src[i] == ' ' || p->src[i] == '\t'))
+    i++;
+  if (i < p->len && p->src[i] == '%')
+    i++;
+  size_t start = i;
+  while (i < p->len && (isalnum((unsigned char)p->src[i]) || strchr("_.-", p->src[i])))
+    i++;
+  if (i == start)
+    return false;
+  while (i < p->len && (p->src[i] == ' ' || p->src[i] == '\t'))
+    i++;
+  return i < p->len && p->src[i] == '=';
+}
+
+static int parameter_for(htp *p, wp_htp_comp *c, wp_htp_instr *ins, size_t k) {
+  wp_htp_ref *r = &ins->operands[k];
+  if (r->name[0])
+    for (size_t i = 0; i < c->n_ins; i++)
+      if (!strcmp(c->ins[i].msg->name, r->name))
+        return 0; /* a parameter made for an operand before */
+  if (!ins->operand_shapes[k])
+    return wp_htp_fail(p, r->at, "Operand had no shape in HLO text; cannot create parameter "
+                       "for single-instruction module");
+  wp_htp_instr param;
+  memset(&param, 0, sizeof param);
+  param.msg = wp_pb_new(p->arena, &xla__hlo_instruction_proto__descriptor);
+  param.at = r->at;
+  if (!r->name[0]) {
+    char name[32];
+    snprintf(name, sizeof name, "_%zu", c->n_ins);
+    r->name = wp_arena_strndup(p->arena, name, strlen(name));
+  }
+  param.msg->name = r->name;
+  param.msg->opcode = "parameter";
+  param.msg->shape = ins->operand_shapes[k];
+  param.msg->parameter_number = (int64_t)c->n_ins;
+  if (wp_htp_instr_finish(p, &param))
+    return -1;
+  WP_HTP_PUSH(p, c->ins, c->n_ins, c->cap_ins, param);
+  return 0;
+}
+
+/* As XLA's ParseSingleInstruction: module and computation `_`, a
+ * parameter for each operand it does not know (by its name, or `_N`),
+ * scheduled in that order. */
+static int single_instruction(htp *p, wp_htp_module *mod) {
+  wp_htp_comp c;
+  memset(&c, 0, sizeof c);
+  c.msg = wp_pb_new(p->arena, &xla__hlo_computation_proto__descriptor);
+  c.msg->name = "_";
+  c.at = mod->at;
+  mod->msg->name = "_";
+  mod->settings.replica_count = mod->settings.num_partitions = 1;
+  mod->scheduled = true;
+  wp_htp_comp one;
+  memset(&one, 0, sizeof one);
+  if (instruction(p, &one, true))
+    return -1;
+  if (wp_htp_peek(p) >= 0)
+    return wp_htp_fail(p, p->pos, "Expected eof after parsing single instruction. Did you mean "
+                       "to write an HLO module and forget the \"HloModule\" header?");
+  wp_htp_instr *ins = &one.ins[0];
+  for (size_t k = 0; k < ins->n_operands; k++)
+    if (parameter_for(p, &c, ins, k))
+      return -1;
+  ins->root = true;
+  WP_HTP_PUSH(p, c.ins, c.n_ins, c.cap_ins, *ins);
+  mod->entry = 0;
+  mod->entry_at = c.at;
+  WP_HTP_PUSH(p, mod->comps, mod->n, mod->cap, c);
+  return finish(p, mod);
+}
+
 static int module(htp *p, wp_htp_module *mod) {
   mod->msg = wp_pb_new(p->arena, &xla__hlo_module_proto__descriptor);
   mod->entry = SIZE_MAX;
   if (wp_htp_peek(p) < 0)
     return wp_htp_fail(p, p->pos, "empty HLO text");
   mod->at = p->pos;
+  if (at_single_instruction(p))
+    return single_instruction(p, mod);
   if (wp_htp_accept_word(p, "HloModule")) {
-    unsigned seen = 0;
-    if (wp_htp_name(p, &mod->msg->name))
+    if (wp_htp_module_header(p, mod))
       return -1;
-    while (wp_htp_accept(p, ","))
-      if (header_attribute(p, mod, &seen))
-        return -1;
   } else {
-    mod->msg->name = "_"; /* the name XLA's parser gives a module without a header */
+    mod->settings.replica_count = mod->settings.num_partitions = 1;
+    mod->msg->name = NULL; /* named after its entry below */
   }
   while (wp_htp_peek(p) >= 0)
     if (computation(p, mod))
       return -1;
+  if (!mod->msg->name && mod->n) {
+    /* XLA's parser names a module without a header after its entry */
+    const char *entry = mod->comps[mod->entry == SIZE_MAX ? mod->n - 1 : mod->entry].msg->name;
+    size_t n = strlen(entry) + 8;
+    char *name = wp_arena_alloc(p->arena, n);
+    snprintf(name, n, "module_%s", entry);
+    mod->msg->name = name;
+  }
   return p->failed ? -1 : finish(p, mod);
 }
 
@@ -617,12 +584,19 @@ static void source_positions(htp *p, const wp_htp_module *mod, wp_hlo_locs *locs
 int wp_hlo_text_parse(wp_arena *arena, const char *text, size_t len, const char *filename,
                       wp_hlo_text_warn_fn warn, void *user, Xla__HloModuleProto **out,
                       wp_error *err) {
-  return wp_hlo_text_parse_located(arena, text, len, filename, warn, user, out, NULL, err);
+  return wp_hlo_text_parse_config(arena, text, len, filename, warn, user, out, NULL, NULL, err);
 }
 
 int wp_hlo_text_parse_located(wp_arena *arena, const char *text, size_t len,
                               const char *filename, wp_hlo_text_warn_fn warn, void *user,
                               Xla__HloModuleProto **out, wp_hlo_locs *locs, wp_error *err) {
+  return wp_hlo_text_parse_config(arena, text, len, filename, warn, user, out, NULL, locs, err);
+}
+
+int wp_hlo_text_parse_config(wp_arena *arena, const char *text, size_t len,
+                             const char *filename, wp_hlo_text_warn_fn warn, void *user,
+                             Xla__HloModuleProto **out, Xla__HloModuleConfigView **config,
+                             wp_hlo_locs *locs, wp_error *err) {
   htp p = {.src = text, .len = len, .file = filename ? filename : "<text>", .arena = arena,
            .err = err, .warn = warn, .user = user};
   wp_htp_module mod;
@@ -635,5 +609,7 @@ int wp_hlo_text_parse_located(wp_arena *arena, const char *text, size_t len,
   if (locs)
     source_positions(&p, &mod, locs);
   *out = mod.msg;
+  if (config)
+    *config = wp_htp_module_config(&p, &mod);
   return 0;
 }

@@ -40,6 +40,18 @@ int wp_hlo_text_parse_located(wp_arena *arena, const char *text, size_t len,
                               const char *filename, wp_hlo_text_warn_fn warn, void *user,
                               Xla__HloModuleProto **out, wp_hlo_locs *locs, wp_error *err);
 
+/* wp_hlo_text_parse_located, and the module's settings that HloModuleProto
+ * has no field for (replica_count, num_partitions, alias_passthrough_params,
+ * allow_spmd_sharding_propagation_to_*): *CONFIG, the HloModuleConfigProto
+ * XLA's parser would give the module (its entry_computation_layout the
+ * module's host program shape), or NULL when every one is XLA's default.
+ * The two functions above leave the settings out; CONFIG and LOCS may be
+ * NULL. */
+int wp_hlo_text_parse_config(wp_arena *arena, const char *text, size_t len,
+                             const char *filename, wp_hlo_text_warn_fn warn, void *user,
+                             Xla__HloModuleProto **out, Xla__HloModuleConfigView **config,
+                             wp_hlo_locs *locs, wp_error *err);
+
 /* wp_hlo_text_parse, then the protobuf importer on the packed module,
  * each op located where the text defines it (FILENAME:LINE:COL inside a
  * NameLoc of its name; wp_hlo_import_located). The proto is the same as
@@ -70,11 +82,24 @@ int wp_hlo_text_print_to(wp_arena *arena, const Xla__HloModuleProto *module,
                          wp_hlo_text_warn_fn warn, void *user, wp_hlo_text_sink_fn sink,
                          void *sink_user, wp_error *err);
 
+/* wp_hlo_text_print_to for MODULE with its settings: CONFIG (may be NULL)
+ * gives the `HloModule` line's replica_count, num_partitions ... in XLA's
+ * order; its fields the text cannot carry are warned about. */
+int wp_hlo_text_print_config_to(wp_arena *arena, const Xla__HloModuleProto *module,
+                                const Xla__HloModuleConfigView *config,
+                                wp_hlo_text_warn_fn warn, void *user, wp_hlo_text_sink_fn sink,
+                                void *sink_user, wp_error *err);
+
 /* wp_hlo_text_print_to into *TEXT (malloc'd, NUL-terminated, *LEN bytes;
  * the caller frees it). */
 int wp_hlo_text_print(wp_arena *arena, const Xla__HloModuleProto *module,
                       wp_hlo_text_warn_fn warn, void *user, char **text, size_t *len,
                       wp_error *err);
+
+/* wp_hlo_text_print with the module's settings (CONFIG may be NULL). */
+int wp_hlo_text_print_config(wp_arena *arena, const Xla__HloModuleProto *module,
+                             const Xla__HloModuleConfigView *config, wp_hlo_text_warn_fn warn,
+                             void *user, char **text, size_t *len, wp_error *err);
 
 /* Exports MODULE (the HloModuleProto wp_hlo_export writes with weights
  * inlined, the 2 GiB limit included; a weight's bytes are read from the IR

@@ -100,16 +100,22 @@ int wp_hlo_text_import(MlirContext ctx, const void *text, size_t len, const char
                        MlirModule *out, wp_error *err) {
   wp_arena *arena = wp_arena_create();
   Xla__HloModuleProto *mod;
+  Xla__HloModuleConfigView *config;
   wp_hlo_locs locs;
-  int rc = wp_hlo_text_parse_located(arena, text, len, filename, warn_mlir, &ctx, &mod, &locs,
-                                     err);
+  int rc = wp_hlo_text_parse_config(arena, text, len, filename, warn_mlir, &ctx, &mod, &config,
+                                    &locs, err);
   if (rc == 0) {
     size_t size = protobuf_c_message_get_packed_size(&mod->base);
     if (size >= (size_t)INT32_MAX) {
       rc = wp_error_set(err, "%s: the module is %zu bytes as an HloModuleProto, past "
                         "protobuf's 2 GiB", filename, size);
     } else {
+      /* settings go along as XLA writes a module with its config */
       ProtobufCBinaryData b = wp_pb_pack(arena, &mod->base);
+      if (config) {
+        ProtobufCBinaryData c = wp_pb_pack(arena, &config->base);
+        b = wp_hlo_wrap_config(arena, b.data, b.len, c.data, c.len);
+      }
       rc = wp_hlo_import_located(ctx, b.data, b.len, filename, &locs, out, err);
       if (rc)
         wp_error_prefix(err, "%s", filename);
@@ -125,13 +131,21 @@ static void warn_module(void *user, const char *msg) {
   wp_emit_warning(mlirLocationUnknownGet(*ctx), "--emit=hlo-text: %s", msg);
 }
 
-/* The module as wp_hlo_text_emit_to prints it; *WHERE the module's op
- * after a success, for a failure in printing. */
+/* The module as wp_hlo_text_emit_to prints it, with its settings (NULL
+ * when it has none); *WHERE the module's op after a success, for a
+ * failure in printing. */
 static int export_for_text(MlirModule module, wp_arena *arena, Xla__HloModuleProto **mod,
-                           MlirLocation *where, wp_error *err) {
+                           Xla__HloModuleConfigView **config, MlirLocation *where,
+                           wp_error *err) {
   /* no pack and unpack: the weights' bytes stay where the IR holds them */
   if (wp_hlo_export_proto(module, arena, true, mod, where, err))
     return -1;
+  *config = NULL;
+  const void *bytes;
+  size_t n;
+  if (wp_hlo_module_config(module, &bytes, &n) &&
+      !(*config = wp_pb_unpack(arena, &xla__hlo_module_config_view__descriptor, bytes, n)))
+    return wp_error_set(err, "module: hlo.config does not read as an HloModuleConfigProto");
   if (where)
     *where = mlirOperationGetLocation(mlirModuleGetOperation(module));
   return 0;
@@ -140,17 +154,20 @@ static int export_for_text(MlirModule module, wp_arena *arena, Xla__HloModulePro
 int wp_hlo_text_emit_to(MlirModule module, wp_arena *arena, wp_hlo_text_sink_fn sink,
                         void *sink_user, MlirLocation *where, wp_error *err) {
   Xla__HloModuleProto *mod;
-  if (export_for_text(module, arena, &mod, where, err))
+  Xla__HloModuleConfigView *config;
+  if (export_for_text(module, arena, &mod, &config, where, err))
     return -1;
   MlirContext ctx = mlirModuleGetContext(module);
-  return wp_hlo_text_print_to(arena, mod, warn_module, &ctx, sink, sink_user, err);
+  return wp_hlo_text_print_config_to(arena, mod, config, warn_module, &ctx, sink, sink_user,
+                                     err);
 }
 
 int wp_hlo_text_emit(MlirModule module, wp_arena *arena, char **text, size_t *len,
                      MlirLocation *where, wp_error *err) {
   Xla__HloModuleProto *mod;
-  if (export_for_text(module, arena, &mod, where, err))
+  Xla__HloModuleConfigView *config;
+  if (export_for_text(module, arena, &mod, &config, where, err))
     return -1;
   MlirContext ctx = mlirModuleGetContext(module);
-  return wp_hlo_text_print(arena, mod, warn_module, &ctx, text, len, err);
+  return wp_hlo_text_print_config(arena, mod, config, warn_module, &ctx, text, len, err);
 }

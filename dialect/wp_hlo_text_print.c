@@ -8,6 +8,7 @@
 
 #include "wp_hlo_text_common.h"
 #include "wp_hlo_text_print_internal.h"
+#include "wp_hlo_text_module.h"
 #include "wp_hlo_types.h"
 #include "wp_pb.h"
 
@@ -254,89 +255,8 @@ out:
   return rc;
 }
 
-/* ---- the module header ---- */
-
-static int alias_config(hpr *w, const Xla__Opaque *o) {
-  Xla__InputOutputAliasView *v =
-      wp_pb_convert(w->arena, &o->base, &xla__input_output_alias_view__descriptor);
-  if (!v)
-    return wp_hpr_fail(w, "input_output_alias does not read as HloInputOutputAliasProto");
-  if (!v->n_entries)
-    return 0;
-  wp_hpr_puts(w, ", input_output_alias={ ");
-  for (size_t i = 0; i < v->n_entries; i++) {
-    const Xla__InputOutputAliasView__Entry *e = v->entries[i];
-    if (i)
-      wp_hpr_puts(w, ", ");
-    wp_hpr_int_list(w, e->output_shape_index, e->n_output_shape_index);
-    wp_hpr_printf(w, ": (%lld, ", (long long)e->parameter_number);
-    wp_hpr_int_list(w, e->parameter_shape_index, e->n_parameter_shape_index);
-    wp_hpr_printf(w, ", %s)", e->kind == 2 ? "must-alias" : "may-alias");
-    if (e->kind != 1 && e->kind != 2)
-      wp_hpr_warn(w, "an alias of kind %d is printed as may-alias", (int)e->kind);
-  }
-  wp_hpr_puts(w, " }");
-  if (v->base.n_unknown_fields)
-    wp_hpr_warn(w, "input_output_alias holds fields unknown to weightpack; not printed");
-  return 0;
-}
-
-static int buffer_donor(hpr *w, const Xla__Opaque *o) {
-  Xla__BufferDonorView *v = wp_pb_convert(w->arena, &o->base, &xla__buffer_donor_view__descriptor);
-  if (!v)
-    return wp_hpr_fail(w, "buffer_donor does not read as HloBufferDonorProto");
-  if (v->base.n_unknown_fields)
-    wp_hpr_warn(w, "buffer_donor holds fields unknown to weightpack; not printed");
-  if (!v->n_entries)
-    return 0;
-  wp_hpr_puts(w, ", buffer_donor={ ");
-  for (size_t i = 0; i < v->n_entries; i++) {
-    if (i)
-      wp_hpr_puts(w, ", ");
-    wp_hpr_printf(w, "(%lld, ", (long long)v->entries[i]->parameter_number);
-    wp_hpr_int_list(w, v->entries[i]->parameter_shape_index,
-                    v->entries[i]->n_parameter_shape_index);
-    wp_hpr_puts(w, ")");
-  }
-  wp_hpr_puts(w, " }");
-  return 0;
-}
-
-static int header(hpr *w, const Xla__HloModuleProto *m) {
-  wp_hpr_puts(w, "HloModule ");
-  wp_hpr_name(w, m->name[0] ? m->name : "_", false);
-  if (m->schedule)
-    wp_hpr_puts(w, ", is_scheduled=true");
-  if (m->input_output_alias && alias_config(w, m->input_output_alias))
-    return -1;
-  if (m->buffer_donor && buffer_donor(w, m->buffer_donor))
-    return -1;
-  if (m->host_program_shape) {
-    const Xla__ProgramShapeProto *ps = m->host_program_shape;
-    wp_hpr_puts(w, ", entry_computation_layout={(");
-    for (size_t i = 0; i < ps->n_parameters; i++) {
-      if (i)
-        wp_hpr_puts(w, ", ");
-      if (wp_hpr_shape(w, ps->parameters[i], true))
-        return -1;
-    }
-    wp_hpr_puts(w, ")->");
-    if (!ps->result)
-      return wp_hpr_fail(w, "host_program_shape has no result");
-    if (wp_hpr_shape(w, ps->result, true))
-      return -1;
-    wp_hpr_puts(w, "}");
-  }
-  if (m->frontend_attributes && m->frontend_attributes->n_map) {
-    wp_hpr_puts(w, ", frontend_attributes=");
-    wp_hpr_frontend_attributes(w, m->frontend_attributes);
-  }
-  wp_hpr_puts(w, "\n\n");
-  return w->failed ? -1 : 0;
-}
-
 /* The whole module into W. */
-static int print_module(hpr *w, const Xla__HloModuleProto *m) {
+static int print_module(hpr *w, const Xla__HloModuleProto *m, const Xla__HloModuleConfigView *cfg) {
   wp_i64map_init(&w->comp_index);
   size_t entry = m->n_computations ? m->n_computations - 1 : 0;
   for (size_t i = 0; i < m->n_computations; i++) {
@@ -346,7 +266,7 @@ static int print_module(hpr *w, const Xla__HloModuleProto *m) {
                                 : !strcmp(c->name, m->entry_computation_name))
       entry = i;
   }
-  int rc = m->n_computations ? header(w, m) : wp_hpr_fail(w, "the module has no computations");
+  int rc = m->n_computations ? wp_hpr_module_header(w, m, cfg) : wp_hpr_fail(w, "the module has no computations");
   for (size_t i = 0; i < m->n_computations && !rc; i++) {
     if (i)
       wp_hpr_puts(w, "\n");
@@ -363,25 +283,35 @@ static int print_module(hpr *w, const Xla__HloModuleProto *m) {
     r.input_output_alias = r.buffer_donor = NULL;
     if (m->frontend_attributes && !m->frontend_attributes->base.n_unknown_fields)
       r.frontend_attributes = NULL;
+    if (wp_hpr_frames_printed(w, m))
+      r.stack_frame_index = NULL;
     wp_hpr_leftover(w, &r.base, "module");
+    wp_hpr_config_leftover(w, m, cfg);
   }
   return rc || w->failed || wp_hpr_flush(w, true) ? -1 : 0;
 }
 
-int wp_hlo_text_print_to(wp_arena *arena, const Xla__HloModuleProto *m, wp_hlo_text_warn_fn warn,
-                         void *user, wp_hlo_text_sink_fn sink, void *sink_user, wp_error *err) {
+int wp_hlo_text_print_config_to(wp_arena *arena, const Xla__HloModuleProto *m,
+                                const Xla__HloModuleConfigView *cfg, wp_hlo_text_warn_fn warn,
+                                void *user, wp_hlo_text_sink_fn sink, void *sink_user,
+                                wp_error *err) {
   /* A dry run first: what cannot be printed fails, and the warnings are
    * given, before the first byte goes out (its literals' elements, the
    * bulk of a module with weights, are skipped) */
   hpr check = {.arena = arena, .warn = warn, .user = user, .checking = true, .err = err, .mod = m};
-  int rc = print_module(&check, m);
+  int rc = print_module(&check, m, cfg);
   free(check.buf);
   if (rc)
     return -1;
   hpr w = {.arena = arena, .sink = sink, .sink_user = sink_user, .err = err, .mod = m};
-  rc = print_module(&w, m);
+  rc = print_module(&w, m, cfg);
   free(w.buf);
   return rc;
+}
+
+int wp_hlo_text_print_to(wp_arena *arena, const Xla__HloModuleProto *m, wp_hlo_text_warn_fn warn,
+                         void *user, wp_hlo_text_sink_fn sink, void *sink_user, wp_error *err) {
+  return wp_hlo_text_print_config_to(arena, m, NULL, warn, user, sink, sink_user, err);
 }
 
 /* A sink that keeps the text: malloc'd, grows. */
@@ -406,10 +336,11 @@ static int to_memory(void *user, const char *data, size_t len, wp_error *err) {
   return 0;
 }
 
-int wp_hlo_text_print(wp_arena *arena, const Xla__HloModuleProto *m, wp_hlo_text_warn_fn warn,
-                      void *user, char **text, size_t *len, wp_error *err) {
+int wp_hlo_text_print_config(wp_arena *arena, const Xla__HloModuleProto *m,
+                             const Xla__HloModuleConfigView *cfg, wp_hlo_text_warn_fn warn,
+                             void *user, char **text, size_t *len, wp_error *err) {
   text_buf b = {NULL, 0, 0};
-  if (wp_hlo_text_print_to(arena, m, warn, user, to_memory, &b, err)) {
+  if (wp_hlo_text_print_config_to(arena, m, cfg, warn, user, to_memory, &b, err)) {
     free(b.data);
     return -1;
   }
@@ -418,4 +349,9 @@ int wp_hlo_text_print(wp_arena *arena, const Xla__HloModuleProto *m, wp_hlo_text
   *text = b.data;
   *len = b.len;
   return 0;
+}
+
+int wp_hlo_text_print(wp_arena *arena, const Xla__HloModuleProto *m, wp_hlo_text_warn_fn warn,
+                      void *user, char **text, size_t *len, wp_error *err) {
+  return wp_hlo_text_print_config(arena, m, NULL, warn, user, text, len, err);
 }

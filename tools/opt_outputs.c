@@ -179,10 +179,20 @@ int opt_write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags fl
   Xla__HloModuleProto *hlo = NULL;
   wp_output *o = NULL;
   MlirLocation where; /* IR the form cannot hold is reported at its op */
-  if (strcmp(cfg->emit, "hlo-proto") == 0 &&
-      wp_hlo_export_proto(m, arena, true, &hlo, &where, &err)) {
-    wp_emit_error(where, "%s", err.msg);
-    goto out;
+  /* a module with settings (hlo.config) is written as XLA writes one with
+   * its config, HloModuleProtoWithConfig; else a bare HloModuleProto */
+  ProtobufCBinaryData hlo_config = {0, NULL};
+  bool with_config = false;
+  if (strcmp(cfg->emit, "hlo-proto") == 0) {
+    const void *cdata;
+    size_t clen;
+    if (wp_hlo_export_proto(m, arena, true, &hlo, &where, &err) ||
+        ((with_config = wp_hlo_module_config(m, &cdata, &clen)) &&
+         wp_hlo_config_for_export(arena, hlo, cdata, clen, &hlo_config, &err))) {
+      wp_emit_error(with_config ? mlirOperationGetLocation(mlirModuleGetOperation(m)) : where,
+                    "%s", err.msg);
+      goto out;
+    }
   }
   if (strcmp(cfg->emit, "bir-proto") == 0 &&
       wp_bir_export(m, arena, &bytes, &len, &where, &err)) {
@@ -225,7 +235,23 @@ int opt_write_output(MlirModule m, const opt_config *cfg, MlirOpPrintingFlags fl
     }
   } else if (hlo) {
     pb_sink packer = {{pb_append}, &sink};
+    if (with_config) { /* field 1: the module, its length first */
+      uint8_t head[16];
+      size_t n = 0;
+      uint64_t v = protobuf_c_message_get_packed_size(&hlo->base);
+      head[n++] = 0x0a;
+      do {
+        head[n++] = (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
+        v >>= 7;
+      } while (v);
+      sink_write(&sink, head, n);
+    }
     protobuf_c_message_pack_to_buffer(&hlo->base, &packer.base);
+    if (with_config) { /* field 2: the config */
+      ProtobufCBinaryData tail = wp_hlo_wrap_config(arena, NULL, 0, hlo_config.data,
+                                                    hlo_config.len);
+      sink_write(&sink, tail.data + 2, tail.len - 2); /* without its empty field 1 */
+    }
   } else if (bytes) {
     sink_write(&sink, bytes, len);
   } else if (cfg->emit_bytecode) {
