@@ -368,7 +368,9 @@ static Xla__HloInstructionProto *op_proto(exporter *ex, MlirOperation op,
   }
   MlirAttribute value = wp_attr(op, "value");
   bool from_origin = p->wp_weight_origin && wp_hlo_resource_is(value) && !ex->inline_weights;
-  if (!mlirAttributeIsNull(value) && !from_origin && set_literal(ex, op, p, value, type)) {
+  /* the importer's zeros for a constant without a literal: still none */
+  bool elided = !mlirAttributeIsNull(wp_attr(op, "elided"));
+  if (!mlirAttributeIsNull(value) && !from_origin && !elided && set_literal(ex, op, p, value, type)) {
     wp_error_prefix(ex->err, "instruction '%s'", p->name);
     return NULL;
   }

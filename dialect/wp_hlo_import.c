@@ -430,6 +430,10 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
   int modeled = strcmp(ins->opcode, "constant") == 0 && ins->literal &&
                 wp_hlo_literal_to_attr(ins->literal, type, &value);
   const Xla__WeightOrigin *origin = ins->wp_weight_origin;
+  /* a constant without a literal (`{...}` in text): zeros, as a splat that
+   * takes no memory, marked so that it is written back without one */
+  bool elided = !strcmp(ins->opcode, "constant") && !ins->literal && !origin &&
+                wp_hlo_literal_zeros(type, &value) == 0;
   if (origin && !modeled && !ins->literal) {
     /* The round-trip form leaves weight bytes out: read them again. */
     char key[256];
@@ -456,6 +460,9 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
     NAMED(opcode, wp_str_attr(im->ctx, ins->opcode, strlen(ins->opcode)));
   if (!mlirAttributeIsNull(value))
     NAMED(value, value);
+  if (elided)
+    attrs[na++] = mlirNamedAttributeGet(mlirIdentifierGet(im->ctx, wp_sref("elided")),
+                                        mlirUnitAttrGet(im->ctx));
   if (origin)
     NAMED(weight, wp_hlo_weight_origin(im->ctx, origin->file, origin->param, origin->number));
   int empty;

@@ -263,6 +263,23 @@ int wp_hlo_literal_in_layout(wp_arena *arena, const Xla__ShapeProto *shape, int 
   return *out ? 0 : -1;
 }
 
+int wp_hlo_literal_zeros(MlirType type, MlirAttribute *out) {
+  if (!mlirTypeIsARankedTensor(type) || !mlirShapedTypeHasStaticShape(type))
+    return -1;
+  int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
+  const wp_hlo_prim *info = wp_hlo_prim_info(prim);
+  if (!info)
+    return -1;
+  if (wp_hlo_prim_is_one_bit(prim)) {
+    *out = mlirDenseElementsAttrBoolSplatGet(type, false);
+  } else {
+    /* a buffer of one element is a splat to MLIR */
+    static const char zero[16];
+    *out = mlirDenseElementsAttrRawBufferGet(type, (size_t)info->bytes, zero);
+  }
+  return mlirAttributeIsNull(*out) ? -1 : 0;
+}
+
 void wp_hlo_literal_clear_data(Xla__LiteralProto *lit) {
   const ProtobufCMessageDescriptor *d = &xla__literal_proto__descriptor;
   for (unsigned i = 0; i < d->n_fields; i++) {

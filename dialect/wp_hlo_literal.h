@@ -27,6 +27,11 @@ int wp_hlo_literal_in_layout(wp_arena *arena, const Xla__ShapeProto *shape, int 
                              const void *bytes, Xla__ShapeProto *lit_shape,
                              const void **out);
 
+/* Zeros of TYPE (a ranked tensor of an XLA element type) as a splat,
+ * which holds one element whatever the shape: the value of a constant
+ * without a literal (`{...}` in HLO text). 0, or -1 for another type. */
+int wp_hlo_literal_zeros(MlirType type, MlirAttribute *out);
+
 /* Clears every data field of LIT (keeps its shape). */
 void wp_hlo_literal_clear_data(Xla__LiteralProto *lit);
 

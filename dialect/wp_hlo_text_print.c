@@ -138,7 +138,7 @@ static int instruction(hpr *w, const wp_hpr_comp *c, const Xla__HloInstructionPr
   if (wp_hpr_shape(w, m->shape, true))
     return -1;
   wp_hpr_printf(w, " %s(", m->opcode);
-  if (!strcmp(m->opcode, "constant") && m->literal) {
+  if (!strcmp(m->opcode, "constant")) { /* without a literal: {...} */
     if (wp_hpr_literal(w, m->literal, m->shape))
       return -1;
     r.literal = NULL;

@@ -138,6 +138,11 @@ static int layout_parts(htp *p, Xla__LayoutView *lv) {
       bit = 2;
     } else if (wp_htp_accept(p, "L")) {
       rc = paren_int(p, &lv->tail_padding_alignment_in_elements);
+      /* the proto's 0 means XLA's default 1, and a padding to a negative
+       * multiple means nothing: neither would print back as written */
+      if (!rc && lv->tail_padding_alignment_in_elements <= 0)
+        return wp_htp_fail(p, at, "L(%lld): the tail padding alignment must be positive",
+                           (long long)lv->tail_padding_alignment_in_elements);
       bit = 4;
     } else if (wp_htp_accept(p, "#")) {
       rc = prim_arg(p, &lv->index_primitive_type);

@@ -116,9 +116,9 @@ static void test_types_mlir_lacks(void) {
                      "  %u = u1[2] constant({0, 1})\n"
                      "  ROOT %t = (f8e3m4[3], f4e2m1fn[4], f8e8m0fnu[3], s1[2], u1[2]) "
                      "tuple(%a, %b, %c, %s, %u)\n}\n");
-  CHECK_CONTAINS(t, "%a = f8e3m4[3]{0} constant({1, 15.5, -0.06})"); /* shortest text */
+  CHECK_CONTAINS(t, "%a = f8e3m4[3]{0} constant({1, 15.5, -0.0625})"); /* %.3g, as XLA */
   CHECK_CONTAINS(t, "%b = f4e2m1fn[4]{0} constant({0.5, 6, -1.5, 6})"); /* 7 saturates */
-  CHECK_CONTAINS(t, "%c = f8e8m0fnu[3]{0} constant({1, 0.2, nan})");
+  CHECK_CONTAINS(t, "%c = f8e8m0fnu[3]{0} constant({1, 0.25, nan})"); /* %.2g */
   CHECK_CONTAINS(t, "%s = s1[2]{0} constant({0, -1})");
   CHECK_CONTAINS(t, "%u = u1[2]{0} constant({0, 1})");
   free(t);
