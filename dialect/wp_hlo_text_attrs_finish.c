@@ -165,8 +165,6 @@ static void defaults(htp *p, wp_htp_instr *ins) {
     if (!wp_htp_given(ins, "batch_group_count"))
       m->batch_group_count = 1;
   }
-  if (is(ins, "scan") && !m->is_associative)
-    m->is_associative = 2; /* TRI_STATE_FALSE, what XLA's parser sets */
   if (is(ins, "map") && !m->n_dimensions && m->shape) { /* XLA maps every dimension */
     size_t r = m->shape->n_dimensions;
     m->dimensions = wp_arena_alloc(p->arena, (r + 1) * sizeof(int64_t));
