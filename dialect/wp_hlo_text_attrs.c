@@ -30,6 +30,8 @@ enum kind {
   K_ENUM,   /* a name of tbl: its value, int32_t at off */
   K_WORD,   /* a name of tbl: the name itself, char * at off */
   K_COMP,   /* a computation name: wp_htp_ref at off (in wp_htp_instr) */
+  K_ONE,    /* one(p, Xla__Opaque ** at off) reads it */
+  K_MANY,   /* many(p, Xla__Opaque *** at off, count at off_n) reads it */
   K_FN,     /* fn reads it */
 };
 
@@ -44,6 +46,8 @@ typedef struct attr_row {
   size_t off, off_n;
   const wp_hlo_text_enum *tbl;
   attr_fn fn;
+  int (*one)(htp *p, Xla__Opaque **out);
+  int (*many)(htp *p, Xla__Opaque ***out, size_t *n);
 } attr_row;
 
 static const wp_hlo_text_enum k_directions[] = {
@@ -222,49 +226,9 @@ static int a_type(htp *p, wp_htp_instr *ins, size_t at) {
   return 0;
 }
 
-static int a_metadata(htp *p, wp_htp_instr *ins, size_t at) {
-  (void)at;
-  return wp_htp_metadata(p, &M->metadata);
-}
-static int a_sharding(htp *p, wp_htp_instr *ins, size_t at) {
-  (void)at;
-  return wp_htp_sharding(p, &M->sharding);
-}
 static int a_frontend_attributes(htp *p, wp_htp_instr *ins, size_t at) {
   (void)at;
   return wp_htp_frontend_attributes(p, &M->frontend_attributes);
-}
-static int a_window(htp *p, wp_htp_instr *ins, size_t at) {
-  (void)at;
-  return wp_htp_window(p, &M->window);
-}
-static int a_dim_labels(htp *p, wp_htp_instr *ins, size_t at) {
-  (void)at;
-  return wp_htp_dim_labels(p, &M->convolution_dimension_numbers);
-}
-static int a_padding(htp *p, wp_htp_instr *ins, size_t at) {
-  (void)at;
-  return wp_htp_padding(p, &M->padding_config);
-}
-static int a_slice(htp *p, wp_htp_instr *ins, size_t at) {
-  (void)at;
-  return wp_htp_slice(p, &M->slice_dimensions, &M->n_slice_dimensions);
-}
-static int a_replica_groups(htp *p, wp_htp_instr *ins, size_t at) {
-  (void)at;
-  return wp_htp_replica_groups(p, &M->collective_device_list);
-}
-static int a_source_target_pairs(htp *p, wp_htp_instr *ins, size_t at) {
-  (void)at;
-  return wp_htp_source_target_pairs(p, &M->source_target_pairs, &M->n_source_target_pairs);
-}
-static int a_output_to_operand_aliasing(htp *p, wp_htp_instr *ins, size_t at) {
-  (void)at;
-  return wp_htp_operand_aliasing(p, &M->output_operand_aliasing, &M->n_output_operand_aliasing);
-}
-static int a_statistics(htp *p, wp_htp_instr *ins, size_t at) {
-  (void)at;
-  return wp_htp_statistics(p, &M->statistics_viz);
 }
 static int a_origin(htp *p, wp_htp_instr *ins, size_t at) {
   (void)at;
@@ -273,10 +237,6 @@ static int a_origin(htp *p, wp_htp_instr *ins, size_t at) {
 static int a_domain(htp *p, wp_htp_instr *ins, size_t at) {
   (void)at;
   return wp_htp_domain(p, &M->domain_exit_sharding, &M->domain_entry_sharding);
-}
-static int a_result_accuracy(htp *p, wp_htp_instr *ins, size_t at) {
-  (void)at;
-  return wp_htp_result_accuracy(p, &M->result_accuracy);
 }
 static int a_literal(htp *p, wp_htp_instr *ins, size_t at) {
   (void)at;
@@ -331,18 +291,10 @@ static int a_epsilon(htp *p, wp_htp_instr *ins, size_t at) {
 }
 
 static int a_cross_program_prefetch_index(htp *p, wp_htp_instr *ins, size_t at) {
-  int64_t v;
   (void)at;
-  wp_htp_skip(p);
-  size_t vat = p->pos;
-  if (wp_htp_int(p, &v))
-    return -1;
-  if (v < INT32_MIN || v > INT32_MAX)
-    return wp_htp_fail(p, vat, "value out of the range of int32");
   M->optional_cross_program_prefetch_index_case =
       XLA__HLO_INSTRUCTION_PROTO__OPTIONAL_CROSS_PROGRAM_PREFETCH_INDEX_CROSS_PROGRAM_PREFETCH_INDEX;
-  M->cross_program_prefetch_index = (int32_t)v;
-  return 0;
+  return wp_htp_int32(p, &M->cross_program_prefetch_index);
 }
 
 /* a scan's is_associative: XLA keeps a TriState (TRUE 1, FALSE 2) */
@@ -368,26 +320,29 @@ static int a_mode(htp *p, wp_htp_instr *ins, size_t at) {
 
 #define MSG(f) offsetof(Xla__HloInstructionProto, f)
 #define INS(f) offsetof(wp_htp_instr, f)
-#define SCALAR(name, kind, target, off) {name, kind, target, off, 0, NULL, NULL}
+#define SCALAR(name, kind, target, off) {name, kind, target, off, 0, NULL, NULL, NULL, NULL}
 #define LIST(name, target, type, f)                                                        \
-  {name, K_INTS, target, offsetof(type, f), offsetof(type, n_##f), NULL, NULL}
-#define ENUM(name, kind, off, tbl) {name, kind, T_MSG, off, 0, tbl, NULL}
-#define FN(name, fn) {name, K_FN, T_MSG, 0, 0, NULL, fn}
+  {name, K_INTS, target, offsetof(type, f), offsetof(type, n_##f), NULL, NULL, NULL, NULL}
+#define ENUM(name, kind, off, tbl) {name, kind, T_MSG, off, 0, tbl, NULL, NULL, NULL}
+#define ONE(name, f, reader) {name, K_ONE, T_MSG, MSG(f), 0, NULL, NULL, reader, NULL}
+#define MANY(name, f, reader)                                                                  \
+  {name, K_MANY, T_MSG, MSG(f), MSG(n_##f), NULL, NULL, NULL, reader}
+#define FN(name, fn) {name, K_FN, T_MSG, 0, 0, NULL, fn, NULL, NULL}
 
 static const attr_row k_attrs[] = {
     FN("dimensions", a_dimensions),
     FN("iota_dimension", a_one_dimension),
     FN("inferred_dimension", a_one_dimension),
     SCALAR("index", K_INT64, T_MSG, MSG(tuple_index)),
-    FN("slice", a_slice),
+    MANY("slice", slice_dimensions, wp_htp_slice),
     LIST("dynamic_slice_sizes", T_MSG, Xla__HloInstructionProto, dynamic_slice_sizes),
-    FN("window", a_window),
-    FN("dim_labels", a_dim_labels),
+    ONE("window", window, wp_htp_window),
+    ONE("dim_labels", convolution_dimension_numbers, wp_htp_dim_labels),
     SCALAR("feature_group_count", K_INT64, T_MSG, MSG(feature_group_count)),
     SCALAR("batch_group_count", K_INT64, T_MSG, MSG(batch_group_count)),
     ENUM("convolution_kind", K_ENUM, MSG(conv_kind), k_conv_kinds),
     ENUM("conv_kind", K_ENUM, MSG(conv_kind), k_conv_kinds),
-    FN("padding", a_padding),
+    ONE("padding", padding_config, wp_htp_padding),
     LIST("lhs_batch_dims", T_DOT, Xla__DotDimensionNumbersView, lhs_batch_dimensions),
     LIST("lhs_contracting_dims", T_DOT, Xla__DotDimensionNumbersView, lhs_contracting_dimensions),
     LIST("rhs_batch_dims", T_DOT, Xla__DotDimensionNumbersView, rhs_batch_dimensions),
@@ -428,13 +383,13 @@ static const attr_row k_attrs[] = {
     FN("control-predecessors", a_control_predecessors),
     FN("direction", a_direction),
     FN("type", a_type),
-    FN("metadata", a_metadata),
-    FN("sharding", a_sharding),
+    ONE("metadata", metadata, wp_htp_metadata),
+    ONE("sharding", sharding, wp_htp_sharding),
     FN("frontend_attributes", a_frontend_attributes),
-    FN("statistics", a_statistics),
+    ONE("statistics", statistics_viz, wp_htp_statistics),
     FN("origin", a_origin),
     FN("domain", a_domain),
-    FN("result_accuracy", a_result_accuracy),
+    ONE("result_accuracy", result_accuracy, wp_htp_result_accuracy),
     SCALAR("backend_config", K_JSON, T_MSG, MSG(backend_config)),
     SCALAR("infeed_config", K_BYTES, T_MSG, MSG(infeed_config)),
     SCALAR("outfeed_config", K_BYTES, T_MSG, MSG(outfeed_config)),
@@ -447,10 +402,10 @@ static const attr_row k_attrs[] = {
     FN("operand_layout_constraints", a_operand_layout_constraints),
     FN("literal", a_literal),
     SCALAR("constrain_layout", K_BOOL, T_MSG, MSG(constrain_layout)),
-    FN("output_to_operand_aliasing", a_output_to_operand_aliasing),
+    MANY("output_to_operand_aliasing", output_operand_aliasing, wp_htp_operand_aliasing),
     FN("parameter_replication", a_parameter_replication),
-    FN("replica_groups", a_replica_groups),
-    FN("source_target_pairs", a_source_target_pairs),
+    ONE("replica_groups", collective_device_list, wp_htp_replica_groups),
+    MANY("source_target_pairs", source_target_pairs, wp_htp_source_target_pairs),
     SCALAR("channel_id", K_INT64, T_MSG, MSG(channel_id)),
     SCALAR("use_global_device_ids", K_BOOL, T_MSG, MSG(use_global_device_ids)),
     FN("mode", a_mode),
@@ -477,7 +432,7 @@ static const attr_row k_attrs[] = {
     SCALAR("unit_diagonal", K_BOOL, T_TRIANGULAR,
            offsetof(Xla__TriangularSolveOptionsView, unit_diagonal)),
     {"transpose_a", K_ENUM, T_TRIANGULAR, offsetof(Xla__TriangularSolveOptionsView, transpose_a), 0,
-     k_transposes, NULL},
+     k_transposes, NULL, NULL, NULL},
     /* lower= is cholesky's or triangular-solve's: wp_htp_instr_finish moves it */
     SCALAR("lower", K_BOOL, T_CHOLESKY, offsetof(Xla__CholeskyOptionsView, lower)),
 };
@@ -492,17 +447,8 @@ static int read_value(htp *p, wp_htp_instr *ins, const attr_row *a, size_t at) {
   switch (a->kind) {
   case K_INT64:
     return wp_htp_int(p, (int64_t *)(void *)field);
-  case K_INT32: {
-    int64_t v;
-    wp_htp_skip(p);
-    size_t vat = p->pos;
-    if (wp_htp_int(p, &v))
-      return -1;
-    if (v < INT32_MIN || v > INT32_MAX)
-      return wp_htp_fail(p, vat, "value out of the range of int32");
-    *(int32_t *)(void *)field = (int32_t)v;
-    return 0;
-  }
+  case K_INT32:
+    return wp_htp_int32(p, (int32_t *)(void *)field);
   case K_BOOL: {
     bool b;
     if (wp_htp_bool(p, &b))
@@ -527,6 +473,11 @@ static int read_value(htp *p, wp_htp_instr *ins, const attr_row *a, size_t at) {
     b->len = n;
     return 0;
   }
+  case K_ONE:
+    return a->one(p, (Xla__Opaque **)(void *)field);
+  case K_MANY:
+    return a->many(p, (Xla__Opaque ***)(void *)field,
+                   (size_t *)(void *)(base(p, ins, a->target) + a->off_n));
   case K_SHAPE:
     return wp_htp_shape(p, (Xla__ShapeProto **)(void *)field);
   case K_ENUM:

@@ -58,6 +58,8 @@ size_t wp_htp_ident(htp *p, const char **s);
 int wp_htp_name(htp *p, char **out);
 int wp_htp_int(htp *p, int64_t *v);
 int wp_htp_uint(htp *p, uint64_t *v);
+/* An integer that must fit int32 (XLA's kInt32 attributes). */
+int wp_htp_int32(htp *p, int32_t *v);
 int wp_htp_bool(htp *p, bool *v);
 /* XLA's ParseList: START, then ITEM (each reads one element and keeps
  * it in CTX) separated by DELIM, then END. START NULL: already read (or a
@@ -71,6 +73,9 @@ int wp_htp_list(htp *p, const char *start, const char *end, const char *delim,
 /* START int DELIM int ... END into arena memory ({1,2,3}, [2,2], (1,0)). */
 int wp_htp_ints(htp *p, const char *start, const char *end, const char *delim,
                 unsigned flags, int64_t **v, size_t *n);
+/* wp_htp_int_list, and where the list starts in *AT (for errors about
+ * its length). */
+int wp_htp_int_list_at(htp *p, int64_t **v, size_t *n, size_t *at);
 /* {1,2,3} (possibly empty) into arena memory. */
 int wp_htp_int_list(htp *p, int64_t **v, size_t *n);
 /* XLA's sub-attributes: '{' (','? key '=' value)* '}' where each key is

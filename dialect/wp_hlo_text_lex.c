@@ -213,6 +213,18 @@ int wp_htp_int(htp *p, int64_t *v) {
   return 0;
 }
 
+int wp_htp_int32(htp *p, int32_t *v) {
+  int64_t x;
+  wp_htp_skip(p);
+  size_t at = p->pos;
+  if (wp_htp_int(p, &x))
+    return -1;
+  if (x < INT32_MIN || x > INT32_MAX)
+    return wp_htp_fail(p, at, "value out of the range of int32");
+  *v = (int32_t)x;
+  return 0;
+}
+
 int wp_htp_bool(htp *p, bool *v) {
   if (wp_htp_accept_word(p, "true")) {
     *v = true;
@@ -303,6 +315,12 @@ int wp_htp_ints(htp *p, const char *start, const char *end, const char *delim,
 
 int wp_htp_int_list(htp *p, int64_t **v, size_t *n) {
   return wp_htp_ints(p, "{", "}", ",", 0, v, n);
+}
+
+int wp_htp_int_list_at(htp *p, int64_t **v, size_t *n, size_t *at) {
+  wp_htp_skip(p);
+  *at = p->pos;
+  return wp_htp_int_list(p, v, n);
 }
 
 static int hex_digit(int c) {

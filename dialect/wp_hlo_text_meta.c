@@ -41,10 +41,8 @@ static const meta_key k_keys[] = {
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 static int profile_types(htp *p, Xla__OpMetadataView *m) {
   int64_t *v;
-  size_t n;
-  wp_htp_skip(p);
-  size_t at = p->pos;
-  if (wp_htp_int_list(p, &v, &n))
+  size_t n, at;
+  if (wp_htp_int_list_at(p, &v, &n, &at))
     return -1;
   m->n_profile_type = n;
   m->profile_type = wp_arena_alloc(p->arena, (n + 1) * sizeof *m->profile_type);
@@ -74,17 +72,8 @@ static int meta_field(htp *p, void *ctx, size_t k, size_t at) {
     *(protobuf_c_boolean *)field = b;
     return 0;
   }
-  default: {
-    int64_t v;
-    wp_htp_skip(p);
-    size_t vat = p->pos;
-    if (wp_htp_int(p, &v))
-      return -1;
-    if (v < INT32_MIN || v > INT32_MAX)
-      return wp_htp_fail(p, vat, "%s is an int32", k_names[k]);
-    *(int32_t *)field = (int32_t)v;
-    return 0;
-  }
+  default:
+    return wp_htp_int32(p, (int32_t *)field);
   }
 }
 

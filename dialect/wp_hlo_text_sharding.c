@@ -247,10 +247,8 @@ int wp_htp_replica_groups(htp *p, Xla__Opaque **out) {
 static int pair_item(htp *p, void *ctx) {
   Xla__SourceTargetView st = XLA__SOURCE_TARGET_VIEW__INIT;
   int64_t *v;
-  size_t n;
-  wp_htp_skip(p);
-  size_t at = p->pos;
-  if (wp_htp_int_list(p, &v, &n))
+  size_t n, at;
+  if (wp_htp_int_list_at(p, &v, &n, &at))
     return -1;
   if (n != 2)
     return wp_htp_fail(p, at, "expects 'source_target_pairs=' to be a list of pairs");
