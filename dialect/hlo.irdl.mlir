@@ -14,6 +14,18 @@ irdl.dialect @hlo {
     irdl.operands(%o0)
     irdl.results(%r)
   }
+  irdl.operation @acos {
+    %o0 = irdl.any
+    %r = irdl.any
+    irdl.operands(%o0)
+    irdl.results(%r)
+  }
+  irdl.operation @acosh {
+    %o0 = irdl.any
+    %r = irdl.any
+    irdl.operands(%o0)
+    irdl.results(%r)
+  }
   irdl.operation @add {
     %o0 = irdl.any
     %o1 = irdl.any
@@ -238,6 +250,18 @@ irdl.dialect @hlo {
     irdl.operands(%o0, %o1)
     irdl.results(%r)
   }
+  irdl.operation @asin {
+    %o0 = irdl.any
+    %r = irdl.any
+    irdl.operands(%o0)
+    irdl.results(%r)
+  }
+  irdl.operation @asinh {
+    %o0 = irdl.any
+    %r = irdl.any
+    irdl.operands(%o0)
+    irdl.results(%r)
+  }
   irdl.operation @async_done {
     %o0 = irdl.any
     %r = irdl.any
@@ -292,6 +316,12 @@ irdl.dialect @hlo {
     %o1 = irdl.any
     %r = irdl.any
     irdl.operands(%o0, %o1)
+    irdl.results(%r)
+  }
+  irdl.operation @atanh {
+    %o0 = irdl.any
+    %r = irdl.any
+    irdl.operands(%o0)
     irdl.results(%r)
   }
   irdl.operation @batch_norm_grad {
@@ -403,12 +433,6 @@ irdl.dialect @hlo {
     irdl.operands(%o0, %o1, %o2)
     irdl.results(%r)
   }
-  irdl.operation @clz {
-    %o0 = irdl.any
-    %r = irdl.any
-    irdl.operands(%o0)
-    irdl.results(%r)
-  }
   irdl.operation @collective_broadcast {
     %o0 = irdl.any
     %o1 = irdl.any
@@ -490,6 +514,43 @@ irdl.dialect @hlo {
     irdl.results(%r)
   }
   irdl.operation @collective_permute_start {
+    %o0 = irdl.any
+    %o1 = irdl.any
+    %o2 = irdl.any
+    %o3 = irdl.any
+    %o4 = irdl.any
+    %o5 = irdl.any
+    %o6 = irdl.any
+    %o7 = irdl.any
+    %o8 = irdl.any
+    %o9 = irdl.any
+    %o10 = irdl.any
+    %o11 = irdl.any
+    %o12 = irdl.any
+    %o13 = irdl.any
+    %o14 = irdl.any
+    %o15 = irdl.any
+    %o16 = irdl.any
+    %o17 = irdl.any
+    %o18 = irdl.any
+    %o19 = irdl.any
+    %o20 = irdl.any
+    %o21 = irdl.any
+    %o22 = irdl.any
+    %o23 = irdl.any
+    %o24 = irdl.any
+    %o25 = irdl.any
+    %o26 = irdl.any
+    %o27 = irdl.any
+    %o28 = irdl.any
+    %o29 = irdl.any
+    %o30 = irdl.any
+    %o31 = irdl.any
+    %r = irdl.any
+    irdl.operands(variadic %o0, variadic %o1, variadic %o2, variadic %o3, variadic %o4, variadic %o5, variadic %o6, variadic %o7, variadic %o8, variadic %o9, variadic %o10, variadic %o11, variadic %o12, variadic %o13, variadic %o14, variadic %o15, variadic %o16, variadic %o17, variadic %o18, variadic %o19, variadic %o20, variadic %o21, variadic %o22, variadic %o23, variadic %o24, variadic %o25, variadic %o26, variadic %o27, variadic %o28, variadic %o29, variadic %o30, variadic %o31)
+    irdl.results(%r)
+  }
+  irdl.operation @collective_reduce {
     %o0 = irdl.any
     %o1 = irdl.any
     %o2 = irdl.any
@@ -649,7 +710,19 @@ irdl.dialect @hlo {
     irdl.operands(%o0)
     irdl.results(%r)
   }
+  irdl.operation @cosh {
+    %o0 = irdl.any
+    %r = irdl.any
+    irdl.operands(%o0)
+    irdl.results(%r)
+  }
   irdl.operation @cosine {
+    %o0 = irdl.any
+    %r = irdl.any
+    irdl.operands(%o0)
+    irdl.results(%r)
+  }
+  irdl.operation @count_leading_zeros {
     %o0 = irdl.any
     %r = irdl.any
     irdl.operands(%o0)
@@ -930,41 +1003,10 @@ irdl.dialect @hlo {
     irdl.operands(%o0)
     irdl.results(%r)
   }
-  irdl.operation @optimization_barrier {
+  irdl.operation @opt_barrier {
     %o0 = irdl.any
-    %o1 = irdl.any
-    %o2 = irdl.any
-    %o3 = irdl.any
-    %o4 = irdl.any
-    %o5 = irdl.any
-    %o6 = irdl.any
-    %o7 = irdl.any
-    %o8 = irdl.any
-    %o9 = irdl.any
-    %o10 = irdl.any
-    %o11 = irdl.any
-    %o12 = irdl.any
-    %o13 = irdl.any
-    %o14 = irdl.any
-    %o15 = irdl.any
-    %o16 = irdl.any
-    %o17 = irdl.any
-    %o18 = irdl.any
-    %o19 = irdl.any
-    %o20 = irdl.any
-    %o21 = irdl.any
-    %o22 = irdl.any
-    %o23 = irdl.any
-    %o24 = irdl.any
-    %o25 = irdl.any
-    %o26 = irdl.any
-    %o27 = irdl.any
-    %o28 = irdl.any
-    %o29 = irdl.any
-    %o30 = irdl.any
-    %o31 = irdl.any
     %r = irdl.any
-    irdl.operands(variadic %o0, variadic %o1, variadic %o2, variadic %o3, variadic %o4, variadic %o5, variadic %o6, variadic %o7, variadic %o8, variadic %o9, variadic %o10, variadic %o11, variadic %o12, variadic %o13, variadic %o14, variadic %o15, variadic %o16, variadic %o17, variadic %o18, variadic %o19, variadic %o20, variadic %o21, variadic %o22, variadic %o23, variadic %o24, variadic %o25, variadic %o26, variadic %o27, variadic %o28, variadic %o29, variadic %o30, variadic %o31)
+    irdl.operands(%o0)
     irdl.results(%r)
   }
   irdl.operation @or {
@@ -1273,6 +1315,52 @@ irdl.dialect @hlo {
     irdl.operands(%o0)
     irdl.results(%r)
   }
+  irdl.operation @scaled_dot {
+    %o0 = irdl.any
+    %o1 = irdl.any
+    %o2 = irdl.any
+    %o3 = irdl.any
+    %r = irdl.any
+    irdl.operands(%o0, %o1, %o2, %o3)
+    irdl.results(%r)
+  }
+  irdl.operation @scan {
+    %o0 = irdl.any
+    %o1 = irdl.any
+    %o2 = irdl.any
+    %o3 = irdl.any
+    %o4 = irdl.any
+    %o5 = irdl.any
+    %o6 = irdl.any
+    %o7 = irdl.any
+    %o8 = irdl.any
+    %o9 = irdl.any
+    %o10 = irdl.any
+    %o11 = irdl.any
+    %o12 = irdl.any
+    %o13 = irdl.any
+    %o14 = irdl.any
+    %o15 = irdl.any
+    %o16 = irdl.any
+    %o17 = irdl.any
+    %o18 = irdl.any
+    %o19 = irdl.any
+    %o20 = irdl.any
+    %o21 = irdl.any
+    %o22 = irdl.any
+    %o23 = irdl.any
+    %o24 = irdl.any
+    %o25 = irdl.any
+    %o26 = irdl.any
+    %o27 = irdl.any
+    %o28 = irdl.any
+    %o29 = irdl.any
+    %o30 = irdl.any
+    %o31 = irdl.any
+    %r = irdl.any
+    irdl.operands(variadic %o0, variadic %o1, variadic %o2, variadic %o3, variadic %o4, variadic %o5, variadic %o6, variadic %o7, variadic %o8, variadic %o9, variadic %o10, variadic %o11, variadic %o12, variadic %o13, variadic %o14, variadic %o15, variadic %o16, variadic %o17, variadic %o18, variadic %o19, variadic %o20, variadic %o21, variadic %o22, variadic %o23, variadic %o24, variadic %o25, variadic %o26, variadic %o27, variadic %o28, variadic %o29, variadic %o30, variadic %o31)
+    irdl.results(%r)
+  }
   irdl.operation @scatter {
     %o0 = irdl.any
     %o1 = irdl.any
@@ -1374,6 +1462,12 @@ irdl.dialect @hlo {
     irdl.results(%r)
   }
   irdl.operation @sine {
+    %o0 = irdl.any
+    %r = irdl.any
+    irdl.operands(%o0)
+    irdl.results(%r)
+  }
+  irdl.operation @sinh {
     %o0 = irdl.any
     %r = irdl.any
     irdl.operands(%o0)

@@ -73,6 +73,7 @@ const wp_hlo_text_enum wp_hlo_text_dot_algorithms[] = {
     {"dot_tf32_tf32_f32_x3", 10},
     {"dot_f32_f32_f32", 11},
     {"dot_f64_f64_f64", 12},
+    {"dot_bf16_bf16_f32_x9", 13},
     {NULL, 0}};
 
 const wp_hlo_text_enum wp_hlo_text_rng_algorithms[] = {

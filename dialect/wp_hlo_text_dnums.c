@@ -8,103 +8,93 @@
 #include <ctype.h>
 #include <string.h>
 
-/* 3x3x1: integers joined by 'x' (no blank before an 'x'). */
+/* 3x3x1: integers joined by 'x'. */
 static int dxd(htp *p, int64_t **v, size_t *n) {
-  size_t cap = 0;
-  *v = NULL;
-  *n = 0;
-  for (;;) {
-    int64_t x;
-    if (wp_htp_int(p, &x))
-      return -1;
-    WP_HTP_PUSH(p, *v, *n, cap, x);
-    if (p->pos >= p->len || p->src[p->pos] != 'x')
-      return 0;
-    p->pos++;
-  }
+  return wp_htp_ints(p, NULL, NULL, "x", 0, v, n);
 }
 
-/* 1_1x0_2 (and with INTERIOR, 1_1_0x0_2_1): groups of 2 or 3 integers. */
+/* One low_high[_interior] group of a padding (no blanks inside). */
+typedef struct pad_ctx {
+  wp_htp_vec vec;
+  int per;               /* 2 or 3 numbers */
+  bool interior_optional; /* the third may be left out (0) */
+} pad_ctx;
+
+static int pad_group(htp *p, void *ctx) {
+  pad_ctx *c = ctx;
+  for (int k = 0; k < c->per; k++) {
+    int64_t x = 0;
+    if (k > 0) {
+      if (p->pos >= p->len || p->src[p->pos] != '_') {
+        if (k == c->per - 1 && c->interior_optional) {
+          wp_htp_vec_push(p, &c->vec, &x);
+          continue;
+        }
+        return wp_htp_fail(p, p->pos, "expected '_' in padding low_high%s",
+                           c->per == 3 ? "_interior" : "");
+      }
+      p->pos++;
+    }
+    if (wp_htp_int(p, &x))
+      return -1;
+    wp_htp_vec_push(p, &c->vec, &x);
+  }
+  return 0;
+}
+
+/* 1_1x0_2 (and with INTERIOR, 1_1_0x0_2_1): groups joined by 'x'. */
 static int pads(htp *p, int64_t **v, size_t *n, int per, bool interior_optional) {
-  size_t cap = 0;
   *v = NULL;
   *n = 0;
-  for (;;) {
-    for (int k = 0; k < per; k++) {
-      int64_t x = 0;
-      if (k > 0) {
-        if (p->pos >= p->len || p->src[p->pos] != '_') {
-          if (k == per - 1 && interior_optional) {
-            WP_HTP_PUSH(p, *v, *n, cap, x);
-            continue;
-          }
-          return wp_htp_fail(p, p->pos, "expected '_' in padding low_high%s",
-                          per == 3 ? "_interior" : "");
-        }
-        p->pos++;
-      }
-      if (wp_htp_int(p, &x))
-        return -1;
-      WP_HTP_PUSH(p, *v, *n, cap, x);
-    }
-    if (p->pos >= p->len || p->src[p->pos] != 'x')
-      return 0;
-    p->pos++;
-  }
+  pad_ctx c = {{(void **)v, n, 0, sizeof **v}, per, interior_optional};
+  return wp_htp_list(p, NULL, NULL, "x", 0, pad_group, &c);
+}
+
+enum { W_SIZE, W_STRIDE, W_PAD, W_LHS, W_RHS, W_REV, W_N };
+static const char *const k_window_keys[] = {"size", "stride", "pad", "lhs_dilate", "rhs_dilate",
+                                            "rhs_reversal", NULL};
+
+typedef struct window_ctx {
+  int64_t *vals[W_N];
+  size_t counts[W_N], at[W_N];
+} window_ctx;
+
+static int window_part(htp *p, void *ctx, size_t k, size_t at) {
+  window_ctx *w = ctx;
+  w->at[k] = at + 1;
+  if (k == W_PAD ? pads(p, &w->vals[k], &w->counts[k], 2, false)
+                 : dxd(p, &w->vals[k], &w->counts[k]))
+    return -1;
+  if (k == W_PAD)
+    w->counts[k] /= 2;
+  return 0;
 }
 
 int wp_htp_window(htp *p, Xla__Opaque **out) {
-  static const char *const keys[] = {"size", "stride", "pad", "lhs_dilate", "rhs_dilate",
-                                     "rhs_reversal"};
-  int64_t *vals[6] = {0};
-  size_t counts[6] = {0}, at[6] = {0};
-  if (wp_htp_expect(p, "{"))
+  window_ctx c;
+  memset(&c, 0, sizeof c);
+  if (wp_htp_sub_attributes(p, "window", k_window_keys, window_part, &c, NULL))
     return -1;
-  while (wp_htp_peek(p) != '}') {
-    wp_htp_skip(p);
-    size_t kat = p->pos;
-    const char *s;
-    size_t n = wp_htp_ident(p, &s), k;
-    for (k = 0; k < 6; k++)
-      if (strlen(keys[k]) == n && !memcmp(keys[k], s, n))
-        break;
-    if (k == 6)
-      return wp_htp_fail(p, kat, "unknown window part '%.*s' (size, stride, pad, lhs_dilate, "
-                              "rhs_dilate, rhs_reversal)", (int)n, s);
-    if (at[k])
-      return wp_htp_fail(p, kat, "window part '%s' given twice", keys[k]);
-    at[k] = kat + 1;
-    if (wp_htp_expect(p, "="))
-      return -1;
-    if (k == 2 ? pads(p, &vals[k], &counts[k], 2, false) : dxd(p, &vals[k], &counts[k]))
-      return -1;
-    if (k == 2)
-      counts[k] /= 2;
-    wp_htp_accept(p, ","); /* XLA separates them with blanks; a comma is harmless */
-  }
-  wp_htp_expect(p, "}");
-  if (p->failed)
-    return -1;
-  size_t rank = counts[0];
-  for (size_t k = 1; k < 6; k++)
-    if (at[k] && (!at[0] || counts[k] != rank))
-      return wp_htp_fail(p, at[k] - 1, "window %s has %zu dimensions, size has %zu", keys[k],
-                      counts[k], rank);
+  size_t rank = c.counts[W_SIZE];
+  for (size_t k = 1; k < W_N; k++)
+    if (c.at[k] && (!c.at[W_SIZE] || c.counts[k] != rank))
+      return wp_htp_fail(p, c.at[k] - 1, "window %s has %zu dimensions, size has %zu",
+                         k_window_keys[k], c.counts[k], rank);
   Xla__WindowView w = XLA__WINDOW_VIEW__INIT;
   w.n_dimensions = rank;
   w.dimensions = wp_arena_alloc(p->arena, (rank + 1) * sizeof *w.dimensions);
   for (size_t i = 0; i < rank; i++) {
     Xla__WindowDimensionView *d = wp_pb_new(p->arena, &xla__window_dimension_view__descriptor);
     /* what XLA's parser sets where a part is not written */
-    d->size = vals[0][i];
-    d->stride = at[1] ? vals[1][i] : 1;
-    d->padding_low = at[2] ? vals[2][2 * i] : 0;
-    d->padding_high = at[2] ? vals[2][2 * i + 1] : 0;
-    d->base_dilation = at[3] ? vals[3][i] : 1;
-    d->window_dilation = at[4] ? vals[4][i] : 1;
-    if (at[5] && vals[5][i] != 0 && vals[5][i] != 1)
-      return wp_htp_fail(p, at[5] - 1, "rhs_reversal takes 0 or 1 per dimension");
-    d->window_reversal = at[5] && vals[5][i];
+    d->size = c.vals[W_SIZE][i];
+    d->stride = c.at[W_STRIDE] ? c.vals[W_STRIDE][i] : 1;
+    d->padding_low = c.at[W_PAD] ? c.vals[W_PAD][2 * i] : 0;
+    d->padding_high = c.at[W_PAD] ? c.vals[W_PAD][2 * i + 1] : 0;
+    d->base_dilation = c.at[W_LHS] ? c.vals[W_LHS][i] : 1;
+    d->window_dilation = c.at[W_RHS] ? c.vals[W_RHS][i] : 1;
+    if (c.at[W_REV] && c.vals[W_REV][i] != 0 && c.vals[W_REV][i] != 1)
+      return wp_htp_fail(p, c.at[W_REV] - 1, "rhs_reversal takes 0 or 1 per dimension");
+    d->window_reversal = c.at[W_REV] && c.vals[W_REV][i];
     w.dimensions[i] = d;
   }
   *out = wp_htp_opaque(p, &w.base);
@@ -112,28 +102,41 @@ int wp_htp_window(htp *p, Xla__Opaque **out) {
 }
 
 /* One side of dim_labels: the position of each letter in LETTERS (two of
- * them) and of each spatial digit. */
+ * them) and of each spatial digit; '?' marks a dimension without a label
+ * (as XLA prints one). */
 static int labels(htp *p, size_t at, const char *s, size_t n, const char *letters,
                   int64_t *first, int64_t *second, int64_t **spatial, size_t *n_spatial) {
-  if (n < 2)
+  size_t unlabelled = 0;
+  for (size_t i = 0; i < n; i++)
+    unlabelled += s[i] == '?';
+  if (n < 2 + unlabelled)
     return wp_htp_fail(p, at, "dim_labels part '%.*s' needs '%c', '%c' and spatial digits",
                     (int)n, s, letters[0], letters[1]);
+  size_t n_sp = n - 2 - unlabelled;
   *first = *second = -1;
-  *n_spatial = n - 2;
-  *spatial = wp_arena_alloc(p->arena, n * sizeof **spatial);
-  for (size_t i = 0; i < n - 2; i++)
+  *n_spatial = n_sp;
+  *spatial = wp_arena_alloc(p->arena, (n + 1) * sizeof **spatial);
+  for (size_t i = 0; i < n_sp; i++)
     (*spatial)[i] = -1;
   for (size_t i = 0; i < n; i++) {
     char c = s[i];
-    int64_t *slot = c == letters[0]                        ? first
-                    : c == letters[1]                      ? second
-                    : c >= '0' && (size_t)(c - '0') < n - 2 ? &(*spatial)[c - '0']
-                                                           : NULL;
+    if (c == '?')
+      continue;
+    int64_t *slot = c == letters[0]                     ? first
+                    : c == letters[1]                   ? second
+                    : c >= '0' && (size_t)(c - '0') < n_sp ? &(*spatial)[c - '0']
+                                                        : NULL;
     if (!slot || *slot != -1)
       return wp_htp_fail(p, at + i, "dim_labels '%.*s': '%c' is %s", (int)n, s, c,
                       slot ? "given twice" : "not a label here");
     *slot = (int64_t)i;
   }
+  for (size_t i = 0; i < n_sp; i++)
+    if ((*spatial)[i] < 0)
+      return wp_htp_fail(p, at, "dim_labels '%.*s' lacks spatial dimension %zu", (int)n, s, i);
+  if (*first < 0 || *second < 0)
+    return wp_htp_fail(p, at, "dim_labels '%.*s' needs '%c' and '%c'", (int)n, s, letters[0],
+                       letters[1]);
   return 0;
 }
 
@@ -141,7 +144,7 @@ int wp_htp_dim_labels(htp *p, Xla__Opaque **out) {
   wp_htp_skip(p);
   size_t at = p->pos, i = at;
   while (i < p->len && (isalnum((unsigned char)p->src[i]) || p->src[i] == '_' ||
-                        p->src[i] == '-' || p->src[i] == '>'))
+                        p->src[i] == '-' || p->src[i] == '>' || p->src[i] == '?'))
     i++;
   const char *s = p->src + at;
   size_t n = i - at;
@@ -198,46 +201,48 @@ int wp_htp_padding(htp *p, Xla__Opaque **out) {
   return 0;
 }
 
+static int slice_item(htp *p, void *ctx) {
+  Xla__SliceDimensionsView s = XLA__SLICE_DIMENSIONS_VIEW__INIT;
+  int64_t *v;
+  size_t n;
+  wp_htp_skip(p);
+  size_t at = p->pos;
+  if (wp_htp_ints(p, "[", "]", ":", WP_HTP_NONEMPTY, &v, &n))
+    return -1;
+  if (n != 2 && n != 3)
+    return wp_htp_fail(p, at, "expected [start:limit] or [start:limit:stride], found %zu numbers",
+                       n);
+  s.start = v[0];
+  s.limit = v[1];
+  s.stride = n == 3 ? v[2] : 1; /* XLA writes the stride it defaults to */
+  Xla__Opaque *o = wp_htp_opaque(p, &s.base);
+  wp_htp_vec_push(p, ctx, &o);
+  return 0;
+}
+
 int wp_htp_slice(htp *p, Xla__Opaque ***out, size_t *n) {
-  size_t cap = 0;
   *out = NULL;
   *n = 0;
-  if (wp_htp_expect(p, "{"))
+  wp_htp_vec v = {(void **)out, n, 0, sizeof **out};
+  return wp_htp_list(p, "{", "}", ",", 0, slice_item, &v);
+}
+
+static int aliasing_item(htp *p, void *ctx) {
+  Xla__OutputOperandAliasingView a = XLA__OUTPUT_OPERAND_ALIASING_VIEW__INIT;
+  if (wp_htp_shape_index(p, &a.output_shape_index, &a.n_output_shape_index) ||
+      wp_htp_expect(p, ":") || wp_htp_expect(p, "(") || wp_htp_int(p, &a.operand_index) ||
+      wp_htp_expect(p, ",") ||
+      wp_htp_shape_index(p, &a.operand_shape_index, &a.n_operand_shape_index) ||
+      wp_htp_expect(p, ")"))
     return -1;
-  if (wp_htp_accept(p, "}"))
-    return 0;
-  do {
-    Xla__SliceDimensionsView s = XLA__SLICE_DIMENSIONS_VIEW__INIT;
-    s.stride = 1; /* XLA writes the stride it defaults to */
-    if (wp_htp_expect(p, "[") || wp_htp_int(p, &s.start) || wp_htp_expect(p, ":") ||
-        wp_htp_int(p, &s.limit))
-      return -1;
-    if (wp_htp_accept(p, ":") && wp_htp_int(p, &s.stride))
-      return -1;
-    if (wp_htp_expect(p, "]"))
-      return -1;
-    WP_HTP_PUSH(p, *out, *n, cap, wp_htp_opaque(p, &s.base));
-  } while (wp_htp_accept(p, ","));
-  return wp_htp_expect(p, "}");
+  Xla__Opaque *o = wp_htp_opaque(p, &a.base);
+  wp_htp_vec_push(p, ctx, &o);
+  return 0;
 }
 
 int wp_htp_operand_aliasing(htp *p, Xla__Opaque ***out, size_t *n) {
-  size_t cap = 0;
   *out = NULL;
   *n = 0;
-  if (wp_htp_expect(p, "{"))
-    return -1;
-  if (wp_htp_accept(p, "}"))
-    return 0;
-  do {
-    Xla__OutputOperandAliasingView a = XLA__OUTPUT_OPERAND_ALIASING_VIEW__INIT;
-    if (wp_htp_shape_index(p, &a.output_shape_index, &a.n_output_shape_index) ||
-        wp_htp_expect(p, ":") || wp_htp_expect(p, "(") || wp_htp_int(p, &a.operand_index) ||
-        wp_htp_expect(p, ",") ||
-        wp_htp_shape_index(p, &a.operand_shape_index, &a.n_operand_shape_index) ||
-        wp_htp_expect(p, ")"))
-      return -1;
-    WP_HTP_PUSH(p, *out, *n, cap, wp_htp_opaque(p, &a.base));
-  } while (wp_htp_accept(p, ","));
-  return wp_htp_expect(p, "}");
+  wp_htp_vec v = {(void **)out, n, 0, sizeof **out};
+  return wp_htp_list(p, "{", "}", ",", 0, aliasing_item, &v);
 }

@@ -58,9 +58,41 @@ size_t wp_htp_ident(htp *p, const char **s);
 int wp_htp_name(htp *p, char **out);
 int wp_htp_int(htp *p, int64_t *v);
 int wp_htp_uint(htp *p, uint64_t *v);
+/* An integer that must fit int32 (XLA's kInt32 attributes). */
+int wp_htp_int32(htp *p, int32_t *v);
 int wp_htp_bool(htp *p, bool *v);
+/* XLA's ParseList: START, then ITEM (each reads one element and keeps
+ * it in CTX) separated by DELIM, then END. START NULL: already read (or a
+ * bare sequence); END NULL: no closing token. The list may be empty where
+ * it has both ends, unless FLAGS holds WP_HTP_NONEMPTY. Every list in the
+ * reader goes through here. */
+typedef int (*wp_htp_item_fn)(htp *p, void *ctx);
+#define WP_HTP_NONEMPTY 1u
+int wp_htp_list(htp *p, const char *start, const char *end, const char *delim,
+                unsigned flags, wp_htp_item_fn item, void *ctx);
+/* START int DELIM int ... END into arena memory ({1,2,3}, [2,2], (1,0)). */
+int wp_htp_ints(htp *p, const char *start, const char *end, const char *delim,
+                unsigned flags, int64_t **v, size_t *n);
+/* wp_htp_int_list, and where the list starts in *AT (for errors about
+ * its length). */
+int wp_htp_int_list_at(htp *p, int64_t **v, size_t *n, size_t *at);
 /* {1,2,3} (possibly empty) into arena memory. */
 int wp_htp_int_list(htp *p, int64_t **v, size_t *n);
+/* XLA's sub-attributes: '{' (','? key '=' value)* '}' where each key is
+ * one of KEYS (NULL-terminated, at most 64) and is given once; FN reads
+ * the value of KEYS[k] (its name at AT). *SEEN (may be NULL): the keys
+ * read, bit k for KEYS[k]. WHAT names the attribute in errors. */
+typedef int (*wp_htp_key_fn)(htp *p, void *ctx, size_t k, size_t at);
+int wp_htp_sub_attributes(htp *p, const char *what, const char *const *keys,
+                          wp_htp_key_fn fn, void *ctx, uint64_t *seen);
+/* A growing arena array of ELEM-byte items, for list items to push to. */
+typedef struct wp_htp_vec {
+  void **arr; /* where the array pointer lives */
+  size_t *n;
+  size_t cap, elem;
+} wp_htp_vec;
+/* Appends the ELEM bytes at VAL to V. */
+void wp_htp_vec_push(htp *p, wp_htp_vec *v, const void *val);
 /* A "quoted" string with C escapes, NUL-terminated in arena memory; *N
  * bytes (may be NULL). Text fields must be UTF-8 without NUL bytes;
  * ANY_BYTES lets bytes fields (backend_config) hold anything. */
@@ -130,18 +162,31 @@ typedef struct wp_htp_instr {
   Xla__GatherDimensionNumbersView *gather;
   Xla__ScatterDimensionNumbersView *scatter;
   Xla__PrecisionConfigView *precision;
+  Xla__RaggedDotDimensionNumbersView *ragged;
+  Xla__TriangularSolveOptionsView *triangular;
+  Xla__CholeskyOptionsView *cholesky;
   bool has_type, has_direction;
   bool has_index_vector_dim; /* gather's or scatter's: known at the end */
   int64_t index_vector_dim;
-  uint64_t seen[2];       /* attributes read, by table index */
+  uint64_t seen[3];       /* attributes read, by table index */
 } wp_htp_instr;
 
 /* Reads `name=value` (the comma before it is read) into INS. */
 int wp_htp_attribute(htp *p, wp_htp_instr *ins);
+/* Was attribute NAME written? */
+bool wp_htp_given(const wp_htp_instr *ins, const char *name);
 /* After the attributes: packs the views, orders the called computations,
  * and gives the fields no attribute set the values XLA's parser and
  * ToProto give them (feature_group_count=1, a dot's precision_config ...). */
 int wp_htp_instr_finish(htp *p, wp_htp_instr *ins);
+/* The values with a syntax of their own (wp_hlo_text_attrs_values.c):
+ * statistics={...}, origin={...}, domain={...}, result_accuracy={...},
+ * a custom call's literal=shape literal. */
+int wp_htp_statistics(htp *p, Xla__Opaque **out);
+int wp_htp_original_value(htp *p, const Xla__ShapeProto *shape, Xla__Opaque **out);
+int wp_htp_domain(htp *p, Xla__Opaque **entry, Xla__Opaque **exit);
+int wp_htp_result_accuracy(htp *p, Xla__Opaque **out);
+int wp_htp_attr_literal(htp *p, Xla__LiteralProto **out);
 /* metadata={...} (an OpMetadata) and frontend_attributes={...}. */
 int wp_htp_metadata(htp *p, Xla__Opaque **out);
 int wp_htp_frontend_attributes(htp *p, Xla__FrontendAttributes **out);

@@ -213,6 +213,18 @@ int wp_htp_int(htp *p, int64_t *v) {
   return 0;
 }
 
+int wp_htp_int32(htp *p, int32_t *v) {
+  int64_t x;
+  wp_htp_skip(p);
+  size_t at = p->pos;
+  if (wp_htp_int(p, &x))
+    return -1;
+  if (x < INT32_MIN || x > INT32_MAX)
+    return wp_htp_fail(p, at, "value out of the range of int32");
+  *v = (int32_t)x;
+  return 0;
+}
+
 int wp_htp_bool(htp *p, bool *v) {
   if (wp_htp_accept_word(p, "true")) {
     *v = true;
@@ -236,21 +248,79 @@ void *wp_htp_grow(htp *p, void *arr, size_t n, size_t *cap, size_t elem) {
   return na;
 }
 
-int wp_htp_int_list(htp *p, int64_t **v, size_t *n) {
-  *v = NULL;
-  *n = 0;
-  size_t cap = 0;
-  if (wp_htp_expect(p, "{"))
+int wp_htp_list(htp *p, const char *start, const char *end, const char *delim,
+                unsigned flags, wp_htp_item_fn item, void *ctx) {
+  if (start && wp_htp_expect(p, start))
     return -1;
-  if (wp_htp_accept(p, "}"))
+  if (end && !(flags & WP_HTP_NONEMPTY) && wp_htp_accept(p, end))
     return 0;
   do {
-    int64_t x;
-    if (wp_htp_int(p, &x))
+    if (item(p, ctx))
       return -1;
-    WP_HTP_PUSH(p, *v, *n, cap, x);
-  } while (wp_htp_accept(p, ","));
-  return wp_htp_expect(p, "}");
+  } while (wp_htp_accept(p, delim));
+  return end ? wp_htp_expect(p, end) : 0;
+}
+
+void wp_htp_vec_push(htp *p, wp_htp_vec *v, const void *val) {
+  if (*v->n == v->cap)
+    *v->arr = wp_htp_grow(p, *v->arr, *v->n, &v->cap, v->elem);
+  memcpy((char *)*v->arr + *v->n * v->elem, val, v->elem);
+  ++*v->n;
+}
+
+int wp_htp_sub_attributes(htp *p, const char *what, const char *const *keys,
+                          wp_htp_key_fn fn, void *ctx, uint64_t *seen) {
+  uint64_t got = 0;
+  if (wp_htp_expect(p, "{"))
+    return -1;
+  while (!wp_htp_accept(p, "}")) {
+    wp_htp_accept(p, ","); /* XLA allows a comma before each one */
+    wp_htp_skip(p);
+    size_t at = p->pos, k;
+    const char *w;
+    size_t n = wp_htp_ident(p, &w);
+    if (!n)
+      return p->failed ? -1 : wp_htp_expect(p, "}");
+    for (k = 0; keys[k]; k++)
+      if (strlen(keys[k]) == n && !memcmp(keys[k], w, n))
+        break;
+    if (!keys[k] || k >= 64)
+      return wp_htp_fail(p, at, "unknown %s part '%.*s'", what, (int)n, w);
+    if (got & (UINT64_C(1) << k))
+      return wp_htp_fail(p, at, "%s part '%s' given twice", what, keys[k]);
+    got |= UINT64_C(1) << k;
+    if (wp_htp_expect(p, "=") || fn(p, ctx, k, at))
+      return -1;
+  }
+  if (seen)
+    *seen = got;
+  return 0;
+}
+
+static int int_item(htp *p, void *ctx) {
+  int64_t x;
+  if (wp_htp_int(p, &x))
+    return -1;
+  wp_htp_vec_push(p, ctx, &x);
+  return 0;
+}
+
+int wp_htp_ints(htp *p, const char *start, const char *end, const char *delim,
+                unsigned flags, int64_t **v, size_t *n) {
+  *v = NULL;
+  *n = 0;
+  wp_htp_vec vec = {(void **)v, n, 0, sizeof **v};
+  return wp_htp_list(p, start, end, delim, flags, int_item, &vec);
+}
+
+int wp_htp_int_list(htp *p, int64_t **v, size_t *n) {
+  return wp_htp_ints(p, "{", "}", ",", 0, v, n);
+}
+
+int wp_htp_int_list_at(htp *p, int64_t **v, size_t *n, size_t *at) {
+  wp_htp_skip(p);
+  *at = p->pos;
+  return wp_htp_int_list(p, v, n);
 }
 
 static int hex_digit(int c) {

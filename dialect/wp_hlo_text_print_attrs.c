@@ -1,7 +1,12 @@
-/* An instruction's attributes as XLA prints them. Each printer clears
- * the fields it wrote in the instruction's REST copy (and those reading
- * the text gives back by itself), so whatever is left is a field the text
- * cannot carry, which the caller reports. */
+/* An instruction's attributes as XLA prints them, in XLA's order: one
+ * table gives, per opcode, the order its PrintExtraAttributesImpl writes
+ * them in; then every attribute still set, in a fixed order; then what
+ * every instruction may have (called computations, sharding, frontend
+ * attributes, control predecessors, statistics, result accuracy, origin,
+ * metadata, backend config). Each printer clears the fields it wrote in
+ * the instruction's REST copy (and those reading the text gives back by
+ * itself), so whatever is left is a field the text cannot carry, which
+ * the caller reports. */
 #include "wp_hlo_text_print_internal.h"
 
 #include "wp_hlo_text_common.h"
@@ -37,7 +42,7 @@ static bool any_ne(const int64_t *v, size_t n, int64_t x) {
 
 /* ---- dimension numbers, windows, padding ---- */
 
-static int window(hpr *w, const Xla__Opaque *o) {
+static int window(hpr *w, const Xla__Opaque *o, bool print_empty) {
   Xla__WindowView *v = wp_hpr_view(w, o, &xla__window_view__descriptor, "window");
   if (!v)
     return -1;
@@ -55,6 +60,8 @@ static int window(hpr *w, const Xla__Opaque *o) {
     if (d->base.n_unknown_fields)
       wp_hpr_warn(w, "a window dimension holds fields unknown to weightpack");
   }
+  if (!n && !print_empty) /* XLA prints a window without dimensions only on a custom call */
+    return 0;
   static const char *const names[] = {"size", "stride", "pad", "pad", "lhs_dilate",
                                       "rhs_dilate", "rhs_reversal"};
   static const int64_t defaults[] = {-1, 1, 0, 0, 1, 1, 0};
@@ -81,23 +88,28 @@ static int window(hpr *w, const Xla__Opaque *o) {
   return 0;
 }
 
-/* b01f: LETTERS at their dimensions, spatial dimension k as digit k. */
+/* b01f: LETTERS at their dimensions, spatial dimension k as digit k, '?'
+ * where no label stands (as XLA prints it). */
 static int labels(hpr *w, int64_t first, int64_t second, const int64_t *spatial, size_t n,
                   const char *letters) {
-  size_t rank = n + 2;
-  char *s = wp_arena_alloc(w->arena, rank + 1);
-  if (n > 10 || first < 0 || (size_t)first >= rank || second < 0 || (size_t)second >= rank)
+  int64_t rank = first > second ? first : second;
+  for (size_t i = 0; i < n; i++)
+    rank = spatial[i] > rank ? spatial[i] : rank;
+  rank++;
+  if (n > 10 || first < 0 || second < 0 || first == second || rank > 64)
     return wp_hpr_fail(w, "convolution dimension numbers dim_labels cannot spell");
+  char s[66];
+  memset(s, 0, sizeof s);
   s[first] = letters[0];
   s[second] = letters[1];
   for (size_t i = 0; i < n; i++) {
-    if (spatial[i] < 0 || (size_t)spatial[i] >= rank || s[spatial[i]])
+    if (spatial[i] < 0 || s[spatial[i]])
       return wp_hpr_fail(w, "convolution dimension numbers dim_labels cannot spell");
     s[spatial[i]] = (char)('0' + i);
   }
-  for (size_t i = 0; i < rank; i++)
+  for (int64_t i = 0; i < rank; i++)
     if (!s[i])
-      return wp_hpr_fail(w, "convolution dimension numbers dim_labels cannot spell");
+      s[i] = '?';
   wp_hpr_puts(w, s);
   return 0;
 }
@@ -146,6 +158,10 @@ static void named_list(hpr *w, const char *name, const int64_t *v, size_t n) {
 static int dot(hpr *w, Xla__HloInstructionProto *r) {
   Xla__DotDimensionNumbersView *d = wp_hpr_view(
       w, r->dot_dimension_numbers, &xla__dot_dimension_numbers_view__descriptor, "dot dims");
+  return wp_hpr_dot_numbers(w, r, d);
+}
+
+int wp_hpr_dot_numbers(hpr *w, Xla__HloInstructionProto *r, const Xla__DotDimensionNumbersView *d) {
   if (!d)
     return -1;
   bool any = false;
@@ -154,12 +170,18 @@ static int dot(hpr *w, Xla__HloInstructionProto *r) {
     named_list(w, name, d->f, d->n_##f);                                       \
     any = true;                                                                \
   }
+  /* XLA prints a dot's contracting dimensions even when empty */
+  bool dot = IS("dot") || IS("scaled-dot") || IS("ragged-dot");
   LIST("lhs_batch_dims", lhs_batch_dimensions)
+  if (dot && !d->n_lhs_contracting_dimensions)
+    named_list(w, "lhs_contracting_dims", NULL, 0);
   LIST("lhs_contracting_dims", lhs_contracting_dimensions)
   LIST("rhs_batch_dims", rhs_batch_dimensions)
+  if (dot && !d->n_rhs_contracting_dimensions)
+    named_list(w, "rhs_contracting_dims", NULL, 0);
   LIST("rhs_contracting_dims", rhs_contracting_dimensions)
 #undef LIST
-  if (any || IS("dot")) /* a dot gets one back even when empty */
+  if (any || dot) /* a dot gets one back even when empty */
     r->dot_dimension_numbers = NULL;
   return 0;
 }
@@ -169,8 +191,10 @@ static int precision(hpr *w, Xla__HloInstructionProto *r) {
       w, r->precision_config, &xla__precision_config_view__descriptor, "precision_config");
   if (!pc)
     return -1;
-  bool defaulted = IS("dot") || IS("convolution");
-  bool print = !defaulted || pc->n_operand_precision != r->n_operand_ids;
+  bool two = IS("ragged-dot") || IS("scaled-dot"); /* only lhs and rhs have one */
+  bool defaulted = IS("dot") || IS("convolution") || IS("custom-call") || two;
+  size_t expected = two ? 2 : r->n_operand_ids;
+  bool print = !defaulted || pc->n_operand_precision != expected;
   for (size_t i = 0; i < pc->n_operand_precision; i++)
     print |= pc->operand_precision[i] != 0;
   if (print) {
@@ -202,11 +226,11 @@ static int gather(hpr *w, Xla__HloInstructionProto *r) {
   named_list(w, "offset_dims", g->offset_dims, g->n_offset_dims);
   named_list(w, "collapsed_slice_dims", g->collapsed_slice_dims, g->n_collapsed_slice_dims);
   named_list(w, "start_index_map", g->start_index_map, g->n_start_index_map);
-  if (g->n_operand_batching_dims || g->n_start_indices_batching_dims) {
+  if (g->n_operand_batching_dims)
     named_list(w, "operand_batching_dims", g->operand_batching_dims, g->n_operand_batching_dims);
+  if (g->n_start_indices_batching_dims)
     named_list(w, "start_indices_batching_dims", g->start_indices_batching_dims,
                g->n_start_indices_batching_dims);
-  }
   wp_hpr_printf(w, ", index_vector_dim=%lld", (long long)g->index_vector_dim);
   r->gather_dimension_numbers = NULL;
   return 0;
@@ -222,11 +246,11 @@ static int scatter(hpr *w, Xla__HloInstructionProto *r) {
   named_list(w, "inserted_window_dims", s->inserted_window_dims, s->n_inserted_window_dims);
   named_list(w, "scatter_dims_to_operand_dims", s->scatter_dims_to_operand_dims,
              s->n_scatter_dims_to_operand_dims);
-  if (s->n_input_batching_dims || s->n_scatter_indices_batching_dims) {
+  if (s->n_input_batching_dims)
     named_list(w, "input_batching_dims", s->input_batching_dims, s->n_input_batching_dims);
+  if (s->n_scatter_indices_batching_dims)
     named_list(w, "scatter_indices_batching_dims", s->scatter_indices_batching_dims,
                s->n_scatter_indices_batching_dims);
-  }
   wp_hpr_printf(w, ", index_vector_dim=%lld", (long long)s->index_vector_dim);
   r->scatter_dimension_numbers = NULL;
   return 0;
@@ -285,9 +309,13 @@ static int calls(hpr *w, const wp_hpr_comp *c, Xla__HloInstructionProto *r) {
     rc |= comp_name(w, ids[1]);
   } else if (n == 1 && (IS("call") || IS("map") || IS("reduce-window") || IS("reduce") ||
                         IS("all-reduce") || IS("reduce-scatter") || IS("all-reduce-start") ||
-                        IS("scatter") || IS("sort") || IS("topk"))) {
+                        IS("scatter") || IS("sort") || IS("topk") || IS("scan") ||
+                        IS("collective-reduce"))) {
     wp_hpr_puts(w, ", to_apply=");
     rc = comp_name(w, ids[0]);
+    if (IS("call") && r->is_composite) /* XLA prints it right after to_apply */
+      wp_hpr_puts(w, ", is_composite=true");
+    r->is_composite = false;
   } else {
     const char *name = IS("conditional") ? "branch_computations"
                        : IS("custom-call") ? "called_computations" : "calls";
@@ -321,12 +349,12 @@ static int control_predecessors(hpr *w, const wp_hpr_comp *c, Xla__HloInstructio
   return 0;
 }
 
-/* ---- everything ---- */
+/* ---- one printer per attribute (or group XLA prints together) ---- */
 
 static bool collective(const Xla__HloInstructionProto *r) {
   return IS("all-reduce") || IS("all-gather") || IS("all-to-all") || IS("reduce-scatter") ||
          IS("collective-broadcast") || IS("all-reduce-start") || IS("all-gather-start") ||
-         IS("ragged-all-to-all");
+         IS("ragged-all-to-all") || IS("collective-reduce");
 }
 
 static void enum_attr(hpr *w, const char *name, const wp_hlo_text_enum *tbl, int v) {
@@ -346,65 +374,120 @@ static void bytes_attr(hpr *w, const char *name, ProtobufCBinaryData *b, bool js
   b->len = 0;
 }
 
-int wp_hpr_attrs(hpr *w, const wp_hpr_comp *c, Xla__HloInstructionProto *r) {
-  /* dimensions and the like */
+static void flag(hpr *w, const char *name, protobuf_c_boolean *v) {
+  if (*v)
+    wp_hpr_printf(w, ", %s=true", name);
+  *v = false;
+}
+
+typedef int (*printer_fn)(hpr *w, const wp_hpr_comp *c, Xla__HloInstructionProto *r);
+
+#define P(name) static int name(hpr *w, const wp_hpr_comp *c, Xla__HloInstructionProto *r)
+
+P(p_dims) {
+  (void)c;
   if (IS("iota") && r->n_dimensions == 1) {
     wp_hpr_printf(w, ", iota_dimension=%lld", (long long)r->dimensions[0]);
-    r->n_dimensions = 0;
+  } else if (IS("reshape") && r->n_dimensions == 1) {
+    if (r->dimensions[0] != -1)
+      wp_hpr_printf(w, ", inferred_dimension=%lld", (long long)r->dimensions[0]);
   } else if (r->n_dimensions || IS("broadcast") || IS("transpose") || IS("reduce") ||
-             IS("reverse") || IS("concatenate")) {
+             IS("reverse") || IS("concatenate") || IS("scan") || IS("sort")) {
     named_list(w, "dimensions", r->dimensions, r->n_dimensions);
-    r->n_dimensions = 0;
   }
-  if (IS("get-tuple-element") || r->tuple_index) {
+  r->n_dimensions = 0;
+  return 0;
+}
+P(p_index) {
+  (void)c;
+  if (IS("get-tuple-element") || r->tuple_index)
     wp_hpr_printf(w, ", index=%lld", (long long)r->tuple_index);
-    r->tuple_index = 0;
-  }
-  if ((r->n_slice_dimensions || IS("slice")) && slices(w, r))
-    return -1;
-  if (r->n_dynamic_slice_sizes || IS("dynamic-slice")) {
+  r->tuple_index = 0;
+  return 0;
+}
+P(p_slice) {
+  (void)c;
+  return (r->n_slice_dimensions || IS("slice")) ? slices(w, r) : 0;
+}
+P(p_dynamic_slice_sizes) {
+  (void)c;
+  if (r->n_dynamic_slice_sizes || IS("dynamic-slice"))
     named_list(w, "dynamic_slice_sizes", r->dynamic_slice_sizes, r->n_dynamic_slice_sizes);
-    r->n_dynamic_slice_sizes = 0;
-  }
-  if (r->padding_config) {
-    if (padding(w, r->padding_config))
-      return -1;
-    r->padding_config = NULL;
-  }
-  if (r->window) {
-    if (window(w, r->window))
-      return -1;
-    r->window = NULL;
-  }
-  if (r->convolution_dimension_numbers) {
-    if (dim_labels(w, r->convolution_dimension_numbers))
-      return -1;
-    r->convolution_dimension_numbers = NULL;
-  }
-  int64_t groups_default = IS("convolution") ? 1 : 0;
-  if (r->feature_group_count != groups_default)
+  r->n_dynamic_slice_sizes = 0;
+  return 0;
+}
+P(p_padding) {
+  (void)c;
+  int rc = r->padding_config ? padding(w, r->padding_config) : 0;
+  r->padding_config = NULL;
+  return rc;
+}
+P(p_window) {
+  (void)c;
+  int rc = r->window ? window(w, r->window, IS("custom-call")) : 0;
+  r->window = NULL;
+  return rc;
+}
+P(p_dim_labels) {
+  (void)c;
+  int rc = r->convolution_dimension_numbers ? dim_labels(w, r->convolution_dimension_numbers) : 0;
+  r->convolution_dimension_numbers = NULL;
+  return rc;
+}
+P(p_group_counts) {
+  (void)c;
+  /* XLA keeps 1 on convolutions and custom calls (a custom call's 0, from
+   * an old writer, is read as 1 too) */
+  bool one = IS("convolution") || IS("custom-call");
+  if (r->feature_group_count != (one ? 1 : 0) && !(IS("custom-call") && !r->feature_group_count))
     wp_hpr_printf(w, ", feature_group_count=%lld", (long long)r->feature_group_count);
-  if (r->batch_group_count != groups_default)
+  if (r->batch_group_count != (one ? 1 : 0) && !(IS("custom-call") && !r->batch_group_count))
     wp_hpr_printf(w, ", batch_group_count=%lld", (long long)r->batch_group_count);
   r->feature_group_count = r->batch_group_count = 0;
-  if (r->dot_dimension_numbers && dot(w, r))
-    return -1;
-  if (r->gather_dimension_numbers && gather(w, r))
-    return -1;
-  if (r->scatter_dimension_numbers && scatter(w, r))
-    return -1;
-  if (r->n_gather_slice_sizes || IS("gather")) {
+  return 0;
+}
+P(p_conv_kind) {
+  (void)c;
+  static const wp_hlo_text_enum kinds[] = {{"fprop", 1}, {"dgrad", 2}, {"wgrad", 3}, {NULL, 0}};
+  if (r->conv_kind)
+    enum_attr(w, "convolution_kind", kinds, r->conv_kind);
+  r->conv_kind = 0;
+  return 0;
+}
+P(p_dot) {
+  (void)c;
+  return r->dot_dimension_numbers ? dot(w, r) : 0;
+}
+P(p_precision) {
+  (void)c;
+  return r->precision_config ? precision(w, r) : 0;
+}
+P(p_gather) {
+  (void)c;
+  return r->gather_dimension_numbers ? gather(w, r) : 0;
+}
+P(p_scatter) {
+  (void)c;
+  return r->scatter_dimension_numbers ? scatter(w, r) : 0;
+}
+P(p_slice_sizes) {
+  (void)c;
+  if (r->n_gather_slice_sizes || IS("gather"))
     named_list(w, "slice_sizes", r->gather_slice_sizes, r->n_gather_slice_sizes);
-    r->n_gather_slice_sizes = 0;
-  }
-  if (r->indices_are_sorted)
-    wp_hpr_puts(w, ", indices_are_sorted=true");
-  if (r->unique_indices)
-    wp_hpr_puts(w, ", unique_indices=true");
-  r->indices_are_sorted = r->unique_indices = false;
-  if (r->precision_config && precision(w, r))
-    return -1;
-  /* compare */
+  r->n_gather_slice_sizes = 0;
+  return 0;
+}
+P(p_sorted) {
+  (void)c;
+  flag(w, "indices_are_sorted", &r->indices_are_sorted);
+  return 0;
+}
+P(p_unique) {
+  (void)c;
+  flag(w, "unique_indices", &r->unique_indices);
+  return 0;
+}
+P(p_compare) {
   if (r->comparison_direction[0])
     wp_hpr_printf(w, ", direction=%s", r->comparison_direction);
   if (r->comparison_type[0]) {
@@ -415,77 +498,148 @@ int wp_hpr_attrs(hpr *w, const wp_hpr_comp *c, Xla__HloInstructionProto *r) {
       wp_hpr_printf(w, ", type=%s", r->comparison_type);
   }
   r->comparison_direction = r->comparison_type = "";
-  /* fusion, custom-call */
+  return 0;
+}
+P(p_kind) {
+  (void)c;
   if (r->fusion_kind[0])
     wp_hpr_printf(w, ", kind=%s", r->fusion_kind);
   r->fusion_kind = "";
+  return 0;
+}
+P(p_padding_type) {
+  (void)c;
+  if (r->padding_type)
+    enum_attr(w, "padding_type", wp_hlo_text_padding_types, r->padding_type);
+  r->padding_type = 0;
+  return 0;
+}
+P(p_target) {
+  (void)c;
   if (r->custom_call_target[0] || IS("custom-call")) {
     wp_hpr_puts(w, ", custom_call_target=");
     wp_hpr_string(w, r->custom_call_target, strlen(r->custom_call_target));
-    r->custom_call_target = "";
   }
-  if (r->constrain_layout && IS("custom-call")) {
-    wp_hpr_puts(w, ", operand_layout_constraints={");
-    for (size_t i = 0; i < r->n_operand_shapes_with_layout; i++) {
-      if (i)
-        wp_hpr_puts(w, ", ");
-      if (wp_hpr_shape(w, r->operand_shapes_with_layout[i], true))
-        return -1;
-    }
-    wp_hpr_puts(w, "}");
-    r->n_operand_shapes_with_layout = 0;
-  } else if (r->constrain_layout) {
-    wp_hpr_puts(w, ", constrain_layout=true");
+  r->custom_call_target = "";
+  return 0;
+}
+P(p_layouts) {
+  (void)c;
+  if (!r->constrain_layout || !IS("custom-call"))
+    return 0;
+  wp_hpr_puts(w, ", operand_layout_constraints={");
+  for (size_t i = 0; i < r->n_operand_shapes_with_layout; i++) {
+    if (i)
+      wp_hpr_puts(w, ", ");
+    if (wp_hpr_shape(w, r->operand_shapes_with_layout[i], true))
+      return -1;
   }
+  wp_hpr_puts(w, "}");
+  r->n_operand_shapes_with_layout = 0;
   r->constrain_layout = false;
-  if (r->custom_call_has_side_effect)
-    wp_hpr_puts(w, ", custom_call_has_side_effect=true");
-  r->custom_call_has_side_effect = false;
-  if (r->n_output_operand_aliasing && wp_hpr_operand_aliasing(w, r))
-    return -1;
+  return 0;
+}
+P(p_side_effect) {
+  (void)c;
+  flag(w, "custom_call_has_side_effect", &r->custom_call_has_side_effect);
+  return 0;
+}
+P(p_literal) {
+  (void)c;
+  if (!r->literal || IS("constant"))
+    return 0;
+  return wp_hpr_attr_literal(w, r);
+}
+P(p_aliasing) {
+  (void)c;
+  return r->n_output_operand_aliasing ? wp_hpr_operand_aliasing(w, r) : 0;
+}
+P(p_schedule) {
+  (void)c;
   if (r->custom_call_schedule)
     enum_attr(w, "schedule", wp_hlo_text_schedules, r->custom_call_schedule);
+  r->custom_call_schedule = 0;
+  return 0;
+}
+P(p_api_version) {
+  (void)c;
   if (r->custom_call_api_version != (IS("custom-call") ? 1 : 0))
     enum_attr(w, "api_version", wp_hlo_text_api_versions, r->custom_call_api_version);
-  if (r->padding_type)
-    enum_attr(w, "padding_type", wp_hlo_text_padding_types, r->padding_type);
-  r->custom_call_schedule = r->custom_call_api_version = r->padding_type = 0;
-  /* collectives */
+  r->custom_call_api_version = 0;
+  return 0;
+}
+P(p_channel_id) {
+  (void)c;
+  if (r->channel_id)
+    wp_hpr_printf(w, ", channel_id=%lld", (long long)r->channel_id);
+  r->channel_id = 0;
+  return 0;
+}
+P(p_replica_groups) {
+  (void)c;
   if (r->collective_device_list) {
     if (wp_hpr_replica_groups(w, r->collective_device_list))
       return -1;
     r->collective_device_list = NULL;
-  } else if (wp_hpr_n_legacy_groups(r) && wp_hpr_legacy_replica_groups(w, r)) {
-    return -1;
+  } else if (wp_hpr_n_legacy_groups(r)) {
+    return wp_hpr_legacy_replica_groups(w, r);
   } else if (collective(r)) {
     wp_hpr_puts(w, ", replica_groups={}");
   }
-  if (r->channel_id)
-    wp_hpr_printf(w, ", channel_id=%lld", (long long)r->channel_id);
-  if (r->use_global_device_ids)
-    wp_hpr_puts(w, ", use_global_device_ids=true");
-  r->channel_id = 0;
-  r->use_global_device_ids = false;
-  if ((r->n_source_target_pairs || IS("collective-permute") || IS("collective-permute-start")) &&
-      wp_hpr_source_target_pairs(w, r))
-    return -1;
-  /* the rest, by opcode or when set */
+  return 0;
+}
+P(p_constrain_layout) {
+  (void)c;
+  if (!IS("custom-call"))
+    flag(w, "constrain_layout", &r->constrain_layout);
+  return 0;
+}
+P(p_global_ids) {
+  (void)c;
+  flag(w, "use_global_device_ids", &r->use_global_device_ids);
+  return 0;
+}
+P(p_pairs) {
+  (void)c;
+  if (r->n_source_target_pairs || IS("collective-permute") || IS("collective-permute-start"))
+    return wp_hpr_source_target_pairs(w, r);
+  return 0;
+}
+P(p_bits) {
+  (void)c;
   if (IS("reduce-precision") || r->exponent_bits)
     wp_hpr_printf(w, ", exponent_bits=%d", (int)r->exponent_bits);
   if (IS("reduce-precision") || r->mantissa_bits)
     wp_hpr_printf(w, ", mantissa_bits=%d", (int)r->mantissa_bits);
   r->exponent_bits = r->mantissa_bits = 0;
+  return 0;
+}
+P(p_distribution) {
+  (void)c;
   if (IS("rng") || r->distribution)
     enum_attr(w, "distribution", wp_hlo_text_distributions, r->distribution);
+  r->distribution = 0;
+  return 0;
+}
+P(p_rng_algorithm) {
+  (void)c;
   if (IS("rng-bit-generator") || r->rng_algorithm)
     enum_attr(w, "algorithm", wp_hlo_text_rng_algorithms, r->rng_algorithm);
-  r->distribution = r->rng_algorithm = 0;
+  r->rng_algorithm = 0;
+  return 0;
+}
+P(p_fft) {
+  (void)c;
   if (IS("fft") || r->fft_type)
     enum_attr(w, "fft_type", wp_hlo_text_fft_types, r->fft_type);
   if (r->n_fft_length || IS("fft"))
     named_list(w, "fft_length", r->fft_length, r->n_fft_length);
   r->fft_type = 0;
   r->n_fft_length = 0;
+  return 0;
+}
+P(p_batch_norm) {
+  (void)c;
   bool batch_norm = !strncmp(r->opcode, "batch-norm-", 11);
   if (batch_norm || r->epsilon != 0) {
     char buf[64];
@@ -498,58 +652,199 @@ int wp_hpr_attrs(hpr *w, const wp_hpr_comp *c, Xla__HloInstructionProto *r) {
     wp_hpr_printf(w, ", feature_index=%lld", (long long)r->feature_index);
   r->epsilon = 0;
   r->feature_index = 0;
-  if (r->is_stable)
-    wp_hpr_puts(w, ", is_stable=true");
-  if (r->is_host_transfer)
-    wp_hpr_puts(w, ", is_host_transfer=true");
-  if (r->delta)
+  return 0;
+}
+P(p_is_stable) {
+  (void)c;
+  flag(w, "is_stable", &r->is_stable);
+  return 0;
+}
+P(p_host_transfer) {
+  (void)c;
+  flag(w, "is_host_transfer", &r->is_host_transfer);
+  return 0;
+}
+P(p_delta) {
+  (void)c;
+  if (r->delta || IS("rng-get-and-update-state"))
     wp_hpr_printf(w, ", delta=%lld", (long long)r->delta);
+  r->delta = 0;
+  return 0;
+}
+P(p_topk) {
+  (void)c;
   if (r->k || IS("topk"))
     wp_hpr_printf(w, ", k=%lld", (long long)r->k);
-  if (r->largest)
-    wp_hpr_puts(w, ", largest=true");
-  r->is_stable = r->is_host_transfer = r->largest = false;
-  r->delta = r->k = 0;
+  if (IS("topk"))
+    wp_hpr_printf(w, ", largest=%s", r->largest ? "true" : "false");
+  else
+    flag(w, "largest", &r->largest);
+  r->k = 0;
+  r->largest = false;
+  return 0;
+}
+P(p_feeds) {
+  (void)c;
   if (r->infeed_config.len)
     bytes_attr(w, "infeed_config", &r->infeed_config, false);
-  if (r->outfeed_config.len)
-    bytes_attr(w, "outfeed_config", &r->outfeed_config, false);
   if (r->outfeed_shape) {
     wp_hpr_puts(w, ", outfeed_shape=");
     if (wp_hpr_shape(w, r->outfeed_shape, true))
       return -1;
     r->outfeed_shape = NULL;
   }
+  if (r->outfeed_config.len)
+    bytes_attr(w, "outfeed_config", &r->outfeed_config, false);
+  return 0;
+}
+P(p_thread) {
+  (void)c;
   if (r->async_execution_thread[0]) {
     wp_hpr_puts(w, ", async_execution_thread=");
     wp_hpr_string(w, r->async_execution_thread, strlen(r->async_execution_thread));
-    r->async_execution_thread = "";
   }
-  if (r->optional_cross_program_prefetch_index_case) {
+  r->async_execution_thread = "";
+  return 0;
+}
+P(p_prefetch) {
+  (void)c;
+  if (r->optional_cross_program_prefetch_index_case)
     wp_hpr_printf(w, ", cross_program_prefetch_index=%d", (int)r->cross_program_prefetch_index);
-    r->optional_cross_program_prefetch_index_case = 0;
-  }
-  if (r->is_composite)
-    wp_hpr_puts(w, ", is_composite=true");
-  r->is_composite = false;
-  if (r->parameter_replication) {
-    Xla__ParameterReplicationView *pr = wp_hpr_view(w, r->parameter_replication,
-                                             &xla__parameter_replication_view__descriptor,
-                                             "parameter_replication");
-    if (!pr)
+  r->optional_cross_program_prefetch_index_case = 0;
+  return 0;
+}
+P(p_replication) {
+  (void)c;
+  if (!r->parameter_replication)
+    return 0;
+  Xla__ParameterReplicationView *pr = wp_hpr_view(w, r->parameter_replication,
+                                           &xla__parameter_replication_view__descriptor,
+                                           "parameter_replication");
+  if (!pr)
+    return -1;
+  wp_hpr_puts(w, ", parameter_replication={");
+  for (size_t i = 0; i < pr->n_replicated_at_leaf_buffers; i++)
+    wp_hpr_printf(w, "%s%s", i ? "," : "", pr->replicated_at_leaf_buffers[i] ? "true" : "false");
+  wp_hpr_puts(w, "}");
+  r->parameter_replication = NULL;
+  return 0;
+}
+P(p_scan) {
+  (void)c;
+  if (r->num_carries || IS("scan"))
+    wp_hpr_printf(w, ", num_carries=%lld", (long long)r->num_carries);
+  flag(w, "is_reverse", &r->is_reverse);
+  if (r->is_associative == 1 || r->is_associative == 2)
+    wp_hpr_printf(w, ", is_associative=%s", r->is_associative == 1 ? "true" : "false");
+  else if (r->is_associative)
+    return wp_hpr_fail(w, "is_associative %d is not a TriState", (int)r->is_associative);
+  r->num_carries = 0;
+  r->is_associative = 0;
+  return 0;
+}
+P(p_options) {
+  (void)c;
+  return wp_hpr_solver_options(w, r);
+}
+P(p_ragged) {
+  (void)c;
+  return r->ragged_dot_dimension_numbers ? wp_hpr_ragged_dot(w, r) : 0;
+}
+P(p_domain) {
+  (void)c;
+  return wp_hpr_domain(w, r);
+}
+
+#undef P
+
+/* ---- the order ---- */
+
+enum {
+  A_DIMS, A_INDEX, A_SLICE, A_DSS, A_PADDING, A_WINDOW, A_DIM_LABELS, A_GROUPS, A_CONV_KIND,
+  A_DOT, A_RAGGED, A_PRECISION, A_GATHER, A_SCATTER, A_SLICE_SIZES, A_SORTED, A_UNIQUE,
+  A_COMPARE, A_KIND, A_PADDING_TYPE, A_TARGET, A_LAYOUTS, A_SIDE_EFFECT, A_LITERAL, A_ALIASING,
+  A_SCHEDULE, A_API, A_CHANNEL, A_GROUPS_RG, A_CONSTRAIN, A_GLOBAL_IDS, A_PAIRS, A_BITS,
+  A_DISTRIBUTION, A_RNG_ALG, A_FFT, A_BATCH_NORM, A_STABLE, A_HOST, A_DELTA, A_TOPK, A_FEEDS,
+  A_THREAD, A_PREFETCH, A_REPLICATION, A_SCAN, A_OPTIONS, A_DOMAIN, A_N
+};
+
+/* Indexed by the A_ values. */
+static const printer_fn k_printers[A_N] = {
+    p_dims, p_index, p_slice, p_dynamic_slice_sizes, p_padding, p_window, p_dim_labels,
+    p_group_counts, p_conv_kind, p_dot, p_ragged, p_precision, p_gather, p_scatter,
+    p_slice_sizes, p_sorted, p_unique, p_compare, p_kind, p_padding_type, p_target, p_layouts,
+    p_side_effect, p_literal, p_aliasing, p_schedule, p_api_version, p_channel_id,
+    p_replica_groups, p_constrain_layout, p_global_ids, p_pairs, p_bits, p_distribution,
+    p_rng_algorithm, p_fft, p_batch_norm, p_is_stable, p_host_transfer, p_delta, p_topk,
+    p_feeds, p_thread, p_prefetch, p_replication, p_scan, p_options, p_domain};
+
+#define END A_N
+/* Per opcode, the order of XLA's PrintExtraAttributesImpl (hlo_instructions.cc). */
+static const struct {
+  const char *opcode;
+  unsigned char order[16];
+} k_orders[] = {
+    {"all-gather", {A_CHANNEL, A_GROUPS_RG, A_CONSTRAIN, A_DIMS, A_GLOBAL_IDS, END}},
+    {"all-gather-start", {A_CHANNEL, A_GROUPS_RG, A_CONSTRAIN, A_DIMS, A_GLOBAL_IDS, END}},
+    {"all-reduce", {A_CHANNEL, A_GROUPS_RG, A_CONSTRAIN, A_GLOBAL_IDS, END}},
+    {"all-reduce-start", {A_CHANNEL, A_GROUPS_RG, A_CONSTRAIN, A_GLOBAL_IDS, END}},
+    {"all-to-all", {A_CHANNEL, A_GROUPS_RG, A_CONSTRAIN, A_DIMS, END}},
+    {"async-start", {A_THREAD, A_ALIASING, END}},
+    {"collective-broadcast", {A_CHANNEL, A_GROUPS_RG, A_CONSTRAIN, END}},
+    {"collective-permute", {A_CHANNEL, A_PAIRS, END}},
+    {"collective-permute-start", {A_CHANNEL, A_PAIRS, END}},
+    {"collective-reduce", {A_CHANNEL, A_GROUPS_RG, A_CONSTRAIN, A_GLOBAL_IDS, END}},
+    {"convolution", {A_WINDOW, A_DIM_LABELS, A_GROUPS, A_CONV_KIND, A_PRECISION, END}},
+    {"custom-call", {A_WINDOW, A_DIM_LABELS, A_GROUPS, A_PRECISION, A_PADDING_TYPE, A_TARGET,
+                     A_LAYOUTS, A_SIDE_EFFECT, A_LITERAL, A_ALIASING, A_SCHEDULE, A_API, END}},
+    {"dot", {A_DOT, A_PRECISION, END}},
+    {"fusion", {A_KIND, A_ALIASING, END}},
+    {"gather", {A_GATHER, A_SLICE_SIZES, A_SORTED, END}},
+    {"ragged-all-to-all", {A_CHANNEL, A_GROUPS_RG, A_CONSTRAIN, A_DIMS, END}},
+    {"ragged-dot", {A_RAGGED, A_PRECISION, END}},
+    {"recv", {A_CHANNEL, A_HOST, END}},
+    {"recv-done", {A_CHANNEL, A_HOST, END}},
+    {"reduce-scatter", {A_CHANNEL, A_GROUPS_RG, A_CONSTRAIN, A_GLOBAL_IDS, A_DIMS, END}},
+    {"scaled-dot", {A_DOT, A_PRECISION, END}},
+    {"scan", {A_DIMS, A_SCAN, END}},
+    {"scatter", {A_SCATTER, A_SORTED, A_UNIQUE, END}},
+    {"send", {A_CHANNEL, A_HOST, END}},
+    {"send-done", {A_CHANNEL, A_HOST, END}},
+    {"sort", {A_DIMS, A_STABLE, END}},
+};
+
+/* Everything else, and what an opcode's own order left set. */
+static const unsigned char k_default_order[] = {
+    A_DIMS, A_INDEX, A_SLICE, A_DSS, A_PADDING, A_WINDOW, A_DIM_LABELS, A_GROUPS, A_CONV_KIND,
+    A_DOT, A_RAGGED, A_GATHER, A_SCATTER, A_SLICE_SIZES, A_SORTED, A_UNIQUE, A_PRECISION,
+    A_COMPARE, A_KIND, A_TARGET, A_LAYOUTS, A_SIDE_EFFECT, A_LITERAL, A_ALIASING, A_SCHEDULE,
+    A_API, A_PADDING_TYPE, A_CHANNEL, A_GROUPS_RG, A_CONSTRAIN, A_GLOBAL_IDS, A_PAIRS, A_BITS,
+    A_DISTRIBUTION, A_RNG_ALG, A_FFT, A_BATCH_NORM, A_STABLE, A_HOST, A_DELTA, A_TOPK, A_FEEDS,
+    A_THREAD, A_PREFETCH, A_REPLICATION, A_SCAN, A_OPTIONS, A_DOMAIN, END};
+
+static int run(hpr *w, const wp_hpr_comp *c, Xla__HloInstructionProto *r,
+               const unsigned char *order, bool *done) {
+  for (size_t i = 0; order[i] != END; i++) {
+    if (done[order[i]])
+      continue;
+    done[order[i]] = true;
+    if (k_printers[order[i]](w, c, r))
       return -1;
-    wp_hpr_puts(w, ", parameter_replication={");
-    for (size_t i = 0; i < pr->n_replicated_at_leaf_buffers; i++)
-      wp_hpr_printf(w, "%s%s", i ? "," : "", pr->replicated_at_leaf_buffers[i] ? "true" : "false");
-    wp_hpr_puts(w, "}");
-    r->parameter_replication = NULL;
   }
-  /* what every instruction may have */
+  return 0;
+}
+
+int wp_hpr_attrs(hpr *w, const wp_hpr_comp *c, Xla__HloInstructionProto *r) {
+  bool done[A_N] = {false};
+  for (size_t i = 0; i < sizeof k_orders / sizeof k_orders[0]; i++)
+    if (IS(k_orders[i].opcode) && run(w, c, r, k_orders[i].order, done))
+      return -1;
+  if (run(w, c, r, k_default_order, done))
+    return -1;
+  /* what every instruction may have, in HloInstruction::PrintExtraAttributes' order */
   if (calls(w, c, r))
     return -1;
   r->n_called_computation_ids = 0;
-  if (r->n_control_predecessor_ids && control_predecessors(w, c, r))
-    return -1;
   if (r->sharding) {
     Xla__OpShardingView *s =
         wp_hpr_view(w, r->sharding, &xla__op_sharding_view__descriptor, "sharding");
@@ -570,6 +865,13 @@ int wp_hpr_attrs(hpr *w, const wp_hpr_comp *c, Xla__HloInstructionProto *r) {
                r->name);
     r->frontend_attributes = NULL; /* reading gives an empty one back */
   }
+  if (r->n_control_predecessor_ids && control_predecessors(w, c, r))
+    return -1;
+  if (r->is_composite) /* on an opcode other than call: printed where XLA would */
+    wp_hpr_puts(w, ", is_composite=true");
+  r->is_composite = false;
+  if (wp_hpr_statistics(w, r) || wp_hpr_result_accuracy(w, r) || wp_hpr_origin(w, r))
+    return -1;
   if (r->metadata) {
     char owner[300];
     snprintf(owner, sizeof owner, "instruction '%s'", r->name);
@@ -585,7 +887,5 @@ int wp_hpr_attrs(hpr *w, const wp_hpr_comp *c, Xla__HloInstructionProto *r) {
   }
   if (r->backend_config.len)
     bytes_attr(w, "backend_config", &r->backend_config, true);
-  if (r->statistics_viz && !r->statistics_viz->base.n_unknown_fields)
-    r->statistics_viz = NULL; /* XLA writes an empty one; reading does too */
   return w->failed ? -1 : 0;
 }

@@ -93,6 +93,18 @@ int wp_hpr_legacy_replica_groups(hpr *w, Xla__HloInstructionProto *r);
  * each clears its field in R. */
 int wp_hpr_source_target_pairs(hpr *w, Xla__HloInstructionProto *r);
 int wp_hpr_operand_aliasing(hpr *w, Xla__HloInstructionProto *r);
+/* ", lhs_batch_dims=... rhs_contracting_dims=..." of D (R: the instruction). */
+int wp_hpr_dot_numbers(hpr *w, Xla__HloInstructionProto *r,
+                       const Xla__DotDimensionNumbersView *d);
+/* The attributes of wp_hlo_text_print_attrs_values.c; each prints its
+ * field of R when set (as XLA does) and clears it. */
+int wp_hpr_ragged_dot(hpr *w, Xla__HloInstructionProto *r);       /* ragged dot numbers */
+int wp_hpr_attr_literal(hpr *w, Xla__HloInstructionProto *r);     /* a custom call's literal= */
+int wp_hpr_solver_options(hpr *w, Xla__HloInstructionProto *r);   /* cholesky, triangular-solve */
+int wp_hpr_domain(hpr *w, Xla__HloInstructionProto *r);           /* domain= */
+int wp_hpr_statistics(hpr *w, Xla__HloInstructionProto *r);       /* statistics= */
+int wp_hpr_result_accuracy(hpr *w, Xla__HloInstructionProto *r);  /* result_accuracy= */
+int wp_hpr_origin(hpr *w, Xla__HloInstructionProto *r);           /* origin= */
 /* The instruction with id ID in C, or NULL. */
 const Xla__HloInstructionProto *wp_hpr_instr(const wp_hpr_comp *c, int64_t id);
 

@@ -11,6 +11,7 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 static size_t n_profile_types(const Xla__OpMetadataView *m) { return m->n_profile_type; }
+static int profile_type(const Xla__OpMetadataView *m, size_t i) { return m->profile_type[i]; }
 #pragma GCC diagnostic pop
 
 void wp_hpr_metadata(hpr *w, const Xla__Opaque *md, const char *owner) {
@@ -40,6 +41,13 @@ void wp_hpr_metadata(hpr *w, const Xla__Opaque *md, const char *owner) {
   INT(source_end_line)
   INT(source_column)
   INT(source_end_column)
+  if (n_profile_types(m)) {
+    wp_hpr_printf(w, "%sprofile_type={", sep ? " " : "");
+    for (size_t i = 0; i < n_profile_types(m); i++)
+      wp_hpr_printf(w, "%s%d", i ? "," : "", profile_type(m, i));
+    wp_hpr_puts(w, "}");
+    sep = true;
+  }
   STR(deduplicated_name)
   if (m->preserve_layout) {
     wp_hpr_printf(w, "%spreserve_layout=true", sep ? " " : "");
@@ -50,10 +58,10 @@ void wp_hpr_metadata(hpr *w, const Xla__Opaque *md, const char *owner) {
 #undef STR
 #undef INT
   wp_hpr_puts(w, "}");
-  if (n_profile_types(m) || m->size_of_generated_code_in_bytes ||
-      m->size_of_memory_working_set_in_bytes || m->profile_info || m->base.n_unknown_fields)
-    wp_hpr_warn(w, "%s: metadata fields without a text form (profile_type, sizes, profile_info "
-                "or unknown ones) are not printed", owner);
+  if (m->size_of_generated_code_in_bytes || m->size_of_memory_working_set_in_bytes ||
+      m->profile_info || m->base.n_unknown_fields)
+    wp_hpr_warn(w, "%s: metadata fields without a text form (sizes, profile_info or unknown "
+                "ones) are not printed", owner);
 }
 
 /* Is S a JSON object XLA would print bare (backend_config, attribute

@@ -8,91 +8,86 @@
 #include <string.h>
 
 enum { SH_REPLICATED = 0, SH_MAXIMAL = 1, SH_TUPLE = 2, SH_OTHER = 3, SH_MANUAL = 4,
-       SH_UNKNOWN = 5 };
+       SH_UNKNOWN = 5, SH_UNREDUCED = 6 };
 
 int wp_htp_shape_index(htp *p, int64_t **v, size_t *n) { return wp_htp_int_list(p, v, n); }
+
+typedef struct perm_ctx {
+  wp_htp_vec vec;
+  size_t rank;
+} perm_ctx;
+
+static int perm_item(htp *p, void *ctx) {
+  perm_ctx *c = ctx;
+  int64_t d;
+  wp_htp_skip(p);
+  size_t at = p->pos;
+  if (wp_htp_int(p, &d))
+    return -1;
+  if (d < 0 || (size_t)d >= c->rank)
+    return wp_htp_fail(p, at, "transpose dimension %lld out of range", (long long)d);
+  int32_t d32 = (int32_t)d;
+  wp_htp_vec_push(p, &c->vec, &d32);
+  return 0;
+}
 
 /* [2,2]<=[4]T(0) after the dimensions: the iota form's reshape and
  * transpose (identity when T is not written). */
 static int iota(htp *p, int64_t **reshape, size_t *n_reshape, int32_t **perm, size_t *n_perm) {
-  size_t cap = 0, cap_p = 0;
-  *reshape = NULL;
-  *n_reshape = 0;
-  if (wp_htp_expect(p, "["))
-    return -1;
-  do {
-    int64_t d;
-    if (wp_htp_int(p, &d))
-      return -1;
-    WP_HTP_PUSH(p, *reshape, *n_reshape, cap, d);
-  } while (wp_htp_accept(p, ","));
-  if (wp_htp_expect(p, "]"))
+  if (wp_htp_ints(p, "[", "]", ",", WP_HTP_NONEMPTY, reshape, n_reshape))
     return -1;
   *perm = NULL;
   *n_perm = 0;
-  if (p->pos < p->len && p->src[p->pos] == 'T') {
-    p->pos++;
-    if (wp_htp_expect(p, "("))
-      return -1;
-    do {
-      int64_t d;
-      size_t at = p->pos;
-      if (wp_htp_int(p, &d))
-        return -1;
-      if (d < 0 || (size_t)d >= *n_reshape)
-        return wp_htp_fail(p, at, "transpose dimension %lld out of range", (long long)d);
-      WP_HTP_PUSH(p, *perm, *n_perm, cap_p, (int32_t)d);
-    } while (wp_htp_accept(p, ","));
-    if (wp_htp_expect(p, ")"))
-      return -1;
-    if (*n_perm != *n_reshape)
-      return wp_htp_fail(p, p->pos, "transpose has %zu dimensions, the reshape %zu", *n_perm,
-                      *n_reshape);
-  } else {
+  if (p->pos >= p->len || p->src[p->pos] != 'T') {
     *perm = wp_arena_alloc(p->arena, (*n_reshape + 1) * sizeof **perm);
     for (size_t i = 0; i < *n_reshape; i++)
       (*perm)[i] = (int32_t)i;
     *n_perm = *n_reshape;
+    return 0;
   }
+  p->pos++;
+  perm_ctx c = {{(void **)perm, n_perm, 0, sizeof **perm}, *n_reshape};
+  if (wp_htp_list(p, "(", ")", ",", WP_HTP_NONEMPTY, perm_item, &c))
+    return -1;
+  if (*n_perm != *n_reshape)
+    return wp_htp_fail(p, p->pos, "transpose has %zu dimensions, the reshape %zu", *n_perm,
+                       *n_reshape);
   return 0;
 }
 
 static int bracket_dims(htp *p, int64_t **v, size_t *n) {
-  size_t cap = 0;
-  *v = NULL;
-  *n = 0;
-  if (wp_htp_expect(p, "["))
+  return wp_htp_ints(p, "[", "]", ",", WP_HTP_NONEMPTY, v, n);
+}
+
+static int metadata_item(htp *p, void *ctx) {
+  Xla__Opaque *m;
+  if (wp_htp_metadata(p, &m))
     return -1;
-  do {
-    int64_t d;
-    if (wp_htp_int(p, &d))
-      return -1;
-    WP_HTP_PUSH(p, *v, *n, cap, d);
-  } while (wp_htp_accept(p, ","));
-  return wp_htp_expect(p, "]");
+  wp_htp_vec_push(p, ctx, &m);
+  return 0;
 }
 
 /* metadata={...} or metadata={{...}, {...}} inside a sharding. */
 static int sharding_metadata(htp *p, Xla__OpShardingView *s) {
-  size_t cap = 0;
+  wp_htp_vec v = {(void **)&s->metadata, &s->n_metadata, 0, sizeof *s->metadata};
   size_t save = p->pos;
   if (wp_htp_expect(p, "{"))
     return -1;
-  if (wp_htp_peek(p) != '{') {
-    p->pos = save;
-    Xla__Opaque *m;
-    if (wp_htp_metadata(p, &m))
-      return -1;
-    WP_HTP_PUSH(p, s->metadata, s->n_metadata, cap, m);
-    return 0;
-  }
-  do {
-    Xla__Opaque *m;
-    if (wp_htp_metadata(p, &m))
-      return -1;
-    WP_HTP_PUSH(p, s->metadata, s->n_metadata, cap, m);
-  } while (wp_htp_accept(p, ","));
-  return wp_htp_expect(p, "}");
+  bool list = wp_htp_peek(p) == '{' || wp_htp_peek(p) == '}';
+  p->pos = save;
+  return list ? wp_htp_list(p, "{", "}", ",", 0, metadata_item, &v) : metadata_item(p, &v);
+}
+
+static int sharding_type_item(htp *p, void *ctx) {
+  const char *t;
+  wp_htp_skip(p);
+  size_t at = p->pos, n = wp_htp_ident(p, &t);
+  int v;
+  if (wp_hlo_text_enum_value(wp_hlo_text_sharding_types, t, n, &v))
+    return wp_htp_fail(p, at, "expected a sharding type (manual, replicated ...)");
+  int32_t v32 = v;
+  wp_htp_vec_push(p, ctx, &v32);
+  return 0;
 }
 
 static int single(htp *p, Xla__OpShardingView *s, size_t open_at) {
@@ -108,12 +103,13 @@ static int single(htp *p, Xla__OpShardingView *s, size_t open_at) {
       return wp_htp_fail(p, at, "expected a sharding part");
     }
 #define IS(lit) (n == strlen(lit) && !memcmp(w, lit, n))
-    if (IS("replicated") || IS("manual") || IS("unknown") || IS("maximal")) {
+    if (IS("replicated") || IS("manual") || IS("unknown") || IS("maximal") || IS("unreduced")) {
       if (kind || tiled)
         return wp_htp_fail(p, at, "sharding has two kinds");
       kind = true;
       s->type = IS("replicated") ? SH_REPLICATED : IS("manual") ? SH_MANUAL
-              : IS("unknown")    ? SH_UNKNOWN    : SH_MAXIMAL;
+              : IS("unknown")    ? SH_UNKNOWN
+              : IS("unreduced")  ? SH_UNREDUCED  : SH_MAXIMAL;
       maximal = s->type == SH_MAXIMAL;
     } else if (IS("device")) {
       int64_t d;
@@ -140,31 +136,17 @@ static int single(htp *p, Xla__OpShardingView *s, size_t open_at) {
         if (iota(p, &s->iota_reshape_dims, &s->n_iota_reshape_dims, &s->iota_transpose_perm,
                  &s->n_iota_transpose_perm))
           return -1;
-      } else {
-        size_t cap = 0;
-        do {
-          int64_t d;
-          if (wp_htp_int(p, &d))
-            return -1;
-          WP_HTP_PUSH(p, s->tile_assignment_devices, s->n_tile_assignment_devices, cap, d);
-        } while (wp_htp_accept(p, ","));
+      } else if (wp_htp_ints(p, NULL, NULL, ",", 0, &s->tile_assignment_devices,
+                             &s->n_tile_assignment_devices)) {
+        return -1;
       }
     } else if (IS("last_tile_dim_replicate")) {
       s->replicate_on_last_tile_dim = true;
     } else if (IS("last_tile_dims")) {
-      size_t cap = 0;
-      if (wp_htp_expect(p, "=") || wp_htp_expect(p, "{"))
-        return -1;
-      do {
-        const char *t;
-        wp_htp_skip(p);
-        size_t tat = p->pos, tn = wp_htp_ident(p, &t);
-        int v;
-        if (wp_hlo_text_enum_value(wp_hlo_text_sharding_types, t, tn, &v))
-          return wp_htp_fail(p, tat, "expected a sharding type (manual, replicated ...)");
-        WP_HTP_PUSH(p, s->last_tile_dims, s->n_last_tile_dims, cap, v);
-      } while (wp_htp_accept(p, ","));
-      if (wp_htp_expect(p, "}"))
+      wp_htp_vec v = {(void **)&s->last_tile_dims, &s->n_last_tile_dims, 0,
+                      sizeof *s->last_tile_dims};
+      if (wp_htp_expect(p, "=") ||
+          wp_htp_list(p, "{", "}", ",", 0, sharding_type_item, &v))
         return -1;
     } else if (IS("shard_as") || IS("shard_like")) {
       s->is_shard_group = true;
@@ -187,6 +169,16 @@ static int single(htp *p, Xla__OpShardingView *s, size_t open_at) {
   return 0;
 }
 
+static int sharding(htp *p, Xla__OpShardingView **out);
+
+static int tuple_item(htp *p, void *ctx) {
+  Xla__OpShardingView *e = NULL;
+  if (sharding(p, &e))
+    return -1;
+  wp_htp_vec_push(p, ctx, &e);
+  return 0;
+}
+
 static int sharding(htp *p, Xla__OpShardingView **out) {
   wp_htp_skip(p);
   size_t at = p->pos;
@@ -198,21 +190,14 @@ static int sharding(htp *p, Xla__OpShardingView **out) {
   *out = s;
   int rc = wp_htp_expect(p, "{");
   if (!rc && (wp_htp_peek(p) == '{' || wp_htp_peek(p) == '}')) {
-    size_t cap = 0;
-    s->type = SH_TUPLE;
-    if (wp_htp_peek(p) == '{') {
-      do {
-        Xla__OpShardingView *e;
-        if ((rc = sharding(p, &e)))
-          break;
-        WP_HTP_PUSH(p, s->tuple_shardings, s->n_tuple_shardings, cap, e);
-      } while (wp_htp_accept(p, ","));
-    }
+    s->type = SH_TUPLE; /* {{...}, {...}}, or {} for an empty tuple */
+    wp_htp_vec v = {(void **)&s->tuple_shardings, &s->n_tuple_shardings, 0,
+                    sizeof *s->tuple_shardings};
+    p->pos = at;
+    rc = wp_htp_list(p, "{", "}", ",", 0, tuple_item, &v);
   } else if (!rc) {
-    rc = single(p, s, at);
+    rc = single(p, s, at) || wp_htp_expect(p, "}") ? -1 : 0;
   }
-  if (!rc)
-    rc = wp_htp_expect(p, "}");
   p->depth--;
   return rc;
 }
@@ -225,9 +210,16 @@ int wp_htp_sharding(htp *p, Xla__Opaque **out) {
   return 0;
 }
 
+static int group_item(htp *p, void *ctx) {
+  Xla__ReplicaGroupView *g = wp_pb_new(p->arena, &xla__replica_group_view__descriptor);
+  if (wp_htp_int_list(p, &g->replica_ids, &g->n_replica_ids))
+    return -1;
+  wp_htp_vec_push(p, ctx, &g);
+  return 0;
+}
+
 int wp_htp_replica_groups(htp *p, Xla__Opaque **out) {
   Xla__CollectiveDeviceListView l = XLA__COLLECTIVE_DEVICE_LIST_VIEW__INIT;
-  wp_htp_skip(p);
   if (wp_htp_peek(p) == '[') {
     int64_t *dims;
     size_t n;
@@ -244,38 +236,32 @@ int wp_htp_replica_groups(htp *p, Xla__Opaque **out) {
     io->num_devices_per_group = dims[1];
     l.iota_replica_group_list = io;
   } else {
-    size_t cap = 0;
-    if (wp_htp_expect(p, "{"))
+    wp_htp_vec v = {(void **)&l.replica_groups, &l.n_replica_groups, 0, sizeof *l.replica_groups};
+    if (wp_htp_list(p, "{", "}", ",", 0, group_item, &v))
       return -1;
-    if (!wp_htp_accept(p, "}")) {
-      do {
-        Xla__ReplicaGroupView *g = wp_pb_new(p->arena, &xla__replica_group_view__descriptor);
-        if (wp_htp_int_list(p, &g->replica_ids, &g->n_replica_ids))
-          return -1;
-        WP_HTP_PUSH(p, l.replica_groups, l.n_replica_groups, cap, g);
-      } while (wp_htp_accept(p, ","));
-      if (wp_htp_expect(p, "}"))
-        return -1;
-    }
   }
   *out = wp_htp_opaque(p, &l.base);
   return 0;
 }
 
+static int pair_item(htp *p, void *ctx) {
+  Xla__SourceTargetView st = XLA__SOURCE_TARGET_VIEW__INIT;
+  int64_t *v;
+  size_t n, at;
+  if (wp_htp_int_list_at(p, &v, &n, &at))
+    return -1;
+  if (n != 2)
+    return wp_htp_fail(p, at, "expects 'source_target_pairs=' to be a list of pairs");
+  st.source = v[0];
+  st.target = v[1];
+  Xla__Opaque *o = wp_htp_opaque(p, &st.base);
+  wp_htp_vec_push(p, ctx, &o);
+  return 0;
+}
+
 int wp_htp_source_target_pairs(htp *p, Xla__Opaque ***out, size_t *n) {
-  size_t cap = 0;
   *out = NULL;
   *n = 0;
-  if (wp_htp_expect(p, "{"))
-    return -1;
-  if (wp_htp_accept(p, "}"))
-    return 0;
-  do {
-    Xla__SourceTargetView st = XLA__SOURCE_TARGET_VIEW__INIT;
-    if (wp_htp_expect(p, "{") || wp_htp_int(p, &st.source) || wp_htp_expect(p, ",") ||
-        wp_htp_int(p, &st.target) || wp_htp_expect(p, "}"))
-      return -1;
-    WP_HTP_PUSH(p, *out, *n, cap, wp_htp_opaque(p, &st.base));
-  } while (wp_htp_accept(p, ","));
-  return wp_htp_expect(p, "}");
+  wp_htp_vec v = {(void **)out, n, 0, sizeof **out};
+  return wp_htp_list(p, "{", "}", ",", 0, pair_item, &v);
 }
