@@ -266,8 +266,8 @@ int wp_hlo_verify_import(const wp_hlo_lazy_module *mod, wp_error *err) {
   if (wp_hlo_verify_lazy(mod, &e) == 0)
     return 0;
   const char *comp = e.comp < mod->msg->n_computations ? mod->msg->computations[e.comp]->name : "";
-  if (e.instr_id >= 0)
-    return wp_error_set(err, "instruction '%s' in computation '%s': %s", e.instr_name, comp,
-                        e.msg);
+  if (e.instr_id >= 0) /* as the importer's own errors name an instruction */
+    return wp_error_set(err, "computation '%s', instruction '%s' (id %lld): %s", comp,
+                        e.instr_name, (long long)e.instr_id, e.msg);
   return wp_error_set(err, "computation '%s': %s", comp, e.msg);
 }

@@ -32,6 +32,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Where the first error is, and what it says. */
 typedef struct wp_hlo_verify_error {
   size_t comp;      /* the computation's index in the module; SIZE_MAX: the module */
@@ -49,8 +53,9 @@ int wp_hlo_verify_module(const Xla__HloModuleProto *mod, wp_hlo_verify_error *e)
 int wp_hlo_verify_lazy(const wp_hlo_lazy_module *mod, wp_hlo_verify_error *e);
 
 /* wp_hlo_verify_lazy for the protobuf importer: the error in ERR names
- * the instruction and computation ("instruction 'add.3' in computation
- * 'main': ..."; a protobuf has no lines), without a file prefix. */
+ * the computation and instruction as the importer's own errors do
+ * ("computation 'main', instruction 'add.3' (id 3): ..."; a protobuf has
+ * no lines), without a file prefix. */
 int wp_hlo_verify_import(const wp_hlo_lazy_module *mod, wp_error *err);
 
 /* wp_hlo_verify_module for a module read from HLO text: the error in ERR
@@ -64,5 +69,9 @@ int wp_hlo_verify_located(const Xla__HloModuleProto *mod, const wp_hlo_locs *loc
  * fault, its text starting with AFTER ("inline-weights: ..."; may be NULL),
  * and returns -1. A module holding no HLO passes. */
 int wp_hlo_verify_ir(MlirModule module, const char *after);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
