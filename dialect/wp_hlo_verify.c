@@ -21,25 +21,6 @@ typedef struct hv_module {
   wp_hv_sig **sigs;               /* by computation index, made on first call */
 } hv_module;
 
-/* Computation C's instructions: as they are, or unpacked into ARENA. */
-static Xla__HloInstructionProto **comp_instrs(hv_module *m, size_t c, wp_arena *arena,
-                                              size_t *n) {
-  if (!m->lazy) {
-    *n = m->mod->computations[c]->n_instructions;
-    return m->mod->computations[c]->instructions;
-  }
-  const wp_hlo_lazy_comp *lc = &m->lazy->comps[c];
-  Xla__HloInstructionProto **out = wp_arena_alloc(arena, (lc->n + 1) * sizeof *out);
-  size_t k = 0;
-  for (size_t i = 0; i < lc->n; i++) {
-    Xla__HloInstructionProto *ins = wp_hlo_lazy_instr(arena, &lc->ins[i]);
-    if (ins)
-      out[k++] = ins;
-  }
-  *n = k;
-  return out;
-}
-
 static void sig_add(wp_hv_sig *sig, const Xla__HloInstructionProto *ins, int64_t root_id) {
   if (ins->id == root_id)
     sig->root = ins->shape;
@@ -91,21 +72,23 @@ static const wp_hv_sig *callee_sig(wp_hv *v, int64_t id) {
 static void fail_at(wp_hlo_verify_error *e, size_t comp, const Xla__HloInstructionProto *ins) {
   e->comp = comp;
   e->instr_id = ins ? ins->id : -1;
-  e->instr_name = ins ? ins->name : "";
+  snprintf(e->instr_name, sizeof e->instr_name, "%s", ins ? ins->name : "");
 }
 
-/* Parameter numbers 0..N-1, once each (HloComputation::CreateFromProto). */
-static int check_params(wp_hv *v, Xla__HloInstructionProto **ins, size_t n,
-                        const Xla__HloInstructionProto **bad) {
+/* Parameter numbers 0..N-1, once each (HloComputation::CreateFromProto):
+ * of the N instructions, those IS_PARAM has, numbered NUMBERS. The index
+ * of the one at fault in *BAD. */
+static int check_params(wp_hv *v, const bool *is_param, const int64_t *numbers, size_t n,
+                        size_t *bad) {
   size_t n_params = 0;
   for (size_t i = 0; i < n; i++)
-    n_params += !strcmp(ins[i]->opcode, "parameter");
+    n_params += is_param[i];
   bool *seen = wp_arena_alloc(v->scratch, n_params + 1);
   for (size_t i = 0; i < n; i++) {
-    if (strcmp(ins[i]->opcode, "parameter"))
+    if (!is_param[i])
       continue;
-    int64_t p = ins[i]->parameter_number;
-    *bad = ins[i];
+    int64_t p = numbers[i];
+    *bad = i;
     if (p < 0 || (uint64_t)p >= n_params)
       return wp_hv_fail(v, "Invalid parameter number. Expected [0, %zu), got %lld", n_params,
                         (long long)p);
@@ -131,41 +114,82 @@ int wp_hv_check_instruction(wp_hv *v, const wp_hv_ins *in) {
   return 0;
 }
 
-/* Checks instruction I of INS (N of them, BY_ID maps ids to indices). */
-static int check_one(wp_hv *v, Xla__HloInstructionProto **ins, const wp_i64map *by_id,
-                     size_t i) {
-  const Xla__HloInstructionProto *x = ins[i];
+/* Checks instruction X, its operands' instructions OPS. */
+static int check_one(wp_hv *v, const Xla__HloInstructionProto *x,
+                     const Xla__HloInstructionProto *const *ops) {
+  for (size_t k = 0; k < x->n_operand_ids; k++)
+    if (!ops[k] || !ops[k]->shape)
+      return 0; /* the importer says what is wrong */
   if (!x->shape)
-    return 0; /* the importer says what is wrong */
-  const Xla__HloInstructionProto **ops =
-      wp_arena_alloc(v->scratch, (x->n_operand_ids + 1) * sizeof *ops);
-  for (size_t k = 0; k < x->n_operand_ids; k++) {
-    int64_t at;
-    if (!wp_i64map_get(by_id, x->operand_ids[k], &at) || !ins[at]->shape)
-      return 0; /* likewise */
-    ops[k] = ins[at];
-  }
+    return 0;
   wp_hv_ins in = {.ins = x, .shape = x->shape, .n_ops = x->n_operand_ids, .ops = ops};
   return wp_hv_check_instruction(v, &in);
 }
 
+/* Instruction I of computation C, as it is or unpacked into scratch;
+ * NULL when it does not unpack (the importer says so). */
+static const Xla__HloInstructionProto *instr_at(wp_hv *v, hv_module *m, size_t c, size_t i) {
+  if (!m->lazy)
+    return m->mod->computations[c]->instructions[i];
+  return wp_hlo_lazy_instr(v->scratch, &m->lazy->comps[c].ins[i]);
+}
+
+static size_t comp_size(hv_module *m, size_t c) {
+  return m->lazy ? m->lazy->comps[c].n : m->mod->computations[c]->n_instructions;
+}
+
+/* The parameter numbers of computation C, from the lazy form's summary
+ * where there is one (nothing unpacked). */
+static int comp_params(wp_hv *v, hv_module *m, size_t c, size_t n, size_t *bad) {
+  bool *is_param = wp_arena_alloc(v->scratch, n + 1);
+  int64_t *numbers = wp_arena_alloc(v->scratch, (n + 1) * sizeof *numbers);
+  for (size_t i = 0; i < n; i++) {
+    if (m->lazy) {
+      is_param[i] = m->lazy->comps[c].ins[i].is_param;
+      numbers[i] = m->lazy->comps[c].ins[i].parameter_number;
+    } else {
+      const Xla__HloInstructionProto *x = m->mod->computations[c]->instructions[i];
+      is_param[i] = !strcmp(x->opcode, "parameter");
+      numbers[i] = x->parameter_number;
+    }
+  }
+  return check_params(v, is_param, numbers, n, bad);
+}
+
+/* One instruction at a time, with its operands (in the lazy form each
+ * unpacked for it, then given back): a module's instructions are never
+ * all unpacked at once. Parameters have nothing to check. */
 static int check_computation(wp_hv *v, hv_module *m, size_t c, wp_hlo_verify_error *e) {
   wp_arena_mark_t mark = wp_arena_mark(v->scratch);
-  size_t n;
-  Xla__HloInstructionProto **ins = comp_instrs(m, c, v->scratch, &n);
-  const Xla__HloInstructionProto *bad = NULL;
-  int rc = check_params(v, ins, n, &bad);
-  if (rc)
-    fail_at(e, c, bad);
+  size_t n = comp_size(m, c), bad = 0;
+  int rc = comp_params(v, m, c, n, &bad);
+  if (rc) {
+    const Xla__HloInstructionProto *x = instr_at(v, m, c, bad);
+    fail_at(e, c, x);
+  }
   wp_i64map by_id;
   wp_i64map_init(&by_id);
   for (size_t i = 0; i < n && !rc; i++)
-    wp_i64map_put(&by_id, ins[i]->id, (int64_t)i);
+    wp_i64map_put(&by_id, m->lazy ? m->lazy->comps[c].ins[i].id
+                                  : m->mod->computations[c]->instructions[i]->id,
+                  (int64_t)i);
   for (size_t i = 0; i < n && !rc; i++) {
+    if (m->lazy && m->lazy->comps[c].ins[i].is_param)
+      continue;
     wp_arena_mark_t one = wp_arena_mark(v->scratch);
-    rc = check_one(v, ins, &by_id, i);
-    if (rc)
-      fail_at(e, c, ins[i]);
+    const Xla__HloInstructionProto *x = instr_at(v, m, c, i);
+    if (x) {
+      const Xla__HloInstructionProto **ops =
+          wp_arena_alloc(v->scratch, (x->n_operand_ids + 1) * sizeof *ops);
+      for (size_t k = 0; k < x->n_operand_ids; k++) {
+        int64_t at;
+        ops[k] = wp_i64map_get(&by_id, x->operand_ids[k], &at) ? instr_at(v, m, c, (size_t)at)
+                                                                : NULL;
+      }
+      rc = check_one(v, x, ops);
+      if (rc)
+        fail_at(e, c, x);
+    }
     wp_arena_release(v->scratch, one);
   }
   wp_i64map_free(&by_id);
@@ -185,33 +209,57 @@ static size_t entry_index(const Xla__HloModuleProto *mod) {
   return SIZE_MAX;
 }
 
+static bool is_param_at(hv_module *m, size_t c, size_t i) {
+  return m->lazy ? m->lazy->comps[c].ins[i].is_param
+                 : !strcmp(m->mod->computations[c]->instructions[i]->opcode, "parameter");
+}
+
 /* ShapeVerifier::VerifyEntryComputationLayout against the host program
- * shape (the entry_computation_layout of the text). */
+ * shape (the entry_computation_layout of the text), one parameter at a
+ * time: a model's entry computation may have 100,000. */
 static int check_entry_layout(wp_hv *v, hv_module *m, wp_hlo_verify_error *e) {
   const Xla__ProgramShapeProto *ps = m->mod->host_program_shape;
-  size_t entry = entry_index(m->mod);
-  if (!ps || entry == SIZE_MAX)
+  size_t c = entry_index(m->mod);
+  if (!ps || c == SIZE_MAX)
     return 0;
-  const wp_hv_sig *sig = callee_sig(v, m->mod->computations[entry]->id);
+  size_t n = comp_size(m, c), n_params = 0;
   int rc = 0;
-  if (!sig)
-    return 0;
-  if (ps->result && sig->root && !wp_hv_compatible(sig->root, ps->result, false))
-    rc = wp_hv_fail(v, "Shape of the root instruction of entry computation (%s) should be "
-                    "compatible to one specified in module's entry computation layout (%s)",
-                    wp_hv_str(v, sig->root, false), wp_hv_str(v, ps->result, false));
-  else if (ps->n_parameters != sig->n_params)
+  for (size_t i = 0; i < n; i++)
+    n_params += is_param_at(m, c, i);
+  for (size_t i = 0; i < n && !rc && ps->result; i++) {
+    wp_arena_mark_t one = wp_arena_mark(v->scratch);
+    const Xla__HloInstructionProto *x =
+        (m->lazy ? m->lazy->comps[c].ins[i].id
+                 : m->mod->computations[c]->instructions[i]->id) == m->mod->computations[c]->root_id
+            ? instr_at(v, m, c, i)
+            : NULL;
+    if (x && x->shape && !wp_hv_compatible(x->shape, ps->result, false))
+      rc = wp_hv_fail(v, "Shape of the root instruction of entry computation (%s) should be "
+                      "compatible to one specified in module's entry computation layout (%s)",
+                      wp_hv_str(v, x->shape, false), wp_hv_str(v, ps->result, false));
+    if (!rc)
+      wp_arena_release(v->scratch, one);
+  }
+  if (!rc && ps->n_parameters != n_params)
     rc = wp_hv_fail(v, "Number of parameters in entry computation layout (%zu) must be same as "
                     "number of parameters of entry computation (%zu)", ps->n_parameters,
-                    sig->n_params);
-  for (size_t i = 0; i < sig->n_params && !rc; i++)
-    if (sig->params[i] && !wp_hv_compatible(sig->params[i], ps->parameters[i], false))
-      rc = wp_hv_fail(v, "Shape of the entry computation parameter %zu is %s should be "
+                    n_params);
+  for (size_t i = 0; i < n && !rc; i++) {
+    if (!is_param_at(m, c, i))
+      continue;
+    wp_arena_mark_t one = wp_arena_mark(v->scratch);
+    const Xla__HloInstructionProto *x = instr_at(v, m, c, i);
+    int64_t p = x ? x->parameter_number : -1;
+    if (x && x->shape && p >= 0 && (uint64_t)p < ps->n_parameters &&
+        !wp_hv_compatible(x->shape, ps->parameters[p], false))
+      rc = wp_hv_fail(v, "Shape of the entry computation parameter %lld is %s should be "
                       "compatible to the one specified in module's entry computation layout %s",
-                      i, wp_hv_str(v, sig->params[i], false),
-                      wp_hv_str(v, ps->parameters[i], false));
+                      (long long)p, wp_hv_str(v, x->shape, false),
+                      wp_hv_str(v, ps->parameters[p], false));
+    wp_arena_release(v->scratch, one);
+  }
   if (rc)
-    fail_at(e, entry, NULL);
+    fail_at(e, c, NULL);
   return rc;
 }
 

@@ -40,8 +40,7 @@ extern "C" {
 typedef struct wp_hlo_verify_error {
   size_t comp;      /* the computation's index in the module; SIZE_MAX: the module */
   int64_t instr_id; /* the instruction's id; -1: the computation itself */
-  const char *instr_name; /* its name ("" when not an instruction); valid until the
-                             verified module goes */
+  char instr_name[256];   /* its name, cut to fit ("" when not an instruction) */
   char msg[1024];
 } wp_hlo_verify_error;
 

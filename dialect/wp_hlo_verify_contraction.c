@@ -293,8 +293,9 @@ static int check_convolution(wp_hv *v, const wp_hv_ins *in) {
   if (!wp_hv_is_array(b))
     return wp_hv_fail(v, "Expected array argument for rhs of convolution, but got %s.",
                       wp_hv_str(v, b, false));
-  Xla__ConvolutionDimensionNumbersView *d = wp_hv_view(
-      v, in->ins->convolution_dimension_numbers, &xla__convolution_dimension_numbers_view__descriptor);
+  Xla__ConvolutionDimensionNumbersView *d =
+      wp_hv_view(v, in->ins->convolution_dimension_numbers,
+                 &xla__convolution_dimension_numbers_view__descriptor);
   Xla__WindowView *w = wp_hv_view(v, in->ins->window, &xla__window_view__descriptor);
   if (conv_counts(v, in, a, b, d, w) || conv_features(v, in, a, b, d))
     return -1;

@@ -81,7 +81,8 @@ static int check_transpose(wp_hv *v, const wp_hv_ins *in) {
   const Xla__HloInstructionProto *ins = in->ins;
   if (expect_array(v, s, "transpose"))
     return -1;
-  if (ins->n_dimensions != s->n_dimensions || !is_permutation(v, ins->dimensions, ins->n_dimensions))
+  if (ins->n_dimensions != s->n_dimensions ||
+      !is_permutation(v, ins->dimensions, ins->n_dimensions))
     return wp_hv_fail(v, "Transpose dimensions [%s] are not a permutation of the operand "
                       "dimensions (operand shape is %s).",
                       wp_hv_list(v, ins->dimensions, ins->n_dimensions, ","),
@@ -171,7 +172,8 @@ static int check_slice(wp_hv *v, const wp_hv_ins *in) {
                         wp_hv_list(v, stride, n, ","));
     if (stride[d] <= 0)
       return wp_hv_fail(v, "Stride (%lld) must be positive.", (long long)stride[d]);
-    out->dimensions[d] = (limit[d] - start[d]) / stride[d] + ((limit[d] - start[d]) % stride[d] != 0);
+    int64_t span = limit[d] - start[d]; /* no overflow: 0 <= start <= limit */
+    out->dimensions[d] = span / stride[d] + (span % stride[d] != 0);
   }
   return wp_hv_check_shape(v, in, out, false);
 }
