@@ -7,6 +7,7 @@
 #include "wp_hlo_literal.h"
 #include "wp_hlo_opcodes.h"
 #include "wp_hlo_types.h"
+#include "wp_hlo_verify.h"
 #include "wp_hlo_weight.h"
 #include "wp_i64map.h"
 #include "wp_mlir_util.h"
@@ -882,6 +883,9 @@ int wp_hlo_import_located(MlirContext ctx, const void *data, size_t len, const c
                  path, why);
     goto out;
   }
+  /* XLA's shape checks; HLO text had them at its lines (wp_hlo_text_import) */
+  if (!locs && wp_hlo_verify_import(&mod, err))
+    goto out;
   rc = import_module(&im, &mod, out);
   /* the settings stay as their bytes: export writes them back unchanged */
   if (rc == 0 && config.data)

@@ -4,6 +4,7 @@
 
 #include "wp_diag.h"
 #include "wp_hlo.h"
+#include "wp_hlo_verify.h"
 #include "wp_mlir_util.h"
 #include "wp_pb.h"
 
@@ -104,6 +105,8 @@ int wp_hlo_text_import(MlirContext ctx, const void *text, size_t len, const char
   wp_hlo_locs locs;
   int rc = wp_hlo_text_parse_config(arena, text, len, filename, warn_mlir, &ctx, &mod, &config,
                                     &locs, err);
+  if (rc == 0) /* XLA's shape checks, at the instruction's line and column */
+    rc = wp_hlo_verify_located(mod, &locs, filename, err);
   if (rc == 0) {
     size_t size = protobuf_c_message_get_packed_size(&mod->base);
     if (size >= (size_t)INT32_MAX) {

@@ -937,5 +937,5 @@ const wp_pass_info wp_inline_weights_pass = {
                 {"allow", "comma-separated computations the pass may touch (default: entry)"}},
     .run = run_inline_weights,
     .check = check_inline_weights,
-    .traits = {.model_dir_option = "model-dir"},
+    .traits = {.model_dir_option = "model-dir", .changes_hlo = true},
 };

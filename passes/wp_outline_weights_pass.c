@@ -60,5 +60,5 @@ const wp_pass_info wp_outline_weights_pass = {
     .run = run_outline_weights,
     /* it writes a directory of its own: named like an artifact directory,
      * never an output file (opt refuses a directory there) */
-    .traits = {.dir_option = "model-dir"},
+    .traits = {.dir_option = "model-dir", .changes_hlo = true},
 };

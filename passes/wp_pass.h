@@ -77,6 +77,7 @@ typedef struct wp_pass_info {
     bool renames_placed;     /* renames the placed files where they are */
     bool uses_placed_files;  /* reads the files placed in the artifact directory */
     bool writes_neff;        /* writes the run's NEFF: the last pass */
+    bool changes_hlo;        /* rewrites the HLO program: the shape verifier runs after it */
     const char *output_option;    /* the option naming the file it writes */
     const char *dir_option;       /* the option naming the directory it places files in */
     const char *model_dir_option; /* the option naming the model directory it reads */

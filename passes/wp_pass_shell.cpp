@@ -5,6 +5,7 @@
 // through a virtual initializeOptions, and gives a pass its pipeline run
 // only through the analysis manager.
 #include "weightpack/weightpack.h"
+#include "wp_hlo_verify.h"
 #include "wp_pass.h"
 
 #include <mlir/CAPI/IR.h>
@@ -144,6 +145,12 @@ public:
       return signalPassFailure();
     }
     wp_run_note_ran(state, info->name);
+    // XLA's shape checks on what the pass made (opt --verify-each=false: not)
+    if (info->traits.changes_hlo && !(obs && obs->no_hlo_verify) &&
+        wp_hlo_verify_ir(mlirModuleFromOperation(op), info->name)) {
+      state->failed = true;
+      return signalPassFailure();
+    }
     if (obs && (obs->print_ir_after_all || named(obs->print_ir_after, info->name)))
       dumpIR(obs, info, op, "After");
     if (obs && obs->verify_roundtrip) {

@@ -42,6 +42,7 @@ typedef struct wp_pass_observer {
   const char *print_ir_after;  /* pass names, comma-separated: print after these; may be NULL */
   const char *print_ir_before; /* and before these */
   bool verify_roundtrip;
+  bool no_hlo_verify; /* no shape verifier after passes that change HLO */
   bool timing;
   MlirOpPrintingFlags print_flags; /* for IR dumps; may be null */
   /* Filled when timing: pass titles and seconds. */

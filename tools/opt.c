@@ -603,6 +603,7 @@ int main(int argc, char **argv) {
                                .print_ir_after = cfg.print_ir_after,
                                .print_ir_before = cfg.print_ir_before,
                                .verify_roundtrip = cfg.verify_roundtrip,
+                               .no_hlo_verify = cfg.verify_each_off,
                                .timing = cfg.timing || cfg.stats_json,
                                .print_flags = flags};
   /* from here: the first second of the run shows nothing */

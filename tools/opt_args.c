@@ -270,6 +270,8 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
     } else if ((plain = plain_flag(a))) {
       if (plain->field != NO_FIELD)
         *(bool *)((char *)cfg + plain->field) = plain->value;
+      if (plain->field == offsetof(opt_config, verify_each))
+        cfg->verify_each_off = !plain->value;
     } else if (flag_arg(argv, &i, "--print-irdl")) {
       /* opt_early_exit acts on it; here only another option is wrong */
     } else if ((v = flag_arg(argv, &i, "--mlir-elide-resource-strings-if-larger"))) {

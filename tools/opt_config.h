@@ -22,6 +22,7 @@ typedef struct opt_config {
   const char *output;
   const char *emit;
   bool verify_roundtrip, verify_each, print_ir_after_all, timing, debuginfo;
+  bool verify_each_off; /* --verify-each=false given last: no HLO shape checks either */
   bool print_ir_before_all, print_generic, emit_bytecode, dump_pipeline;
   bool split_input_file, verify_diagnostics; /* mlir-opt's test conventions */
   const char *print_ir_after, *print_ir_before; /* pass names, comma-separated */
