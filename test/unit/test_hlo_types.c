@@ -1,11 +1,14 @@
 /* XLA primitive types and shapes <-> MLIR types. */
 #include "weightpack/weightpack.h"
+#include "wp_hlo_literal.h"
+#include "wp_hlo_resource.h"
 #include "wp_hlo_types.h"
 #include "wp_pb.h"
 #include "wp_test.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <string.h>
 
 static MlirContext ctx;
 
@@ -96,6 +99,41 @@ static void test_num_elements(void) {
   CHECK(wp_hlo_num_elements(t) == 0);
 }
 
+/* A literal of a type MLIR 19 has no builtin for becomes a dense_resource
+ * of its bytes; an f4e2m1fn byte above 15 leaves it unread (kept as it is),
+ * and export gives the bytes back in the field XLA uses. */
+static void test_dialect_float_literals(void) {
+  int64_t four[] = {4};
+  MlirType t = mlirRankedTensorTypeGet(1, four, wp_hlo_prim_to_mlir(ctx, WP_F4E2M1FN),
+                                       mlirAttributeGetNull());
+  uint8_t data[4] = {0x0, 0x7, 0xf, 0x8};
+  Xla__LiteralProto lit = XLA__LITERAL_PROTO__INIT;
+  lit.f4e2m1fns.data = data;
+  lit.f4e2m1fns.len = sizeof data;
+  MlirAttribute attr = mlirAttributeGetNull();
+  CHECK(wp_hlo_literal_to_attr(&lit, t, &attr) == 1);
+  const void *bytes = NULL;
+  uint64_t size = 0;
+  CHECK(wp_hlo_resource_is(attr) && wp_hlo_resource_bytes(attr, &bytes, &size) == 0);
+  CHECK(size == 4 && bytes && memcmp(bytes, data, 4) == 0);
+  wp_arena *a = wp_arena_create();
+  Xla__LiteralProto out = XLA__LITERAL_PROTO__INIT;
+  wp_error err;
+  CHECK(wp_hlo_literal_set_data(a, &out, WP_F4E2M1FN, bytes, 4, &err) == 0);
+  CHECK(out.f4e2m1fns.len == 4 && memcmp(out.f4e2m1fns.data, data, 4) == 0);
+  wp_arena_destroy(a);
+  data[1] = 0x17;
+  CHECK(wp_hlo_literal_to_attr(&lit, t, &attr) == 0);
+  /* the same byte is an f8e3m4's */
+  MlirType t3 = mlirRankedTensorTypeGet(1, four, wp_hlo_prim_to_mlir(ctx, WP_F8E3M4),
+                                        mlirAttributeGetNull());
+  Xla__LiteralProto lit3 = XLA__LITERAL_PROTO__INIT;
+  lit3.f8e3m4s = lit.f4e2m1fns;
+  CHECK(wp_hlo_literal_to_attr(&lit3, t3, &attr) == 1);
+  /* in another field than XLA's for the type: unread */
+  CHECK(wp_hlo_literal_to_attr(&lit, t3, &attr) == 0);
+}
+
 int main(void) {
   ctx = mlirContextCreate();
   wp_error err;
@@ -103,6 +141,7 @@ int main(void) {
   test_every_prim_round_trips();
   test_shapes();
   test_num_elements();
+  test_dialect_float_literals();
   mlirContextDestroy(ctx);
   return wp_test_result("test_hlo_types");
 }
