@@ -8,6 +8,15 @@ irdl.dialect @hlo {
   // XLA's OPAQUE_TYPE element type.
   irdl.type @opaque {
   }
+  // XLA's F8E3M4, F4E2M1FN and F8E8M0FNU: float types MLIR 19 has
+  // no builtin for. A tensor element holds one byte (F4E2M1FN in
+  // its low 4 bits), as in XLA's literals.
+  irdl.type @f8e3m4 {
+  }
+  irdl.type @f4e2m1fn {
+  }
+  irdl.type @f8e8m0fnu {
+  }
   irdl.operation @abs {
     %o0 = irdl.any
     %r = irdl.any

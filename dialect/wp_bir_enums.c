@@ -52,6 +52,8 @@ static const struct {
     {WP_F8E5M2, "float8_e5m2"},         {WP_F8E4M3FN, "float8_e4m3fn"},
     {WP_F8E4M3B11FNUZ, "float8_e4m3b11fnuz"}, {WP_F8E5M2FNUZ, "float8_e5m2fnuz"},
     {WP_F8E4M3FNUZ, "float8_e4m3fnuz"}, {WP_F8E4M3, "float8_e4m3"},
+    {WP_F8E3M4, "float8_e3m4"},         {WP_F4E2M1FN, "float4_e2m1fn"},
+    {WP_F8E8M0FNU, "float8_e8m0fnu"},
 };
 
 const char *wp_tensor_class_name(int tc) {

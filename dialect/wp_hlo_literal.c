@@ -1,5 +1,6 @@
 #include "wp_hlo_literal.h"
 
+#include "wp_hlo_resource.h"
 #include "wp_hlo_types.h"
 #include "wp_pb.h"
 
@@ -127,6 +128,31 @@ static const void *permute(wp_arena *arena, const Xla__ShapeProto *shape, const 
 static int literal_to_attr(const Xla__LiteralProto *lit, MlirType type, wp_arena *parena,
                            const int64_t *m2m, MlirAttribute *out);
 
+/* A constant of a type MLIR 19 has no builtin for (!hlo.f4e2m1fn ...):
+ * no dense elements attribute can hold it, so it is a dense_resource over
+ * a copy of the literal's bytes, one per element, as weights are. A byte
+ * the type cannot hold (an f4e2m1fn's high bits set) keeps the literal as
+ * it is. */
+static int dialect_float_attr(MlirType type, int prim, const void *data, size_t bytes,
+                              MlirAttribute *out) {
+  const unsigned char *d = data;
+  unsigned max = wp_hlo_prim_max_byte(prim);
+  for (size_t i = 0; max < 255 && i < bytes; i++)
+    if (d[i] > max)
+      return 0;
+  void *copy = malloc(bytes ? bytes : 1);
+  if (!copy)
+    return 0;
+  if (bytes)
+    memcpy(copy, data, bytes);
+  *out = wp_hlo_resource_create(type, "literal", copy, bytes, free, copy);
+  if (mlirAttributeIsNull(*out)) {
+    free(copy);
+    return 0;
+  }
+  return 1;
+}
+
 int wp_hlo_literal_to_attr(const Xla__LiteralProto *lit, MlirType type,
                            MlirAttribute *out) {
   if (!mlirTypeIsARankedTensor(type))
@@ -227,6 +253,8 @@ static int literal_to_attr(const Xla__LiteralProto *lit, MlirType type, wp_arena
   if (bytes)
     UNPERMUTE(data, (size_t)info->bytes);
 #undef UNPERMUTE
+  if (wp_hlo_prim_is_dialect_float(prim))
+    return dialect_float_attr(type, prim, data, bytes, out);
   static const char empty[16];
   *out = mlirDenseElementsAttrRawBufferGet(type, bytes, bytes ? data : empty);
   return !mlirAttributeIsNull(*out);

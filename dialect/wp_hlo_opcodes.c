@@ -225,7 +225,13 @@ static char *build_irdl_text(void) {
           "  // XLA's TOKEN element type.\n"
           "  irdl.type @token {\n  }\n"
           "  // XLA's OPAQUE_TYPE element type.\n"
-          "  irdl.type @opaque {\n  }\n");
+          "  irdl.type @opaque {\n  }\n"
+          "  // XLA's F8E3M4, F4E2M1FN and F8E8M0FNU: float types MLIR 19 has\n"
+          "  // no builtin for. A tensor element holds one byte (F4E2M1FN in\n"
+          "  // its low 4 bits), as in XLA's literals.\n"
+          "  irdl.type @f8e3m4 {\n  }\n"
+          "  irdl.type @f4e2m1fn {\n  }\n"
+          "  irdl.type @f8e8m0fnu {\n  }\n");
   size_t n;
   const wp_hlo_opcode *ops = wp_hlo_opcode_table(&n);
   for (size_t i = 0; i < n; i++)

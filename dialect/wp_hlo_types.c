@@ -68,8 +68,49 @@ MlirType wp_hlo_prim_to_mlir(MlirContext ctx, int xla) {
   case WP_C128: return mlirComplexTypeGet(mlirF64TypeGet(ctx));
   case WP_TOKEN: return parse_type(ctx, "!hlo.token");
   case WP_OPAQUE: return parse_type(ctx, "!hlo.opaque");
+  case WP_F8E3M4: return parse_type(ctx, "!hlo.f8e3m4");
+  case WP_F4E2M1FN: return parse_type(ctx, "!hlo.f4e2m1fn");
+  case WP_F8E8M0FNU: return parse_type(ctx, "!hlo.f8e8m0fnu");
   default: return (MlirType){NULL};
   }
+}
+
+/* Collects a printed type into a small buffer; longer text marks it full. */
+typedef struct type_text {
+  char buf[24];
+  size_t len;
+  bool too_long;
+} type_text;
+
+static void collect_text(MlirStringRef part, void *user) {
+  type_text *tt = user;
+  if (tt->too_long || tt->len + part.length >= sizeof tt->buf) {
+    tt->too_long = true;
+    return;
+  }
+  memcpy(tt->buf + tt->len, part.data, part.length);
+  tt->len += part.length;
+  tt->buf[tt->len] = 0;
+}
+
+/* The hlo dialect's own element types (IRDL types, which the C API knows
+ * only by their printed form). */
+static int hlo_dialect_prim(MlirType t) {
+  MlirStringRef ns = mlirDialectGetNamespace(mlirTypeGetDialect(t));
+  if (ns.length != 3 || memcmp(ns.data, "hlo", 3) != 0)
+    return 0;
+  static const struct {
+    const char *text;
+    int prim;
+  } k_types[] = {{"!hlo.token", WP_TOKEN},       {"!hlo.opaque", WP_OPAQUE},
+                 {"!hlo.f8e3m4", WP_F8E3M4},     {"!hlo.f4e2m1fn", WP_F4E2M1FN},
+                 {"!hlo.f8e8m0fnu", WP_F8E8M0FNU}};
+  type_text tt = {.len = 0};
+  mlirTypePrint(t, collect_text, &tt);
+  for (size_t i = 0; !tt.too_long && i < sizeof k_types / sizeof k_types[0]; i++)
+    if (strcmp(tt.buf, k_types[i].text) == 0)
+      return k_types[i].prim;
+  return 0;
 }
 
 int wp_hlo_prim_from_mlir(MlirType t) {
@@ -108,10 +149,7 @@ int wp_hlo_prim_from_mlir(MlirType t) {
     if (mlirTypeIsAF64(e)) return WP_C128;
     return 0;
   }
-  MlirContext ctx = mlirTypeGetContext(t);
-  if (mlirTypeEqual(t, parse_type(ctx, "!hlo.token"))) return WP_TOKEN;
-  if (mlirTypeEqual(t, parse_type(ctx, "!hlo.opaque"))) return WP_OPAQUE;
-  return 0;
+  return hlo_dialect_prim(t);
 }
 
 static const char *prim_name(int xla) {

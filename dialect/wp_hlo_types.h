@@ -2,11 +2,12 @@
  *
  * Element types: PRED i1; S1 si1 (i1 is taken by PRED); S2..S64 signless
  * i2..i64; U1..U64 ui1..ui64; F16 f16; BF16 bf16; F32 f32; F64 f64; the
- * F8 types MLIR 19 has; C64 complex<f32>; C128 complex<f64>; TOKEN
- * !hlo.token; OPAQUE_TYPE !hlo.opaque. Arrays are ranked tensors (a dynamic
- * dimension is `?`; its bound stays in the instruction's preserved shape),
- * tuples are builtin tuples. F8E3M4, F4E2M1FN and F8E8M0FNU have no MLIR 19
- * type and are refused. */
+ * F8 types MLIR 19 has; F8E3M4, F4E2M1FN and F8E8M0FNU, which MLIR 19 has
+ * no builtin for, the hlo dialect's !hlo.f8e3m4, !hlo.f4e2m1fn and
+ * !hlo.f8e8m0fnu; C64 complex<f32>; C128 complex<f64>; TOKEN !hlo.token;
+ * OPAQUE_TYPE !hlo.opaque. Arrays are ranked tensors (a dynamic dimension
+ * is `?`; its bound stays in the instruction's preserved shape), tuples
+ * are builtin tuples. */
 #ifndef WP_HLO_TYPES_H
 #define WP_HLO_TYPES_H
 
@@ -67,6 +68,22 @@ int64_t wp_hlo_num_elements(MlirType tensor);
  * and its PrimitiveType: 0; -1 when it has no XLA element type or a
  * dynamic shape; -2 when the bytes would not fit in memory. */
 int wp_hlo_storage_bytes(MlirType tensor, int *prim, uint64_t *bytes);
+
+/* Element types MLIR 19 has no builtin for: the hlo dialect's own. Their
+ * constants cannot be dense elements attributes and are dense_resource
+ * blobs of one byte per element instead. */
+static inline bool wp_hlo_prim_is_dialect_float(int prim) {
+  return prim == WP_F8E3M4 || prim == WP_F4E2M1FN || prim == WP_F8E8M0FNU;
+}
+
+/* The largest byte an element of PRIM may hold in a literal, a .npy or a
+ * blob: 1 for PRED, S1, U1; 15 for F4E2M1FN (one element per byte, low 4
+ * bits, as XLA's literals hold it); 255 otherwise. */
+static inline unsigned wp_hlo_prim_max_byte(int prim) {
+  if (prim == WP_PRED || prim == WP_S1 || prim == WP_U1)
+    return 1;
+  return prim == WP_F4E2M1FN ? 15 : 255;
+}
 
 /* PRED, S1, U1: a byte per element, each 0 or 1. */
 static inline bool wp_hlo_prim_is_one_bit(int prim) {

@@ -84,12 +84,25 @@ const void *wp_hlo_weight_data_bytes(const wp_hlo_weight_data *w, uint64_t *size
   return w->data;
 }
 
-/* The index of the first byte of D[0, N) that is neither 0 nor 1, or -1. */
-static int64_t not_a_bit(const unsigned char *d, uint64_t n) {
-  for (uint64_t i = 0; i < n; i++)
-    if (d[i] > 1)
+/* The index of the first byte of D[0, N) above MAX, or -1. */
+static int64_t byte_above(const unsigned char *d, uint64_t n, unsigned max) {
+  for (uint64_t i = 0; max < 255 && i < n; i++)
+    if (d[i] > max)
       return (int64_t)i;
   return -1;
+}
+
+/* Says which byte of an element type that holds fewer than 8 bits is out
+ * of its range. */
+static int bad_byte(wp_error *err, int prim, const char *where, int64_t at, unsigned byte) {
+  if (prim == WP_PRED)
+    return wp_error_set(err, "bool element %lld%s is the byte %u; a bool is 0 or 1",
+                        (long long)at, where, byte);
+  if (prim == WP_F4E2M1FN)
+    return wp_error_set(err, "element %lld%s is the byte %u; an f4e2m1fn element is one "
+                        "byte 0..15 (4 bits, unpacked)", (long long)at, where, byte);
+  return wp_error_set(err, "element %lld%s is the byte %u; a 1-bit element is 0 or 1",
+                      (long long)at, where, byte);
 }
 
 int wp_hlo_weight_read(MlirType type, const char *path, int file_flags,
@@ -138,18 +151,16 @@ int wp_hlo_weight_from_view(MlirType type, const char *path, wp_mapped_file *vie
   /* XLA's PRED is 0 or 1 and so are numpy's bools, and a 1-bit integer
    * (raw V1 bytes) is too; another byte (a view cast from uint8) would
    * reach the NEFF as it is in one run and be refused or read as 1 when
-   * the IR is read back, so it is refused here. */
-  int64_t bad = wp_hlo_prim_is_one_bit(prim) && f.data
-                    ? not_a_bit(f.data + npy.data_offset, npy.data_size)
-                    : -1;
+   * the IR is read back, so it is refused here. Likewise an f4e2m1fn, a
+   * byte per element holding 4 bits (XLA's unpacked literal form): high
+   * bits set would pack as another value. */
+  int64_t bad = f.data ? byte_above(f.data + npy.data_offset, npy.data_size,
+                                    wp_hlo_prim_max_byte(prim))
+                       : -1;
   if (bad >= 0) {
     unsigned byte = f.data[npy.data_offset + (uint64_t)bad];
     wp_file_unmap(&f);
-    if (prim == WP_PRED)
-      return wp_error_set(err, "bool element %lld is the byte %u; a bool is 0 or 1",
-                          (long long)bad, byte);
-    return wp_error_set(err, "element %lld is the byte %u; a 1-bit element is 0 or 1",
-                        (long long)bad, byte);
+    return bad_byte(err, prim, "", bad, byte);
   }
 #ifdef WP_TESTING
   /* Test hook (opt's SIGBUS test): the mapped file is truncated now, as
@@ -271,7 +282,10 @@ static int check_blob(MlirAttribute value, const void *bytes, uint64_t size, wp_
   if (size != expect)
     return wp_error_set(err, "its dense_resource blob holds %llu bytes but its type needs %llu",
                         (unsigned long long)size, (unsigned long long)expect);
-  int64_t bad = wp_hlo_prim_is_one_bit(prim) ? not_a_bit(bytes, expect) : -1;
+  int64_t bad = byte_above(bytes, expect, wp_hlo_prim_max_byte(prim));
+  if (bad >= 0 && prim == WP_F4E2M1FN)
+    return bad_byte(err, prim, " of its dense_resource", bad,
+                    ((const unsigned char *)bytes)[bad]);
   if (bad >= 0)
     return wp_error_set(err, "element %lld of its dense_resource is the byte %u; a 1-bit "
                         "element is 0 or 1", (long long)bad, ((const unsigned char *)bytes)[bad]);

@@ -61,7 +61,8 @@ static void append_text(MlirStringRef s, void *user) {
 
 /* A dense_resource constant without a `weight` origin (written by hand, or
  * by another tool) goes to protobuf as its bytes and comes back as a dense
- * literal: the same constant in another form. When BACK's literal holds
+ * literal, or, for the hlo dialect's own element types, as a resource of
+ * another name: the same constant in another form. When BACK's literal holds
  * exactly ORIG's bytes, BACK gets ORIG's resource attribute (by name, without
  * a blob; only the name is printed) so the comparison sees the same IR; bytes
  * that differ are left for the comparison to report. The two modules are
@@ -82,15 +83,23 @@ static int settle_resources(MlirOperation orig, MlirOperation back, wp_arena *ar
     bool origin = !mlirAttributeIsNull(weight) &&
                   wp_hlo_weight_origin_get(weight, &file, &param, &number);
     if (!mlirAttributeIsNull(v) && !mlirAttributeIsNull(w) && !origin &&
-        wp_hlo_resource_is(v) && !wp_hlo_resource_is(w)) {
+        wp_hlo_resource_is(v)) {
       const void *a, *b;
       uint64_t na, nb;
       if (wp_hlo_constant_bytes(orig, arena, &a, &na, err) ||
           wp_hlo_constant_bytes(back, arena, &b, &nb, err))
         return -1;
-      if (na == nb && (na == 0 || memcmp(a, b, (size_t)na) == 0)) {
-        text_buf text = {.len = 0};
-        mlirAttributePrint(v, append_text, &text);
+      text_buf text = {.len = 0}, now = {.len = 0};
+      mlirAttributePrint(v, append_text, &text);
+      if (wp_hlo_resource_is(w)) /* (never print a dense literal: it may be huge) */
+        mlirAttributePrint(w, append_text, &now);
+      else
+        now.over = true;
+      /* (a name the back context has already would be renamed: parse only
+       * when the two differ) */
+      bool same_text = !text.over && !now.over && text.len == now.len &&
+                       memcmp(text.buf, now.buf, text.len) == 0;
+      if (!same_text && na == nb && (na == 0 || memcmp(a, b, (size_t)na) == 0)) {
         MlirAttribute same = text.over ? (MlirAttribute){NULL}
                                        : mlirAttributeParseGet(mlirOperationGetContext(back),
                                                                (MlirStringRef){text.buf, text.len});

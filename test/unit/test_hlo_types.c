@@ -1,16 +1,19 @@
 /* XLA primitive types and shapes <-> MLIR types. */
 #include "weightpack/weightpack.h"
+#include "wp_hlo_literal.h"
+#include "wp_hlo_resource.h"
 #include "wp_hlo_types.h"
 #include "wp_pb.h"
 #include "wp_test.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <string.h>
 
 static MlirContext ctx;
 
 static void test_every_prim_round_trips(void) {
-  int unsupported[] = {WP_F8E3M4, WP_F4E2M1FN, WP_F8E8M0FNU, 0, 34, 99};
+  int unsupported[] = {0, 34, 99};
   for (int t = 1; t <= 33; t++) {
     if (t == WP_TUPLE)
       continue;
@@ -25,6 +28,22 @@ static void test_every_prim_round_trips(void) {
     CHECK(!mlirTypeIsNull(m));
     CHECK(wp_hlo_prim_from_mlir(m) == t);
   }
+  /* The types MLIR 19 has no builtin for are the hlo dialect's, and in a
+   * tensor. */
+  int64_t four[] = {4};
+  MlirType f4 = mlirRankedTensorTypeGet(1, four, wp_hlo_prim_to_mlir(ctx, WP_F4E2M1FN),
+                                        mlirAttributeGetNull());
+  CHECK(!mlirTypeIsNull(f4));
+  CHECK(mlirTypeEqual(f4, mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(
+                                                    "tensor<4x!hlo.f4e2m1fn>"))));
+  char name[64];
+  wp_hlo_type_str(f4, name, sizeof name);
+  CHECK_STR(name, "f4e2m1fn[4]");
+  CHECK(wp_hlo_prim_from_mlir(mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(
+                                                       "!hlo.f8e8m0fnu"))) == WP_F8E8M0FNU);
+  CHECK(wp_hlo_prim_is_dialect_float(WP_F8E3M4) && !wp_hlo_prim_is_dialect_float(WP_F8E4M3));
+  CHECK(wp_hlo_prim_max_byte(WP_F4E2M1FN) == 15 && wp_hlo_prim_max_byte(WP_U1) == 1 &&
+        wp_hlo_prim_max_byte(WP_F8E3M4) == 255);
   /* PRED and S1 must not collide. */
   CHECK(!mlirTypeEqual(wp_hlo_prim_to_mlir(ctx, WP_PRED), wp_hlo_prim_to_mlir(ctx, WP_S1)));
   CHECK(wp_hlo_prim_from_mlir(mlirIntegerTypeSignedGet(ctx, 32)) == 0);
@@ -80,6 +99,41 @@ static void test_num_elements(void) {
   CHECK(wp_hlo_num_elements(t) == 0);
 }
 
+/* A literal of a type MLIR 19 has no builtin for becomes a dense_resource
+ * of its bytes; an f4e2m1fn byte above 15 leaves it unread (kept as it is),
+ * and export gives the bytes back in the field XLA uses. */
+static void test_dialect_float_literals(void) {
+  int64_t four[] = {4};
+  MlirType t = mlirRankedTensorTypeGet(1, four, wp_hlo_prim_to_mlir(ctx, WP_F4E2M1FN),
+                                       mlirAttributeGetNull());
+  uint8_t data[4] = {0x0, 0x7, 0xf, 0x8};
+  Xla__LiteralProto lit = XLA__LITERAL_PROTO__INIT;
+  lit.f4e2m1fns.data = data;
+  lit.f4e2m1fns.len = sizeof data;
+  MlirAttribute attr = mlirAttributeGetNull();
+  CHECK(wp_hlo_literal_to_attr(&lit, t, &attr) == 1);
+  const void *bytes = NULL;
+  uint64_t size = 0;
+  CHECK(wp_hlo_resource_is(attr) && wp_hlo_resource_bytes(attr, &bytes, &size) == 0);
+  CHECK(size == 4 && bytes && memcmp(bytes, data, 4) == 0);
+  wp_arena *a = wp_arena_create();
+  Xla__LiteralProto out = XLA__LITERAL_PROTO__INIT;
+  wp_error err;
+  CHECK(wp_hlo_literal_set_data(a, &out, WP_F4E2M1FN, bytes, 4, &err) == 0);
+  CHECK(out.f4e2m1fns.len == 4 && memcmp(out.f4e2m1fns.data, data, 4) == 0);
+  wp_arena_destroy(a);
+  data[1] = 0x17;
+  CHECK(wp_hlo_literal_to_attr(&lit, t, &attr) == 0);
+  /* the same byte is an f8e3m4's */
+  MlirType t3 = mlirRankedTensorTypeGet(1, four, wp_hlo_prim_to_mlir(ctx, WP_F8E3M4),
+                                        mlirAttributeGetNull());
+  Xla__LiteralProto lit3 = XLA__LITERAL_PROTO__INIT;
+  lit3.f8e3m4s = lit.f4e2m1fns;
+  CHECK(wp_hlo_literal_to_attr(&lit3, t3, &attr) == 1);
+  /* in another field than XLA's for the type: unread */
+  CHECK(wp_hlo_literal_to_attr(&lit, t3, &attr) == 0);
+}
+
 int main(void) {
   ctx = mlirContextCreate();
   wp_error err;
@@ -87,6 +141,7 @@ int main(void) {
   test_every_prim_round_trips();
   test_shapes();
   test_num_elements();
+  test_dialect_float_literals();
   mlirContextDestroy(ctx);
   return wp_test_result("test_hlo_types");
 }
