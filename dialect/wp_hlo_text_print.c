@@ -239,7 +239,7 @@ static int computation(hpr *w, const Xla__HloComputationProto *c, bool entry) {
     wp_hpr_puts(w, ", execution_thread=");
     wp_hpr_string(w, c->execution_thread, strlen(c->execution_thread));
   }
-  wp_hpr_puts(w, "\n");
+  wp_hpr_puts(w, "\n\n");
   Xla__HloComputationProto r = *c;
   r.name = r.execution_thread = "";
   r.n_instructions = 0;
@@ -267,11 +267,10 @@ static int print_module(hpr *w, const Xla__HloModuleProto *m, const Xla__HloModu
       entry = i;
   }
   int rc = m->n_computations ? wp_hpr_module_header(w, m, cfg) : wp_hpr_fail(w, "the module has no computations");
-  for (size_t i = 0; i < m->n_computations && !rc; i++) {
-    if (i)
-      wp_hpr_puts(w, "\n");
+  /* XLA's HloModule::Print ends every computation with a blank line, the
+   * last one too */
+  for (size_t i = 0; i < m->n_computations && !rc; i++)
     rc = computation(w, m->computations[i], i == entry);
-  }
   wp_i64map_free(&w->comp_index);
   if (!rc) {
     Xla__HloModuleProto r = *m;
