@@ -78,28 +78,36 @@ static bool sm_get(const strmap *m, const char *key, size_t *val) {
 
 /* ---- instructions ---- */
 
-/* SINGLE: a lone instruction, whose operands may be shapes without names
- * (XLA makes parameters of them). */
+typedef struct operands_ctx {
+  wp_htp_instr *ins;
+  bool single;
+  size_t n_shapes, cap_shapes;
+} operands_ctx;
+
+/* [shape] name; in a lone instruction (SINGLE) a shape alone will do, as
+ * XLA makes a parameter of it. */
+static int operand_item(htp *p, void *ctx) {
+  operands_ctx *c = ctx;
+  Xla__ShapeProto *shape = NULL;
+  if (wp_htp_at_shape(p) && wp_htp_shape(p, &shape))
+    return -1;
+  wp_htp_ref r;
+  wp_htp_skip(p);
+  r.at = p->pos;
+  int next = wp_htp_peek(p);
+  if (c->single && shape && (next == ',' || next == ')'))
+    r.name = "";
+  else if (wp_htp_name(p, &r.name))
+    return -1;
+  WP_HTP_PUSH(p, c->ins->operands, c->ins->n_operands, c->ins->cap_operands, r);
+  WP_HTP_PUSH(p, c->ins->operand_shapes, c->n_shapes, c->cap_shapes, shape);
+  return 0;
+}
+
+/* After '(': the operands and ')'. */
 static int operands(htp *p, wp_htp_instr *ins, bool single) {
-  if (wp_htp_accept(p, ")"))
-    return 0;
-  size_t cap_s = 0, n_s = 0;
-  do {
-    Xla__ShapeProto *shape = NULL;
-    if (wp_htp_at_shape(p) && wp_htp_shape(p, &shape))
-      return -1;
-    wp_htp_ref r;
-    wp_htp_skip(p);
-    r.at = p->pos;
-    int next = wp_htp_peek(p);
-    if (single && shape && (next == ',' || next == ')'))
-      r.name = "";
-    else if (wp_htp_name(p, &r.name))
-      return -1;
-    WP_HTP_PUSH(p, ins->operands, ins->n_operands, ins->cap_operands, r);
-    WP_HTP_PUSH(p, ins->operand_shapes, n_s, cap_s, shape);
-  } while (wp_htp_accept(p, ","));
-  return wp_htp_expect(p, ")");
+  operands_ctx c = {ins, single, 0, 0};
+  return wp_htp_list(p, NULL, ")", ",", 0, operand_item, &c);
 }
 
 static int instruction(htp *p, wp_htp_comp *c, bool single) {
@@ -157,22 +165,19 @@ static int instruction(htp *p, wp_htp_comp *c, bool single) {
 
 /* ---- computations ---- */
 
+/* name: shape, checked only for its syntax: the names and shapes are the
+ * parameter instructions' own. */
+static int signature_param(htp *p, void *ctx) {
+  (void)ctx;
+  char *name;
+  Xla__ShapeProto *s;
+  return wp_htp_name(p, &name) || wp_htp_expect(p, ":") || wp_htp_shape(p, &s) ? -1 : 0;
+}
+
 /* (name: shape, ...) -> shape; the names are XLA's parameter names,
  * already on the parameter instructions. */
 static int signature(htp *p, wp_htp_comp *c) {
-  if (wp_htp_expect(p, "("))
-    return -1;
-  if (!wp_htp_accept(p, ")")) {
-    do {
-      char *name;
-      Xla__ShapeProto *s;
-      if (wp_htp_name(p, &name) || wp_htp_expect(p, ":") || wp_htp_shape(p, &s))
-        return -1;
-    } while (wp_htp_accept(p, ","));
-    if (wp_htp_expect(p, ")"))
-      return -1;
-  }
-  if (wp_htp_expect(p, "->"))
+  if (wp_htp_list(p, "(", ")", ",", 0, signature_param, NULL) || wp_htp_expect(p, "->"))
     return -1;
   wp_htp_skip(p);
   c->sig_at = p->pos;
