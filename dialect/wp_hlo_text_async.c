@@ -40,12 +40,21 @@ static uint64_t str_hash(const char *s) {
 
 static uint64_t id_hash(int64_t id) { return (uint64_t)id * 0x9e3779b97f4a7c15ull; }
 
+static bool has_id(const uniq_root *r, int64_t id) {
+  if (!r->cap)
+    return false;
+  for (size_t k = id_hash(id) & (r->cap - 1); r->used[k]; k = (k + 1) & (r->cap - 1))
+    if (r->ids[k] == id)
+      return true;
+  return false;
+}
+
 /* Adds ID to R's numbers; false when it was there. */
-static bool take_id(htp *p, uniq_root *r, int64_t id) {
+static bool take_id(wp_arena *a, uniq_root *r, int64_t id) {
   if (2 * (r->n + 1) > r->cap) {
     size_t cap = r->cap ? 2 * r->cap : 8;
-    int64_t *ids = wp_arena_alloc(p->arena, cap * sizeof *ids);
-    bool *used = wp_arena_alloc(p->arena, cap * sizeof *used);
+    int64_t *ids = wp_arena_alloc(a, cap * sizeof *ids);
+    bool *used = wp_arena_alloc(a, cap * sizeof *used);
     for (size_t i = 0; i < r->cap; i++)
       if (r->used[i]) {
         size_t k = id_hash(r->ids[i]) & (cap - 1);
@@ -68,10 +77,22 @@ static bool take_id(htp *p, uniq_root *r, int64_t id) {
   return true;
 }
 
-static uniq_root *root_of(htp *p, wp_htp_uniquer *u, const char *root) {
+static uniq_root *find_root(const wp_htp_uniquer *u, const char *root) {
+  if (!u->cap)
+    return NULL;
+  for (size_t k = str_hash(root) & (u->cap - 1); u->roots[k]; k = (k + 1) & (u->cap - 1))
+    if (!strcmp(u->roots[k]->root, root))
+      return u->roots[k];
+  return NULL;
+}
+
+static uniq_root *root_of(wp_arena *a, wp_htp_uniquer *u, const char *root) {
+  uniq_root *found = find_root(u, root);
+  if (found)
+    return found;
   if (2 * (u->n + 1) > u->cap) {
     size_t cap = u->cap ? 2 * u->cap : 64;
-    uniq_root **roots = wp_arena_alloc(p->arena, cap * sizeof *roots);
+    uniq_root **roots = wp_arena_alloc(a, cap * sizeof *roots);
     for (size_t i = 0; i < u->cap; i++)
       if (u->roots[i]) {
         size_t k = str_hash(u->roots[i]->root) & (cap - 1);
@@ -83,19 +104,16 @@ static uniq_root *root_of(htp *p, wp_htp_uniquer *u, const char *root) {
     u->cap = cap;
   }
   size_t k = str_hash(root) & (u->cap - 1);
-  for (; u->roots[k]; k = (k + 1) & (u->cap - 1))
-    if (!strcmp(u->roots[k]->root, root))
-      return u->roots[k];
-  uniq_root *r = wp_arena_alloc(p->arena, sizeof *r);
+  while (u->roots[k])
+    k = (k + 1) & (u->cap - 1);
+  uniq_root *r = wp_arena_alloc(a, sizeof *r);
   r->root = root;
   u->roots[k] = r;
   u->n++;
   return r;
 }
 
-wp_htp_uniquer *wp_htp_uniquer_new(htp *p) {
-  return wp_arena_alloc(p->arena, sizeof(wp_htp_uniquer));
-}
+wp_htp_uniquer *wp_htp_uniquer_new(wp_arena *a) { return wp_arena_alloc(a, sizeof(wp_htp_uniquer)); }
 
 /* NAME's numeric suffix: ".N" neither first nor last, N a whole number
  * (absl's SimpleAtoi: a sign allowed). */
@@ -122,23 +140,44 @@ static bool numeric_suffix(const char *name, size_t *dot, int64_t *v) {
   return true;
 }
 
-const char *wp_htp_unique_name(htp *p, wp_htp_uniquer *u, const char *name) {
+static const char *suffixed_name(wp_arena *a, const char *root, int64_t id) {
+  size_t n = strlen(root) + 24;
+  char *out = wp_arena_alloc(a, n);
+  snprintf(out, n, "%s.%" PRId64, root, id);
+  return out;
+}
+
+/* NAME's root and number (0 without one) into *ROOT and *ID. */
+static bool split_name(wp_arena *a, const char *name, const char **root, int64_t *id) {
   size_t dot = 0;
-  int64_t id = 0;
-  bool suffixed = numeric_suffix(name, &dot, &id);
-  const char *root = suffixed ? wp_arena_strndup(p->arena, name, dot) : name;
-  uniq_root *r = root_of(p, u, root);
-  if (!take_id(p, r, id)) { /* taken: the next free number */
-    while (!take_id(p, r, r->next))
+  *id = 0;
+  bool suffixed = numeric_suffix(name, &dot, id);
+  *root = suffixed ? wp_arena_strndup(a, name, dot) : name;
+  return suffixed;
+}
+
+const char *wp_htp_unique_name(wp_arena *a, wp_htp_uniquer *u, const char *name) {
+  const char *root;
+  int64_t id;
+  bool suffixed = split_name(a, name, &root, &id);
+  uniq_root *r = root_of(a, u, root);
+  if (!take_id(a, r, id)) { /* taken: the next free number */
+    while (!take_id(a, r, r->next))
       r->next++;
     id = r->next++;
   }
-  if (id == 0 && !suffixed)
-    return root;
-  size_t n = strlen(root) + 24;
-  char *out = wp_arena_alloc(p->arena, n);
-  snprintf(out, n, "%s.%" PRId64, root, id);
-  return out;
+  return id == 0 && !suffixed ? root : suffixed_name(a, root, id);
+}
+
+const char *wp_htp_unique_peek(wp_arena *a, const wp_htp_uniquer *u, const char *name) {
+  const char *root;
+  int64_t id;
+  bool suffixed = split_name(a, name, &root, &id);
+  const uniq_root *r = find_root(u, root);
+  if (r && has_id(r, id))
+    for (id = r->next; has_id(r, id); id++)
+      ;
+  return id == 0 && !suffixed ? root : suffixed_name(a, root, id);
 }
 
 /* ---- reading the sugared forms ---- */
@@ -210,7 +249,7 @@ static int wrapped_param(htp *p, wp_htp_module *mod, wp_htp_comp *wc, size_t i, 
   memset(&param, 0, sizeof param);
   param.msg = wp_pb_new(p->arena, &xla__hlo_instruction_proto__descriptor);
   param.at = at;
-  param.msg->name = (char *)wp_htp_unique_name(p, mod->instr_names, "async_param");
+  param.msg->name = (char *)wp_htp_unique_name(p->arena, mod->instr_names, "async_param");
   param.msg->opcode = "parameter";
   param.msg->parameter_number = (int64_t)i;
   if (wp_htp_instr_finish(p, &param))
@@ -250,8 +289,8 @@ int wp_htp_async_wrap(htp *p, wp_htp_module *mod, wp_htp_comp *c, wp_htp_instr *
   if (check_start_shape(p, ins->at, m->shape))
     return -1;
   if (!mod->comp_names) { /* the first: the names so far, in XLA's order */
-    mod->comp_names = wp_htp_uniquer_new(p);
-    mod->instr_names = wp_htp_uniquer_new(p);
+    mod->comp_names = wp_htp_uniquer_new(p->arena);
+    mod->instr_names = wp_htp_uniquer_new(p->arena);
     for (size_t i = 0; i < mod->n; i++)
       wp_htp_async_names(p, mod, &mod->comps[i]);
   }
@@ -264,7 +303,7 @@ int wp_htp_async_wrap(htp *p, wp_htp_module *mod, wp_htp_comp *c, wp_htp_instr *
   wp_htp_comp wc;
   memset(&wc, 0, sizeof wc);
   wc.msg = wp_pb_new(p->arena, &xla__hlo_computation_proto__descriptor);
-  wc.msg->name = (char *)wp_htp_unique_name(p, mod->comp_names, "async_wrapped");
+  wc.msg->name = (char *)wp_htp_unique_name(p->arena, mod->comp_names, "async_wrapped");
   wc.msg->execution_thread = start->async_execution_thread; /* as XLA's start sets it */
   wc.at = ins->at;
   wc.wrapped = true;
@@ -274,7 +313,7 @@ int wp_htp_async_wrap(htp *p, wp_htp_module *mod, wp_htp_comp *c, wp_htp_instr *
 
   /* the wrapped instruction: what was read, on the parameters */
   wp_htp_instr inner = *ins;
-  m->name = (char *)wp_htp_unique_name(p, mod->instr_names, wrapped);
+  m->name = (char *)wp_htp_unique_name(p->arena, mod->instr_names, wrapped);
   m->shape = start->shape->tuple_shapes[1];
   inner.root = true;
   inner.operands = wp_arena_alloc(p->arena, (ins->n_operands + 1) * sizeof *inner.operands);
@@ -315,9 +354,9 @@ void wp_htp_async_sugared(htp *p, wp_htp_comp *c, const char *wrapped) {
 void wp_htp_async_names(htp *p, wp_htp_module *mod, const wp_htp_comp *c) {
   if (!mod->comp_names) /* no sugared start yet: nothing needs the names */
     return;
-  wp_htp_unique_name(p, mod->comp_names, c->msg->name);
+  wp_htp_unique_name(p->arena, mod->comp_names, c->msg->name);
   for (size_t i = 0; i < c->n_ins; i++)
-    wp_htp_unique_name(p, mod->instr_names, c->ins[i].msg->name);
+    wp_htp_unique_name(p->arena, mod->instr_names, c->ins[i].msg->name);
   /* a computation written later under a name given to a wrapped one:
    * XLA would rename the written one; this reader keeps written names, so
    * the wrapped one takes the next name instead */
@@ -326,7 +365,7 @@ void wp_htp_async_names(htp *p, wp_htp_module *mod, const wp_htp_comp *c) {
   for (size_t i = 0; i < mod->n; i++)
     if (mod->comps[i].wrapped && !strcmp(mod->comps[i].msg->name, c->msg->name) &&
         &mod->comps[i] != c)
-      mod->comps[i].msg->name = (char *)wp_htp_unique_name(p, mod->comp_names, "async_wrapped");
+      mod->comps[i].msg->name = (char *)wp_htp_unique_name(p->arena, mod->comp_names, "async_wrapped");
 }
 
 /* The instruction with id ID in C (ids are consecutive in a computation). */

@@ -42,9 +42,11 @@ typedef struct wp_htp_sugar {
  * instructions): a name ending in .N is its root and N; a root already
  * given gets the next free number. */
 typedef struct wp_htp_uniquer wp_htp_uniquer;
-wp_htp_uniquer *wp_htp_uniquer_new(htp *p);
+wp_htp_uniquer *wp_htp_uniquer_new(wp_arena *a);
 /* The name XLA gives for NAME, which is taken from then on. */
-const char *wp_htp_unique_name(htp *p, wp_htp_uniquer *u, const char *name);
+const char *wp_htp_unique_name(wp_arena *a, wp_htp_uniquer *u, const char *name);
+/* The name wp_htp_unique_name would give, nothing taken. */
+const char *wp_htp_unique_peek(wp_arena *a, const wp_htp_uniquer *u, const char *name);
 
 /* OPCODE ends in -start, -update or -done after a known opcode: *ASYNC is
  * async-start, async-update or async-done and *WRAPPED the opcode before

@@ -72,7 +72,7 @@ static bool root_matches(hpr *w, const Xla__HloInstructionProto *s,
  * else NULL. */
 static const Xla__HloComputationProto *start_sugar(hpr *w, const wp_hpr_comp *outer,
                                                    const Xla__HloInstructionProto *s) {
-  if (s->n_called_computation_ids != 1 || s->shape->n_tuple_shapes < 2)
+  if (s->n_called_computation_ids != 1 || !s->shape || s->shape->n_tuple_shapes < 2)
     return NULL;
   const Xla__HloComputationProto *c = comp_by_id(w, s->called_computation_ids[0]);
   if (!c || c->n_instructions != s->n_operand_ids + 1 ||
@@ -91,12 +91,14 @@ static const Xla__HloComputationProto *start_sugar(hpr *w, const wp_hpr_comp *ou
   const char *t = s->async_execution_thread, *ct = c->execution_thread;
   if (strcmp(t[0] ? t : "main", ct[0] ? ct : "main") != 0)
     return NULL;
-  /* the parameters in order, each once, bare, of the operands' shapes */
+  /* the parameters first, in order, each once, bare, of the operands'
+   * shapes; the root last: as the reader makes them */
+  if (c->instructions[c->n_instructions - 1] != root)
+    return NULL;
   for (size_t k = 0; k < root->n_operand_ids; k++) {
-    const Xla__HloInstructionProto *param = NULL;
-    for (size_t i = 0; i < c->n_instructions; i++)
-      if (c->instructions[i]->id == root->operand_ids[k])
-        param = c->instructions[i];
+    const Xla__HloInstructionProto *param = c->instructions[k];
+    if (param->id != root->operand_ids[k])
+      return NULL;
     const Xla__HloInstructionProto *operand = wp_hpr_instr(outer, s->operand_ids[k]);
     if (!param || !operand || !is(param, "parameter") || param->parameter_number != (int64_t)k ||
         !bare_parameter(w, param) || !SAME(w, param->shape, operand->shape))
@@ -105,9 +107,15 @@ static const Xla__HloComputationProto *start_sugar(hpr *w, const wp_hpr_comp *ou
   return c;
 }
 
-void wp_hpr_async_hidden(hpr *w, const Xla__HloModuleProto *m, wp_i64map *hidden) {
-  wp_i64map callers; /* computation id -> how many instructions call it */
-  wp_i64map_init(&callers);
+/* Per computation of the module: could it print sugared (ELIGIBLE, with
+ * the index of the computation its start is in and the start's place
+ * there), and are its names those the reader would give it (NAMED). */
+typedef struct async_plan {
+  bool *eligible, *named;
+  size_t *caller, *place;
+} async_plan;
+
+static void count_callers(const Xla__HloModuleProto *m, wp_i64map *callers) {
   for (size_t i = 0; i < m->n_computations; i++)
     for (size_t k = 0; k < m->computations[i]->n_instructions; k++) {
       const Xla__HloInstructionProto *ins = m->computations[i]->instructions[k];
@@ -115,31 +123,95 @@ void wp_hpr_async_hidden(hpr *w, const Xla__HloModuleProto *m, wp_i64map *hidden
         continue; /* older protos name the chain's computation on each op */
       for (size_t j = 0; j < ins->n_called_computation_ids; j++) {
         int64_t n = 0;
-        wp_i64map_get(&callers, ins->called_computation_ids[j], &n);
-        wp_i64map_put(&callers, ins->called_computation_ids[j], n + 1);
+        wp_i64map_get(callers, ins->called_computation_ids[j], &n);
+        wp_i64map_put(callers, ins->called_computation_ids[j], n + 1);
       }
     }
-  for (size_t i = 0; i < m->n_computations; i++) {
-    const Xla__HloComputationProto *outer = m->computations[i];
-    size_t starts = 0;
-    for (size_t k = 0; k < outer->n_instructions; k++)
-      starts += is(outer->instructions[k], "async-start");
-    if (!starts)
-      continue;
-    wp_hpr_comp hc = {.msg = outer};
-    wp_i64map_init(&hc.by_id);
-    for (size_t k = 0; k < outer->n_instructions; k++)
-      wp_i64map_put(&hc.by_id, outer->instructions[k]->id, (int64_t)k);
-    for (size_t k = 0; k < outer->n_instructions; k++) {
-      const Xla__HloInstructionProto *s = outer->instructions[k];
-      const Xla__HloComputationProto *c = is(s, "async-start") ? start_sugar(w, &hc, s) : NULL;
-      int64_t n = 0;
-      if (c && wp_i64map_get(&callers, c->id, &n) && n == 1)
-        wp_i64map_put(hidden, c->id, 1);
+}
+
+/* Marks the computations of C's (index J) async-starts that could print
+ * sugared; false when C has no async-start. */
+static bool find_eligible(hpr *w, const wp_i64map *callers, size_t j, async_plan *plan) {
+  const Xla__HloComputationProto *c = w->mod->computations[j];
+  size_t starts = 0;
+  for (size_t k = 0; k < c->n_instructions; k++)
+    starts += is(c->instructions[k], "async-start");
+  if (!starts)
+    return false;
+  wp_hpr_comp hc = {.msg = c};
+  wp_i64map_init(&hc.by_id);
+  for (size_t k = 0; k < c->n_instructions; k++)
+    wp_i64map_put(&hc.by_id, c->instructions[k]->id, (int64_t)k);
+  for (size_t k = 0; k < c->n_instructions; k++) {
+    const Xla__HloInstructionProto *s = c->instructions[k];
+    const Xla__HloComputationProto *wc = is(s, "async-start") ? start_sugar(w, &hc, s) : NULL;
+    int64_t n = 0, i;
+    if (wc && wp_i64map_get(callers, wc->id, &n) && n == 1 &&
+        wp_i64map_get(&w->comp_index, wc->id, &i) && (size_t)i < j) {
+      plan->eligible[i] = true;
+      plan->caller[i] = j;
+      plan->place[i] = k;
     }
-    wp_i64map_free(&hc.by_id);
   }
+  wp_i64map_free(&hc.by_id);
+  return true;
+}
+
+/* The names the reader gives a computation it makes (async_wrapped,
+ * async_param ..., the opcode, through XLA's NameUniquer) against those
+ * computation I has, every name taken in module order as the reader
+ * takes them. */
+static void check_names(hpr *w, async_plan *plan) {
+  wp_htp_uniquer *comps = wp_htp_uniquer_new(w->arena), *instrs = wp_htp_uniquer_new(w->arena);
+  for (size_t i = 0; i < w->mod->n_computations; i++) {
+    const Xla__HloComputationProto *c = w->mod->computations[i];
+    bool ok = plan->eligible[i] &&
+              !strcmp(wp_htp_unique_peek(w->arena, comps, "async_wrapped"), c->name);
+    wp_htp_unique_name(w->arena, comps, c->name);
+    for (size_t k = 0; k < c->n_instructions; k++) {
+      const Xla__HloInstructionProto *ins = c->instructions[k];
+      const char *made = k + 1 < c->n_instructions ? "async_param" : ins->opcode;
+      ok = ok && !strcmp(wp_htp_unique_peek(w->arena, instrs, made), ins->name);
+      wp_htp_unique_name(w->arena, instrs, ins->name);
+    }
+    plan->named[i] = ok;
+  }
+}
+
+static bool name_unique(const Xla__HloModuleProto *m, size_t i) {
+  for (size_t k = 0; k < m->n_computations; k++)
+    if (k != i && !strcmp(m->computations[k]->name, m->computations[i]->name))
+      return false;
+  return true;
+}
+
+void wp_hpr_async_hidden(hpr *w, const Xla__HloModuleProto *m, wp_i64map *hidden) {
+  size_t n = m->n_computations;
+  async_plan plan = {wp_arena_alloc(w->arena, (n + 1) * sizeof(bool)),
+                     wp_arena_alloc(w->arena, (n + 1) * sizeof(bool)),
+                     wp_arena_alloc(w->arena, (n + 1) * sizeof(size_t)),
+                     wp_arena_alloc(w->arena, (n + 1) * sizeof(size_t))};
+  wp_i64map callers; /* computation id -> how many instructions call it */
+  wp_i64map_init(&callers);
+  count_callers(m, &callers);
+  bool any = false;
+  for (size_t j = 0; j < n; j++)
+    any |= find_eligible(w, &callers, j, &plan);
   wp_i64map_free(&callers);
+  if (!any)
+    return;
+  check_names(w, &plan);
+  /* the reader puts the computations it makes for a computation's starts
+   * right before it, in the starts' order: those that stand so, last
+   * before their caller, print sugared */
+  for (size_t j = 0; j < n; j++)
+    for (size_t i = j, next_place = SIZE_MAX; i-- > 0;) {
+      if (!plan.eligible[i] || plan.caller[i] != j || plan.place[i] >= next_place ||
+          !plan.named[i] || !name_unique(m, i))
+        break;
+      wp_i64map_put(hidden, m->computations[i]->id, 1);
+      next_place = plan.place[i];
+    }
 }
 
 /* The chain's async-start of async-update or -done M (in C), or NULL. */
