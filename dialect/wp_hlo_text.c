@@ -6,6 +6,7 @@
 #include "wp_hlo_text.h"
 
 #include "wp_hlo_opcodes.h"
+#include "wp_hlo_text_async.h"
 #include "wp_hlo_text_common.h"
 #include "wp_hlo_text_internal.h"
 #include "wp_hlo_text_module.h"
@@ -15,16 +16,6 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
-
-typedef struct wp_htp_comp {
-  Xla__HloComputationProto *msg;
-  size_t at; /* of its name */
-  wp_htp_instr *ins;
-  size_t n_ins, cap_ins;
-  Xla__ShapeProto *sig_result; /* the signature's result, when written */
-  size_t sig_at;
-  size_t root;
-} wp_htp_comp;
 
 /* ---- names -> indices: open addressing over arena arrays ---- */
 
@@ -78,31 +69,60 @@ static bool sm_get(const strmap *m, const char *key, size_t *val) {
 
 /* ---- instructions ---- */
 
-/* SINGLE: a lone instruction, whose operands may be shapes without names
- * (XLA makes parameters of them). */
-static int operands(htp *p, wp_htp_instr *ins, bool single) {
-  if (wp_htp_accept(p, ")"))
-    return 0;
-  size_t cap_s = 0, n_s = 0;
-  do {
-    Xla__ShapeProto *shape = NULL;
-    if (wp_htp_at_shape(p) && wp_htp_shape(p, &shape))
-      return -1;
-    wp_htp_ref r;
-    wp_htp_skip(p);
-    r.at = p->pos;
-    int next = wp_htp_peek(p);
-    if (single && shape && (next == ',' || next == ')'))
-      r.name = "";
-    else if (wp_htp_name(p, &r.name))
-      return -1;
-    WP_HTP_PUSH(p, ins->operands, ins->n_operands, ins->cap_operands, r);
-    WP_HTP_PUSH(p, ins->operand_shapes, n_s, cap_s, shape);
-  } while (wp_htp_accept(p, ","));
-  return wp_htp_expect(p, ")");
+typedef struct operands_ctx {
+  wp_htp_instr *ins;
+  bool single;
+  size_t n_shapes, cap_shapes;
+} operands_ctx;
+
+/* [shape] name; in a lone instruction (SINGLE) a shape alone will do, as
+ * XLA makes a parameter of it. */
+static int operand_item(htp *p, void *ctx) {
+  operands_ctx *c = ctx;
+  Xla__ShapeProto *shape = NULL;
+  if (wp_htp_at_shape(p) && wp_htp_shape(p, &shape))
+    return -1;
+  wp_htp_ref r;
+  wp_htp_skip(p);
+  r.at = p->pos;
+  int next = wp_htp_peek(p);
+  if (c->single && shape && (next == ',' || next == ')'))
+    r.name = "";
+  else if (wp_htp_name(p, &r.name))
+    return -1;
+  WP_HTP_PUSH(p, c->ins->operands, c->ins->n_operands, c->ins->cap_operands, r);
+  WP_HTP_PUSH(p, c->ins->operand_shapes, c->n_shapes, c->cap_shapes, shape);
+  return 0;
 }
 
-static int instruction(htp *p, wp_htp_comp *c, bool single) {
+/* After '(': the operands and ')'. */
+static int operands(htp *p, wp_htp_instr *ins, bool single) {
+  operands_ctx c = {ins, single, 0, 0};
+  return wp_htp_list(p, NULL, ")", ",", 0, operand_item, &c);
+}
+
+/* An opcode XLA knows, or its sugared async form: *WRAPPED is then the
+ * opcode it wraps, and M's opcode the async one (a start's the wrapped
+ * one, whose attributes follow). */
+static int opcode(htp *p, size_t at, Xla__HloInstructionProto *m, const char **wrapped,
+                  bool *start) {
+  *wrapped = NULL;
+  *start = false;
+  /* the table has every XLA opcode but parameter (a block argument there) */
+  if (wp_hlo_opcode_by_xla(m->opcode) || !strcmp(m->opcode, "parameter"))
+    return 0;
+  const char *async;
+  int rc = wp_htp_async_opcode(p, at, m->opcode, &async, wrapped);
+  if (rc < 0)
+    return -1;
+  if (!rc)
+    return wp_htp_fail(p, at, "unknown opcode '%s'", m->opcode);
+  *start = !strcmp(async, "async-start");
+  m->opcode = (char *)(*start ? *wrapped : async);
+  return 0;
+}
+
+static int instruction(htp *p, wp_htp_module *mod, wp_htp_comp *c, bool single) {
   wp_htp_instr ins;
   memset(&ins, 0, sizeof ins);
   Xla__HloInstructionProto *m = wp_pb_new(p->arena, &xla__hlo_instruction_proto__descriptor);
@@ -128,10 +148,9 @@ static int instruction(htp *p, wp_htp_comp *c, bool single) {
   if (!n)
     return wp_htp_fail(p, at, "expected an opcode");
   m->opcode = wp_arena_strndup(p->arena, op, n);
-  /* the table has every XLA opcode but parameter (a block argument there) */
-  if (!wp_hlo_opcode_by_xla(m->opcode) && strcmp(m->opcode, "parameter") != 0)
-    return wp_htp_fail(p, at, "unknown opcode '%s'", m->opcode);
-  if (wp_htp_expect(p, "("))
+  const char *wrapped;
+  bool start;
+  if (opcode(p, at, m, &wrapped, &start) || wp_htp_expect(p, "("))
     return -1;
   if (!strcmp(m->opcode, "constant")) {
     if (wp_htp_literal(p, m->shape, &m->literal) || wp_htp_expect(p, ")"))
@@ -149,6 +168,11 @@ static int instruction(htp *p, wp_htp_comp *c, bool single) {
   while (wp_htp_accept(p, ","))
     if (wp_htp_attribute(p, &ins))
       return -1;
+  if (start ? wp_htp_async_wrap(p, mod, c, &ins, wrapped)
+            : wp_htp_async_read_check(p, &ins, wrapped != NULL))
+    return -1;
+  if (wrapped && !start)
+    wp_htp_async_sugared(p, c, wrapped);
   if (wp_htp_instr_finish(p, &ins))
     return -1;
   WP_HTP_PUSH(p, c->ins, c->n_ins, c->cap_ins, ins);
@@ -157,22 +181,19 @@ static int instruction(htp *p, wp_htp_comp *c, bool single) {
 
 /* ---- computations ---- */
 
+/* name: shape, checked only for its syntax: the names and shapes are the
+ * parameter instructions' own. */
+static int signature_param(htp *p, void *ctx) {
+  (void)ctx;
+  char *name;
+  Xla__ShapeProto *s;
+  return wp_htp_name(p, &name) || wp_htp_expect(p, ":") || wp_htp_shape(p, &s) ? -1 : 0;
+}
+
 /* (name: shape, ...) -> shape; the names are XLA's parameter names,
  * already on the parameter instructions. */
 static int signature(htp *p, wp_htp_comp *c) {
-  if (wp_htp_expect(p, "("))
-    return -1;
-  if (!wp_htp_accept(p, ")")) {
-    do {
-      char *name;
-      Xla__ShapeProto *s;
-      if (wp_htp_name(p, &name) || wp_htp_expect(p, ":") || wp_htp_shape(p, &s))
-        return -1;
-    } while (wp_htp_accept(p, ","));
-    if (wp_htp_expect(p, ")"))
-      return -1;
-  }
-  if (wp_htp_expect(p, "->"))
+  if (wp_htp_list(p, "(", ")", ",", 0, signature_param, NULL) || wp_htp_expect(p, "->"))
     return -1;
   wp_htp_skip(p);
   c->sig_at = p->pos;
@@ -185,10 +206,10 @@ static int computation(htp *p, wp_htp_module *mod) {
   c.msg = wp_pb_new(p->arena, &xla__hlo_computation_proto__descriptor);
   wp_htp_skip(p);
   size_t entry_at = p->pos;
-  if (wp_htp_accept_word(p, "ENTRY")) {
-    if (mod->entry != SIZE_MAX)
+  bool entry = wp_htp_accept_word(p, "ENTRY");
+  if (entry) {
+    if (mod->entry != SIZE_MAX) /* set once the first one was read */
       return wp_htp_fail(p, entry_at, "a second ENTRY computation");
-    mod->entry = mod->n;
     mod->entry_at = entry_at;
   }
   wp_htp_skip(p);
@@ -206,7 +227,7 @@ static int computation(htp *p, wp_htp_module *mod) {
       return -1;
     if (wp_htp_peek(p) < 0)
       return wp_htp_fail(p, open, "computation '%s' is not closed", c.msg->name);
-    if (instruction(p, &c, false))
+    if (instruction(p, mod, &c, false))
       return -1;
   }
   if (!c.n_ins)
@@ -221,6 +242,9 @@ static int computation(htp *p, wp_htp_module *mod) {
     if (wp_htp_expect(p, "=") || wp_htp_string(p, &c.msg->execution_thread, NULL, false))
       return -1;
   }
+  if (entry) /* after the computations made for its async starts */
+    mod->entry = mod->n;
+  wp_htp_async_names(p, mod, &c);
   WP_HTP_PUSH(p, mod->comps, mod->n, mod->cap, c);
   return 0;
 }
@@ -375,10 +399,17 @@ static int finish(htp *p, wp_htp_module *mod) {
   for (size_t i = 0; i < mod->n; i++)
     for (size_t k = 0; k < mod->comps[i].n_ins; k++)
       mod->comps[i].ins[k].msg->id = next++;
+  /* a computation made for a sugared async start takes its parameters'
+   * shapes from the start's operands: resolved after the others */
   for (size_t i = 0; i < mod->n; i++)
-    if (resolve_computation(p, &mod->comps[i]))
+    if (!mod->comps[i].wrapped && resolve_computation(p, &mod->comps[i]))
       return -1;
-  if (resolve_calls(p, mod))
+  for (size_t i = 0; i < mod->n; i++)
+    wp_htp_async_param_shapes(mod, &mod->comps[i]);
+  for (size_t i = 0; i < mod->n; i++)
+    if (mod->comps[i].wrapped && resolve_computation(p, &mod->comps[i]))
+      return -1;
+  if (resolve_calls(p, mod) || wp_htp_async_finish(p, mod))
     return -1;
   const wp_htp_comp *entry = &mod->comps[mod->entry];
   m->entry_computation_name = entry->msg->name;
@@ -490,7 +521,7 @@ static int single_instruction(htp *p, wp_htp_module *mod) {
   mod->scheduled = true;
   wp_htp_comp one;
   memset(&one, 0, sizeof one);
-  if (instruction(p, &one, true))
+  if (instruction(p, mod, &one, true))
     return -1;
   if (wp_htp_peek(p) >= 0)
     return wp_htp_fail(p, p->pos, "Expected eof after parsing single instruction. Did you mean "
@@ -500,8 +531,13 @@ static int single_instruction(htp *p, wp_htp_module *mod) {
     if (parameter_for(p, &c, ins, k))
       return -1;
   ins->root = true;
+  if (one.n_sugar) { /* its place is after the parameters made for it */
+    c.sugar = one.sugar;
+    c.n_sugar = one.n_sugar;
+    c.sugar[0].ins = c.n_ins;
+  }
   WP_HTP_PUSH(p, c.ins, c.n_ins, c.cap_ins, *ins);
-  mod->entry = 0;
+  mod->entry = mod->n; /* after a computation made for an async start */
   mod->entry_at = c.at;
   WP_HTP_PUSH(p, mod->comps, mod->n, mod->cap, c);
   return finish(p, mod);
@@ -546,8 +582,15 @@ typedef struct line_cursor {
 static uint32_t clamp32(size_t v) { return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
 
 static wp_hlo_pos pos_at(const htp *p, line_cursor *c, size_t at) {
-  if (at < c->at) /* out of order: start again */
-    *c = (line_cursor){0, 1, 0};
+  if (at < c->at) { /* back (a computation made for an async start comes
+                     * before the one it is in): to the line's start */
+    for (; c->at > at; c->at--)
+      if (p->src[c->at - 1] == '\n')
+        c->line--;
+    c->line_start = c->at;
+    while (c->line_start && p->src[c->line_start - 1] != '\n')
+      c->line_start--;
+  }
   for (; c->at < at && c->at < p->len; c->at++)
     if (p->src[c->at] == '\n') {
       c->line++;

@@ -11,81 +11,72 @@
 
 /* ---- aliasing and donors ---- */
 
-static int alias_config(htp *p, wp_htp_module *mod) {
-  Xla__InputOutputAliasView v = XLA__INPUT_OUTPUT_ALIAS_VIEW__INIT;
-  size_t cap = 0;
-  if (wp_htp_expect(p, "{"))
+/* {output index}: (parameter, {parameter index}[, may-alias|must-alias]) */
+static int alias_item(htp *p, void *ctx) {
+  Xla__InputOutputAliasView__Entry *e =
+      wp_pb_new(p->arena, &xla__input_output_alias_view__entry__descriptor);
+  if (wp_htp_shape_index(p, &e->output_shape_index, &e->n_output_shape_index) ||
+      wp_htp_expect(p, ":") || wp_htp_expect(p, "(") || wp_htp_int(p, &e->parameter_number) ||
+      wp_htp_expect(p, ",") ||
+      wp_htp_shape_index(p, &e->parameter_shape_index, &e->n_parameter_shape_index))
     return -1;
-  if (!wp_htp_accept(p, "}")) {
-    do {
-      Xla__InputOutputAliasView__Entry *e =
-          wp_pb_new(p->arena, &xla__input_output_alias_view__entry__descriptor);
-      if (wp_htp_shape_index(p, &e->output_shape_index, &e->n_output_shape_index) ||
-          wp_htp_expect(p, ":") || wp_htp_expect(p, "(") || wp_htp_int(p, &e->parameter_number) ||
-          wp_htp_expect(p, ",") ||
-          wp_htp_shape_index(p, &e->parameter_shape_index, &e->n_parameter_shape_index))
-        return -1;
-      e->kind = 1; /* may-alias when not written, as XLA */
-      if (wp_htp_accept(p, ",")) {
-        if (wp_htp_accept_word(p, "must-alias"))
-          e->kind = 2;
-        else if (!wp_htp_accept_word(p, "may-alias"))
-          return wp_htp_fail(p, p->pos, "expected may-alias or must-alias");
-      }
-      if (wp_htp_expect(p, ")"))
-        return -1;
-      WP_HTP_PUSH(p, v.entries, v.n_entries, cap, e);
-    } while (wp_htp_accept(p, ","));
-    if (wp_htp_expect(p, "}"))
-      return -1;
+  e->kind = 1; /* may-alias when not written, as XLA */
+  if (wp_htp_accept(p, ",")) {
+    if (wp_htp_accept_word(p, "must-alias"))
+      e->kind = 2;
+    else if (!wp_htp_accept_word(p, "may-alias"))
+      return wp_htp_fail(p, p->pos, "expected may-alias or must-alias");
   }
-  mod->msg->input_output_alias = wp_htp_opaque(p, &v.base);
+  if (wp_htp_expect(p, ")"))
+    return -1;
+  wp_htp_vec_push(p, ctx, &e);
   return 0;
 }
 
-static int buffer_donor(htp *p, wp_htp_module *mod) {
-  Xla__BufferDonorView v = XLA__BUFFER_DONOR_VIEW__INIT;
-  size_t cap = 0;
-  if (wp_htp_expect(p, "{"))
+/* (parameter, {parameter index}) */
+static int donor_item(htp *p, void *ctx) {
+  Xla__BufferDonorView__Entry *e = wp_pb_new(p->arena, &xla__buffer_donor_view__entry__descriptor);
+  if (wp_htp_expect(p, "(") || wp_htp_int(p, &e->parameter_number) || wp_htp_expect(p, ",") ||
+      wp_htp_shape_index(p, &e->parameter_shape_index, &e->n_parameter_shape_index) ||
+      wp_htp_expect(p, ")"))
     return -1;
-  if (!wp_htp_accept(p, "}")) {
-    do {
-      Xla__BufferDonorView__Entry *e =
-          wp_pb_new(p->arena, &xla__buffer_donor_view__entry__descriptor);
-      if (wp_htp_expect(p, "(") || wp_htp_int(p, &e->parameter_number) || wp_htp_expect(p, ",") ||
-          wp_htp_shape_index(p, &e->parameter_shape_index, &e->n_parameter_shape_index) ||
-          wp_htp_expect(p, ")"))
-        return -1;
-      WP_HTP_PUSH(p, v.entries, v.n_entries, cap, e);
-    } while (wp_htp_accept(p, ","));
-    if (wp_htp_expect(p, "}"))
-      return -1;
-  }
-  mod->msg->buffer_donor = wp_htp_opaque(p, &v.base);
+  wp_htp_vec_push(p, ctx, &e);
+  return 0;
+}
+
+/* input_output_alias={...} or buffer_donor={...} (DONORS): a list of
+ * entries, kept as the module's view message. */
+static int aliasing(htp *p, wp_htp_module *mod, bool donors) {
+  Xla__InputOutputAliasView alias = XLA__INPUT_OUTPUT_ALIAS_VIEW__INIT;
+  Xla__BufferDonorView donor = XLA__BUFFER_DONOR_VIEW__INIT;
+  wp_htp_vec entries =
+      donors ? (wp_htp_vec){(void **)&donor.entries, &donor.n_entries, 0, sizeof *donor.entries}
+             : (wp_htp_vec){(void **)&alias.entries, &alias.n_entries, 0, sizeof *alias.entries};
+  if (wp_htp_list(p, "{", "}", ",", 0, donors ? donor_item : alias_item, &entries))
+    return -1;
+  if (donors)
+    mod->msg->buffer_donor = wp_htp_opaque(p, &donor.base);
+  else
+    mod->msg->input_output_alias = wp_htp_opaque(p, &alias.base);
+  return 0;
+}
+
+static int bool_item(htp *p, void *ctx) {
+  bool b;
+  if (wp_htp_bool(p, &b))
+    return -1;
+  wp_htp_vec_push(p, ctx, &b);
   return 0;
 }
 
 /* `{true,false}` (possibly empty) or one bare `true`/`false`, as XLA's
  * kBracedBoolListOrBool. */
 static int bool_list(htp *p, bool **out, size_t *n) {
-  size_t cap = 0;
-  bool b;
   *n = 0;
-  if (wp_htp_peek(p) != '{') {
-    if (wp_htp_bool(p, &b))
-      return -1;
-    WP_HTP_PUSH(p, *out, *n, cap, b);
-    return 0;
-  }
-  wp_htp_expect(p, "{");
-  if (wp_htp_accept(p, "}"))
-    return 0;
-  do {
-    if (wp_htp_bool(p, &b))
-      return -1;
-    WP_HTP_PUSH(p, *out, *n, cap, b);
-  } while (wp_htp_accept(p, ","));
-  return wp_htp_expect(p, "}");
+  wp_htp_vec v = {(void **)out, n, 0, sizeof **out};
+  if (wp_htp_peek(p) != '{')
+    return bool_item(p, &v);
+  return wp_htp_list(p, "{", "}", ",", 0, bool_item, &v);
 }
 
 /* ---- the settings ---- */
@@ -101,20 +92,29 @@ static const char *const header_names[H_COUNT] = {
     "allow_spmd_sharding_propagation_to_output", "replica_count", "num_partitions",
     "frontend_attributes"};
 
-static int header_attribute(htp *p, wp_htp_module *mod, unsigned *seen) {
+/* A name of NAMES (N of them, at most 32) not in *SEEN, which it joins:
+ * its index in *K and where it starts in *AT. WHAT names them in errors. */
+static int name_once(htp *p, const char *const *names, size_t n_names, const char *what,
+                     unsigned *seen, size_t *k, size_t *at) {
   wp_htp_skip(p);
-  size_t at = p->pos;
+  *at = p->pos;
   const char *w;
-  size_t n = wp_htp_ident(p, &w), k;
-  for (k = 0; k < H_COUNT; k++)
-    if (strlen(header_names[k]) == n && !memcmp(header_names[k], w, n))
+  size_t n = wp_htp_ident(p, &w);
+  for (*k = 0; *k < n_names; ++*k)
+    if (strlen(names[*k]) == n && !memcmp(names[*k], w, n))
       break;
-  if (k == H_COUNT)
-    return wp_htp_fail(p, at, "unexpected module attribute '%.*s'", (int)n, w);
-  if (*seen & (1u << k))
-    return wp_htp_fail(p, at, "attribute %s already exists", header_names[k]);
-  *seen |= 1u << k;
-  if (wp_htp_expect(p, "="))
+  if (*k == n_names)
+    return wp_htp_fail(p, *at, "unexpected %s '%.*s'", what, (int)n, w);
+  if (*seen & (1u << *k))
+    return wp_htp_fail(p, *at, "attribute %s already exists", names[*k]);
+  *seen |= 1u << *k;
+  return 0;
+}
+
+static int header_attribute(htp *p, wp_htp_module *mod, unsigned *seen) {
+  size_t k, at;
+  if (name_once(p, header_names, H_COUNT, "module attribute", seen, &k, &at) ||
+      wp_htp_expect(p, "="))
     return -1;
   wp_htp_settings *s = &mod->settings;
   switch ((enum header_attr)k) {
@@ -126,9 +126,8 @@ static int header_attribute(htp *p, wp_htp_module *mod, unsigned *seen) {
                ? -1
                : 0;
   case H_ALIAS:
-    return alias_config(p, mod);
   case H_DONOR:
-    return buffer_donor(p, mod);
+    return aliasing(p, mod, k == H_DONOR);
   case H_PASSTHROUGH:
     return wp_htp_bool(p, &s->alias_passthrough);
   case H_TO_PARAMETERS:
@@ -180,17 +179,28 @@ Xla__HloModuleConfigView *wp_htp_module_config(htp *p, const wp_htp_module *mod)
 
 /* ---- stack frames ---- */
 
-/* `N "text"` lines; the numbers are positions, which XLA does not check. */
-static int name_list(htp *p, char ***names, size_t *n) {
-  size_t cap = 0;
+/* Lines `N item` while a number comes next: the numbers are positions,
+ * which XLA does not check. */
+static int numbered_lines(htp *p, wp_htp_item_fn item, void *ctx) {
   int64_t index;
-  while (wp_htp_peek(p) >= '0' && wp_htp_peek(p) <= '9') {
-    char *s;
-    if (wp_htp_int(p, &index) || wp_htp_string(p, &s, NULL, false))
+  while (wp_htp_peek(p) >= '0' && wp_htp_peek(p) <= '9')
+    if (wp_htp_int(p, &index) || item(p, ctx))
       return -1;
-    WP_HTP_PUSH(p, *names, *n, cap, s);
-  }
   return 0;
+}
+
+static int name_item(htp *p, void *ctx) {
+  char *s;
+  if (wp_htp_string(p, &s, NULL, false))
+    return -1;
+  wp_htp_vec_push(p, ctx, &s);
+  return 0;
+}
+
+/* `N "text"` lines. */
+static int name_list(htp *p, char ***names, size_t *n) {
+  wp_htp_vec v = {(void **)names, n, 0, sizeof **names};
+  return numbered_lines(p, name_item, &v);
 }
 
 /* `{name=int ...}` (commas optional), each of NAMES exactly once, into
@@ -202,18 +212,9 @@ static int int32_fields(htp *p, const char *const *names, size_t n_names, int32_
     return -1;
   while (!wp_htp_accept(p, "}")) {
     wp_htp_accept(p, ",");
-    wp_htp_skip(p);
-    size_t at = p->pos;
-    const char *w;
-    size_t n = wp_htp_ident(p, &w), k;
-    for (k = 0; k < n_names; k++)
-      if (strlen(names[k]) == n && !memcmp(names[k], w, n))
-        break;
-    if (k == n_names)
-      return wp_htp_fail(p, at, "unexpected attribute '%.*s'", (int)n, w);
-    if (seen & (1u << k))
-      return wp_htp_fail(p, at, "attribute %s already exists", names[k]);
-    seen |= 1u << k;
+    size_t k, at;
+    if (name_once(p, names, n_names, "attribute", &seen, &k, &at))
+      return -1;
     int64_t v;
     wp_htp_skip(p);
     size_t vat = p->pos;
@@ -229,43 +230,46 @@ static int int32_fields(htp *p, const char *const *names, size_t n_names, int32_
   return 0;
 }
 
-static int file_locations(htp *p, Xla__StackFrameIndexView *f) {
+static int file_location_item(htp *p, void *ctx) {
   static const char *const names[] = {"file_name_id", "function_name_id", "line",
                                       "end_line",     "column",           "end_column"};
-  size_t cap = 0;
-  int64_t index;
-  while (wp_htp_peek(p) >= '0' && wp_htp_peek(p) <= '9') {
-    int32_t v[6];
-    if (wp_htp_int(p, &index) || int32_fields(p, names, 6, v))
-      return -1;
-    Xla__StackFrameIndexView__FileLocation *l =
-        wp_pb_new(p->arena, &xla__stack_frame_index_view__file_location__descriptor);
-    l->file_name_id = v[0];
-    l->function_name_id = v[1];
-    l->line = v[2];
-    l->end_line = v[3];
-    l->column = v[4];
-    l->end_column = v[5];
-    WP_HTP_PUSH(p, f->file_locations, f->n_file_locations, cap, l);
-  }
+  int32_t v[6];
+  if (int32_fields(p, names, 6, v))
+    return -1;
+  Xla__StackFrameIndexView__FileLocation *l =
+      wp_pb_new(p->arena, &xla__stack_frame_index_view__file_location__descriptor);
+  l->file_name_id = v[0];
+  l->function_name_id = v[1];
+  l->line = v[2];
+  l->end_line = v[3];
+  l->column = v[4];
+  l->end_column = v[5];
+  wp_htp_vec_push(p, ctx, &l);
+  return 0;
+}
+
+static int file_locations(htp *p, Xla__StackFrameIndexView *f) {
+  wp_htp_vec v = {(void **)&f->file_locations, &f->n_file_locations, 0,
+                  sizeof *f->file_locations};
+  return numbered_lines(p, file_location_item, &v);
+}
+
+static int stack_frame_item(htp *p, void *ctx) {
+  static const char *const names[] = {"file_location_id", "parent_frame_id"};
+  int32_t v[2];
+  if (int32_fields(p, names, 2, v))
+    return -1;
+  Xla__StackFrameIndexView__StackFrame *s =
+      wp_pb_new(p->arena, &xla__stack_frame_index_view__stack_frame__descriptor);
+  s->file_location_id = v[0];
+  s->parent_frame_id = (int32_t)((int64_t)v[1] - 1); /* the text counts from 1 */
+  wp_htp_vec_push(p, ctx, &s);
   return 0;
 }
 
 static int stack_frames(htp *p, Xla__StackFrameIndexView *f) {
-  static const char *const names[] = {"file_location_id", "parent_frame_id"};
-  size_t cap = 0;
-  int64_t index;
-  while (wp_htp_peek(p) >= '0' && wp_htp_peek(p) <= '9') {
-    int32_t v[2];
-    if (wp_htp_int(p, &index) || int32_fields(p, names, 2, v))
-      return -1;
-    Xla__StackFrameIndexView__StackFrame *s =
-        wp_pb_new(p->arena, &xla__stack_frame_index_view__stack_frame__descriptor);
-    s->file_location_id = v[0];
-    s->parent_frame_id = (int32_t)((int64_t)v[1] - 1); /* the text counts from 1 */
-    WP_HTP_PUSH(p, f->stack_frames, f->n_stack_frames, cap, s);
-  }
-  return 0;
+  wp_htp_vec v = {(void **)&f->stack_frames, &f->n_stack_frames, 0, sizeof *f->stack_frames};
+  return numbered_lines(p, stack_frame_item, &v);
 }
 
 static int expect_section(htp *p, const char *word) {

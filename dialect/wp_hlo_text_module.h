@@ -29,6 +29,9 @@ typedef struct wp_htp_module {
   size_t at; /* of `HloModule`, or of the first computation without it */
   wp_htp_settings settings;
   Xla__StackFrameIndexView *frames; /* the FileNames ... sections, or NULL */
+  /* the names XLA's HloModule would have given, for the computations made
+   * for sugared async starts (wp_hlo_text_async.c); NULL until needed */
+  struct wp_htp_uniquer *comp_names, *instr_names;
 } wp_htp_module;
 
 /* After `HloModule`: the name (XLA's lexer also takes `name:`), the

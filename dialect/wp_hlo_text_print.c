@@ -6,6 +6,7 @@
  * through the warning callback. */
 #include "wp_hlo_text.h"
 
+#include "wp_hlo_text_async.h"
 #include "wp_hlo_text_common.h"
 #include "wp_hlo_text_print_internal.h"
 #include "wp_hlo_text_module.h"
@@ -126,8 +127,11 @@ void wp_hpr_leftover(hpr *w, const ProtobufCMessage *rest, const char *what) {
 
 /* ---- instructions and computations ---- */
 
-static int instruction(hpr *w, const wp_hpr_comp *c, const Xla__HloInstructionProto *m) {
+/* HIDDEN: the computations of async ops printed sugared. */
+static int instruction(hpr *w, const wp_hpr_comp *c, const Xla__HloInstructionProto *m,
+                       const wp_i64map *hidden) {
   Xla__HloInstructionProto r = *m;
+  const Xla__HloComputationProto *wrapped = wp_hpr_async_sugar(w, hidden, c, m);
   wp_hpr_puts(w, "  ");
   if (m->id == c->msg->root_id)
     wp_hpr_puts(w, "ROOT ");
@@ -137,7 +141,15 @@ static int instruction(hpr *w, const wp_hpr_comp *c, const Xla__HloInstructionPr
     return wp_hpr_fail(w, "instruction '%s' has no shape", m->name);
   if (wp_hpr_shape(w, m->shape, true))
     return -1;
-  wp_hpr_printf(w, " %s(", m->opcode);
+  if (wrapped) { /* XLA's sugar: the wrapped opcode, -start, -update or -done */
+    const char *op = "";
+    for (size_t i = 0; i < wrapped->n_instructions; i++)
+      if (wrapped->instructions[i]->id == wrapped->root_id)
+        op = wrapped->instructions[i]->opcode;
+    wp_hpr_printf(w, " %s%s(", op, m->opcode + strlen("async"));
+  } else {
+    wp_hpr_printf(w, " %s(", m->opcode);
+  }
   if (!strcmp(m->opcode, "constant")) { /* without a literal: {...} */
     if (wp_hpr_literal(w, m->literal, m->shape))
       return -1;
@@ -163,7 +175,10 @@ static int instruction(hpr *w, const wp_hpr_comp *c, const Xla__HloInstructionPr
     }
   }
   wp_hpr_puts(w, ")");
-  if (wp_hpr_attrs(w, c, &r)) /* it reads the operands (a compare's type, a conditional's form) */
+  wp_hpr_async_chain_implied(c, &r);
+  /* they read the operands (a compare's type, a conditional's form) */
+  if (wrapped && !strcmp(m->opcode, "async-start") ? wp_hpr_async_start_attrs(w, c, &r, wrapped)
+                                                   : wp_hpr_attrs(w, c, &r))
     return -1;
   if (strcmp(m->opcode, "parameter") != 0)
     r.n_operand_ids = 0;
@@ -196,7 +211,8 @@ static const Xla__HloInstructionProto **parameters(hpr *w, const Xla__HloComputa
   return ps;
 }
 
-static int computation(hpr *w, const Xla__HloComputationProto *c, bool entry) {
+static int computation(hpr *w, const Xla__HloComputationProto *c, bool entry,
+                       const wp_i64map *hidden) {
   wp_hpr_comp hc = {.msg = c};
   wp_i64map_init(&hc.by_id);
   for (size_t i = 0; i < c->n_instructions; i++)
@@ -232,14 +248,14 @@ static int computation(hpr *w, const Xla__HloComputationProto *c, bool entry) {
     goto out;
   wp_hpr_puts(w, " {\n");
   for (size_t i = 0; i < c->n_instructions; i++)
-    if (instruction(w, &hc, c->instructions[i]) || wp_hpr_flush(w, false))
+    if (instruction(w, &hc, c->instructions[i], hidden) || wp_hpr_flush(w, false))
       goto out;
   wp_hpr_puts(w, "}");
   if (c->execution_thread[0]) {
     wp_hpr_puts(w, ", execution_thread=");
     wp_hpr_string(w, c->execution_thread, strlen(c->execution_thread));
   }
-  wp_hpr_puts(w, "\n");
+  wp_hpr_puts(w, "\n\n");
   Xla__HloComputationProto r = *c;
   r.name = r.execution_thread = "";
   r.n_instructions = 0;
@@ -267,11 +283,17 @@ static int print_module(hpr *w, const Xla__HloModuleProto *m, const Xla__HloModu
       entry = i;
   }
   int rc = m->n_computations ? wp_hpr_module_header(w, m, cfg) : wp_hpr_fail(w, "the module has no computations");
+  wp_i64map hidden; /* the computations of sugared async ops: not printed */
+  wp_i64map_init(&hidden);
+  wp_hpr_async_hidden(w, m, &hidden);
+  /* XLA's HloModule::Print ends every computation with a blank line, the
+   * last one too */
   for (size_t i = 0; i < m->n_computations && !rc; i++) {
-    if (i)
-      wp_hpr_puts(w, "\n");
-    rc = computation(w, m->computations[i], i == entry);
+    int64_t v;
+    if (!wp_i64map_get(&hidden, m->computations[i]->id, &v))
+      rc = computation(w, m->computations[i], i == entry, &hidden);
   }
+  wp_i64map_free(&hidden);
   wp_i64map_free(&w->comp_index);
   if (!rc) {
     Xla__HloModuleProto r = *m;
