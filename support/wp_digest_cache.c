@@ -249,10 +249,12 @@ wp_digest_result wp_digest_cache_get(wp_digest_cache *c, const char *path, uint6
   int64_t at;
   if (id->valid && wp_strmap_get(&c->index, key, strlen(key), &at) &&
       same_id(&c->entries[at].id, id)) {
-    /* git's racy rule: a change in the second the cache was written (or
-     * later) may hide another change with the same identity */
+    /* git's racy rule: a write in the second the cache was written (or
+     * later) may hide another write with the same identity. The change
+     * time is not asked (git does not either): cp, touch and chmod move it
+     * without touching bytes, and it is part of the identity anyway. */
     const entry *e = &c->entries[at];
-    if (seconds_of(e->id.mtime_ns) >= c->stamp_sec || seconds_of(e->id.ctime_ns) >= c->stamp_sec) {
+    if (seconds_of(e->id.mtime_ns) >= c->stamp_sec) {
       r = WP_DIGEST_RACY;
     } else {
       r = WP_DIGEST_HIT;

@@ -5,9 +5,10 @@
  *
  * Identity: device, inode, size, modification and change times in
  * nanoseconds. Racy entries (git's rule): an entry whose file was
- * modified or changed in the same second as the cache file was written,
- * or later, is not trusted: a rewrite within the timestamp granularity
- * could leave the identity as it was. Such a file is hashed again.
+ * modified in the same second as the cache file was written, or later, is
+ * not trusted: a rewrite within the timestamp granularity could leave the
+ * identity as it was. Such a file is hashed again (and trusted once a
+ * later write of the cache is a second past it).
  *
  * Storage: one text file, DIR/digests, rewritten whole (a temporary
  * beside it, renamed) under an exclusive flock(2) on DIR, merged with what

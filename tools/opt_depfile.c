@@ -8,8 +8,7 @@
 #include <sys/stat.h>
 
 void opt_depfile_note_input(wp_run *run, const opt_config *cfg, const wp_model_dir *md) {
-  if (!cfg->depfile)
-    return; /* nothing to pay for: a 100,000-weight run notes every path */
+  /* always: neff-pack's depfile= names them too */
   struct stat st;
   if (md->dir) {
     size_t n = strlen(md->dir) + sizeof "/metadata.json";
