@@ -4,6 +4,8 @@
  * test/unit. */
 #include "wp_depfile.h"
 #include "wp_digest_cache.h"
+#include "wp_run.h"
+#include "weightpack/weightpack.h"
 #include "wp_test.h"
 
 #include <fcntl.h>
@@ -158,6 +160,34 @@ static void test_digest_cache(const char *dir) {
   chmod(cache, 0755);
 }
 
+/* The C API's face of a run's record: one free()able block; a depfile
+ * for the targets named; null arguments refused. */
+static void test_capi(const char *dir) {
+  wp_run *run = wpRunCreate();
+  wp_run_note_read(run, "/m/metadata.json");
+  wp_run_note_read(run, "/m/./w.npy");
+  wp_run_note_read(run, "/m/w.npy");
+  char **paths = NULL;
+  size_t n = 0;
+  wp_error err;
+  CHECK(wpRunDependencies(run, &paths, &n, &err) == 0);
+  CHECK(n == 2 && paths[2] == NULL);
+  CHECK_STR(paths[0], "/m/metadata.json");
+  CHECK_STR(paths[1], "/m/w.npy");
+  free(paths);
+  char path[512];
+  snprintf(path, sizeof path, "%s/capi.d", dir);
+  const char *targets[] = {"a.neff", "b.neff"};
+  CHECK(wpRunWriteDepfile(run, path, targets, 2, &err) == 0);
+  char *text = slurp(path);
+  CHECK_STR(text, "a.neff b.neff: \\\n  /m/metadata.json \\\n  /m/w.npy\n");
+  free(text);
+  CHECK(wpRunWriteDepfile(run, path, targets, 0, &err) == -1);
+  CHECK(wpRunWriteDepfile(NULL, path, targets, 1, &err) == -1);
+  CHECK(wpRunDependencies(run, NULL, &n, &err) == -1);
+  wpRunDestroy(run);
+}
+
 int main(void) {
   char dir[] = "test_depfile.XXXXXX";
   if (!mkdtemp(dir))
@@ -166,6 +196,7 @@ int main(void) {
   test_resolve();
   test_write(dir);
   test_digest_cache(dir);
+  test_capi(dir);
   char cmd[64];
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
   if (system(cmd) != 0)
