@@ -109,6 +109,8 @@ for _ in $(seq 50); do
   python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null && break
   sleep 0.1
 done
+kill -0 "$nginx_pid" 2>/dev/null ||
+  { cat "$root/nginx/logs/error.log" >&2; echo "bazel_test: nginx did not start" >&2; exit 1; }
 clean
 build_mlp http-fill --remote_cache="http://127.0.0.1:$port"
 expect http-fill "processes: .*1 local"
