@@ -22,6 +22,7 @@ typedef struct entry {
   char md5[WP_MD5_HEX];
   wp_digest_id id;
   bool fresh; /* put in this run: wins over the file's entry when merged */
+  int64_t stamp_sec; /* not fresh: the write time of the file it was read from */
 } entry;
 
 struct wp_digest_cache {
@@ -33,6 +34,11 @@ struct wp_digest_cache {
   int64_t stamp_sec; /* the file's modification time when read: git's racy limit */
   size_t hits, misses, racy;
 };
+
+/* floor division: a time before 1970 is negative */
+static int64_t seconds_of(int64_t ns) {
+  return ns >= 0 ? ns / 1000000000 : -((-ns + 999999999) / 1000000000);
+}
 
 static char *make_key(uint64_t offset, uint64_t length, const char *prefix_md5, const char *path,
                       size_t *path_at) {
@@ -49,7 +55,7 @@ static char *make_key(uint64_t offset, uint64_t length, const char *prefix_md5, 
 /* Adds or replaces (a fresh entry replaces; a stale one yields) the
  * entry for KEY (taken). Caller holds the lock or owns C alone. */
 static void set_entry(wp_digest_cache *c, char *key, size_t path_at, const wp_digest_id *id,
-                      const char *md5, bool fresh) {
+                      const char *md5, bool fresh, int64_t stamp_sec) {
   int64_t at;
   if (wp_strmap_get(&c->index, key, strlen(key), &at)) {
     entry *e = &c->entries[at];
@@ -61,6 +67,7 @@ static void set_entry(wp_digest_cache *c, char *key, size_t path_at, const wp_di
     e->id = *id;
     snprintf(e->md5, sizeof e->md5, "%s", md5);
     e->fresh = fresh;
+    e->stamp_sec = stamp_sec;
     return;
   }
   if (c->n == c->cap) {
@@ -68,7 +75,8 @@ static void set_entry(wp_digest_cache *c, char *key, size_t path_at, const wp_di
     c->entries = wp_xrealloc(c->entries, c->cap * sizeof *c->entries);
   }
   entry *e = &c->entries[c->n];
-  *e = (entry){.key = key, .path = key + path_at, .id = *id, .fresh = fresh};
+  *e = (entry){.key = key, .path = key + path_at, .id = *id, .fresh = fresh,
+               .stamp_sec = stamp_sec};
   snprintf(e->md5, sizeof e->md5, "%s", md5);
   wp_strmap_put(&c->index, key, strlen(key), (int64_t)c->n);
   c->n++;
@@ -94,7 +102,7 @@ static int parse_line(wp_digest_cache *c, char *line) {
   wp_digest_id id = {dev, ino, size, mtime, ctime, true};
   size_t path_at;
   char *key = make_key(offset, length, prefix, line + used, &path_at);
-  set_entry(c, key, path_at, &id, md5, false);
+  set_entry(c, key, path_at, &id, md5, false, c->stamp_sec);
   return 0;
 }
 
@@ -233,11 +241,6 @@ static bool same_id(const wp_digest_id *a, const wp_digest_id *b) {
          a->mtime_ns == b->mtime_ns && a->ctime_ns == b->ctime_ns;
 }
 
-/* floor division: a time before 1970 is negative */
-static int64_t seconds_of(int64_t ns) {
-  return ns >= 0 ? ns / 1000000000 : -((-ns + 999999999) / 1000000000);
-}
-
 wp_digest_result wp_digest_cache_get(wp_digest_cache *c, const char *path, uint64_t offset,
                                      uint64_t length, const char *prefix_md5, wp_digest_id *id,
                                      char out[WP_MD5_HEX]) {
@@ -277,7 +280,7 @@ void wp_digest_cache_put(wp_digest_cache *c, const char *path, uint64_t offset, 
   size_t path_at;
   char *key = make_key(offset, length, prefix_md5, path, &path_at);
   pthread_mutex_lock(&c->lock);
-  set_entry(c, key, path_at, id, md5, true);
+  set_entry(c, key, path_at, id, md5, true, 0);
   pthread_mutex_unlock(&c->lock);
 }
 
@@ -285,6 +288,10 @@ static void write_entries(FILE *f, const wp_digest_cache *c) {
   fputs(HEADER, f);
   for (size_t i = 0; i < c->n; i++) {
     const entry *e = &c->entries[i];
+    /* git's smudging: an entry racy for the file it came from would look
+     * trusted under this later write; it is left out (hashed again) */
+    if (!e->fresh && seconds_of(e->id.mtime_ns) >= e->stamp_sec)
+      continue;
     /* KEY is "OFFSET LENGTH PREFIX PATH": the line's last four fields */
     fprintf(f, "%s %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRId64 " %" PRId64 " %s\n", e->md5,
             e->id.dev, e->id.ino, e->id.size, e->id.mtime_ns, e->id.ctime_ns, e->key);
@@ -305,13 +312,15 @@ static int merge_and_write(wp_digest_cache *c, wp_error *err) {
     return -1;
   }
   if (fd >= 0) {
+    disk->stamp_sec = (int64_t)st.st_mtim.tv_sec;
     if (parse_file(disk, fd))
       clear_entries(disk); /* damaged: ours replace it */
     close(fd);
   }
   for (size_t i = 0; i < c->n; i++) {
     const entry *e = &c->entries[i];
-    set_entry(disk, wp_xstrdup(e->key), (size_t)(e->path - e->key), &e->id, e->md5, e->fresh);
+    set_entry(disk, wp_xstrdup(e->key), (size_t)(e->path - e->key), &e->id, e->md5, e->fresh,
+              e->stamp_sec);
   }
   char *tmp = NULL;
   int tfd = wp_temp_beside(c->file, &tmp);

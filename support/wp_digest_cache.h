@@ -8,7 +8,9 @@
  * modified in the same second as the cache file was written, or later, is
  * not trusted: a rewrite within the timestamp granularity could leave the
  * identity as it was. Such a file is hashed again (and trusted once a
- * later write of the cache is a second past it).
+ * later write of the cache is a second past it). An entry racy for the
+ * file it was read from is left out when the cache is written again (git
+ * smudges it), so a later write's time never makes it look trusted.
  *
  * Storage: one text file, DIR/digests, rewritten whole (a temporary
  * beside it, renamed) under an exclusive flock(2) on DIR, merged with what
