@@ -35,6 +35,9 @@ packages=(
   libprotobuf-c-dev protobuf-c-compiler protobuf-compiler
   libarchive-dev libssl-dev libjansson-dev libisal-dev liburing-dev time isal pkg-config
   bsdutils  # script(1): the progress test's pseudo-terminal
+  ninja-build      # weightpack_add_neff's test: a Ninja build reading opt's depfile
+  bazel-bootstrap  # the Bazel rule's test (Debian's Bazel 4.2.3)
+  nginx            # its HTTP remote cache (WebDAV PUT), on 127.0.0.1 for the test only
 )
 
 install_packages() {

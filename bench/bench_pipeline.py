@@ -4,7 +4,7 @@
     bench/bench_pipeline.py [--case mixed|big|many|many-dead|moe|all] [--runs 3]
         [--opt build/bin/opt] [--work /tmp/wp-bench]
         mixed: [--weights 48] [--weight-mib 8] [--tied 0.25] [--biases 2000]
-        big:   [--big-gib 4] [--big-peers]
+        big:   [--big-gib 4] [--big-peers] [--digest-cache]
         many:  [--many 100000] [--many-elems 256]
         moe:   [--moe 64x256x64]
 
@@ -13,7 +13,9 @@ each, as in a real model, every weight is an operand of an instruction):
   mixed  f16 weights in a chain of dots, a fraction of them tied copies,
          small f32 biases in a chain of adds
   big    one f16 weight of --big-gib GiB, negated (peers only with
-         --big-peers: the Python peer holds the whole weight in memory, twice)
+         --big-peers: the Python peer holds the whole weight in memory, twice);
+         with --digest-cache only weightpack, with an empty digest cache
+         (cold) against the one a run filled (warm)
   many   --many weights of f32[--many-elems], one .npy file each, a chain
          of adds
   many-dead  the same weights, only the first returned: the unrealistic
@@ -395,6 +397,43 @@ def bench_case(a, label, model_args, peers=True, baseline_args=None, tar=True,
         shutil.rmtree(os.path.join(a.work, d), ignore_errors=True)
 
 
+def bench_digest_cache(a, label, model_args, maker=make_model):
+    """--digest-cache: weightpack alone on one model, cold (an empty
+    digest cache, which the run fills) against warm (the cache a run
+    filled), --runs each, medians; the NEFFs must be cmp-equal."""
+    model = os.path.join(a.work, "model")
+    maker(model, **model_args)
+    cache = os.path.join(a.work, "digest-cache")
+    cold, warm = os.path.join(a.work, "cold.neff"), os.path.join(a.work, "warm.neff")
+    pipeline = ["--inline-weights", "--bir-lower", "--neff-pack", "--digest-cache=" + cache]
+    run([a.opt, model] + pipeline + ["-o", warm], False)  # warms the page cache
+    # git's racy rule: the weight must be a second older than the cache's write
+    time.sleep(1.1)
+    rows = {
+        "weightpack, cold digest cache": median(
+            [a.opt, model] + pipeline + ["-o", cold], a.runs,
+            before=lambda: shutil.rmtree(cache, ignore_errors=True)),
+    }
+    rows["weightpack, warm digest cache"] = median([a.opt, model] + pipeline + ["-o", warm],
+                                                   a.runs)
+    same = subprocess.run(["cmp", cold, warm]).returncode == 0
+    print("## %s: the digest cache\n" % label)
+    print("| run | wall s | cpu s | peak RSS MiB |")
+    print("|---|---|---|---|")
+    for k, r in rows.items():
+        print("| %s | %.2f | %.2f | %.1f |" % (k, r["wall"], r["cpu"], r["rss"]))
+    ratio = rows["weightpack, warm digest cache"]["wall"] / max(
+        0.01, rows["weightpack, cold digest cache"]["wall"])
+    print("\nwarm / cold: %.2f; NEFFs %s\n" % (ratio, "cmp-equal" if same else "DIFFER"),
+          flush=True)
+    shutil.rmtree(model, ignore_errors=True)
+    shutil.rmtree(cache, ignore_errors=True)
+    for f in (cold, warm):
+        os.remove(f)
+    if not same:
+        sys.exit("bench: the warm NEFF differs from the cold one")
+
+
 def npy_header_of(path):
     with open(path, "rb") as f:
         np.lib.format.read_magic(f)
@@ -419,6 +458,8 @@ def main():
     ap.add_argument("--many-elems", type=int, default=256)
     ap.add_argument("--moe", default="64x256x64",
                     help="LAYERSxEXPERTSxDIM of the mixture-of-experts case")
+    ap.add_argument("--digest-cache", action="store_true",
+                    help="time weightpack alone, cold against warm digest cache")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--work", default="/tmp/wp-bench")
     a = ap.parse_args()
@@ -431,6 +472,11 @@ def main():
                    (a.weights, a.weight_mib, int(a.tied * 100), a.biases),
                    dict(n_weights=a.weights, weight_mib=a.weight_mib, tied=a.tied,
                         n_biases=a.biases))
+    if "big" in cases and a.digest_cache:
+        n = int(a.big_gib * (1 << 30)) // 2
+        bench_digest_cache(a, "big: one f16 weight of %.2f GiB" % a.big_gib,
+                           dict(n_weights=0, weight_mib=0, tied=0, n_biases=0, big_elems=n))
+        cases.remove("big")
     if "big" in cases:
         n = int(a.big_gib * (1 << 30)) // 2
         bench_case(a, "big: one f16 weight of %.2f GiB" % a.big_gib,

@@ -6,6 +6,8 @@
 #include "wp_model_dir.h"
 #include "wp_run.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int wpOpenModelDir(MlirContext ctx, const char *dir, wp_run *run, MlirModule *out,
@@ -21,6 +23,14 @@ int wpOpenModelDir(MlirContext ctx, const char *dir, wp_run *run, MlirModule *ou
     return -1;
   wp_mapped_file f;
   int rc = wp_file_map(md.model_path, &f, err);
+  if (rc == 0 && run) { /* prerequisites in a depfile */
+    size_t n = strlen(dir) + sizeof "/metadata.json";
+    char *meta = wp_xmalloc(n);
+    snprintf(meta, n, "%s/metadata.json", dir);
+    wp_run_note_read(run, meta);
+    free(meta);
+    wp_run_note_read(run, md.model_path);
+  }
   if (rc == 0) {
     /* through the public importers: a context without the dialects is an
      * error there; HLO text errors carry their FILE:LINE:COL already */

@@ -241,6 +241,8 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
       wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: %s", job->err.msg);
       return -1;
     }
+    if (job->src.path) /* a prerequisite in a depfile */
+      wp_run_note_read(pl->run->state, job->src.path);
     if (artifact ? wp_strmap_put(&pl->file_names, job->name, strlen(job->name), NAME_TAKEN)
                  : unique_file_name(pl, job))
       wp_out_of_memory();

@@ -270,7 +270,7 @@ static int hash_batch(dedup *d, bool keys, const size_t *members, size_t n_membe
     cfile *f = &d->files[members[i]];
     jobs[k++] = (wp_md5_job){f->prefix, f->prefix_len, &f->src, f->member_md5, NULL, 0};
   }
-  wp_md5_jobs_run(jobs, k, threads);
+  wp_dedup_md5_jobs_run(d, jobs, k, threads);
   int rc = 0;
   for (size_t i = 0; i < n_keys; i++) {
     cfile *f = &d->files[key_file[i]];
@@ -338,8 +338,10 @@ static int hash_files(dedup *d, long threads) {
    * .npy files the IR names; the artifact directory's files are this
    * run's, renamed and linked by this pass, which changes their times) */
   for (size_t i = 0; i < n; i++)
-    if (d->files[i].in_place && d->files[i].src.path && !d->files[i].src.pieces)
+    if (d->files[i].in_place && d->files[i].src.path && !d->files[i].src.pieces) {
       wp_hashed_source_note(d->run->state->hashed, d->files[i].src.path);
+      wp_run_note_read(d->run->state, d->files[i].src.path); /* for a depfile */
+    }
   if (d->member_md5 && d->raw_members)
     return hash_raw_members(d, threads);
   if (!d->member_md5)
@@ -649,7 +651,11 @@ static int run_dedup(const wp_pass_run *run) {
        !mlirOperationIsNull(f); f = wp_bir_next_function(module, f))
     if (collect_function(&d, f))
       goto out;
-  if (hash_files(&d, (long)threads))
+  if (wp_dedup_digests_open(&d))
+    goto out;
+  int hashed = hash_files(&d, (long)threads);
+  wp_dedup_digests_close(&d, hashed == 0);
+  if (hashed)
     goto out;
   for (size_t i = 0; i < d.n_refs; i++) {
     ref *r = &d.refs[i];
@@ -722,7 +728,10 @@ const wp_pass_info wp_dedup_pass = {
                    "every memory location at it",
     .options = {{"threads", "threads hashing files (default: the number of cores); the result "
                             "is the same for any count",
-                 .number = true, .min = 1, .max = 1024}},
+                 .number = true, .min = 1, .max = 1024},
+                {"digest-cache", "remember each weight file's MD5 in this directory, trusted "
+                                 "while the file's identity holds (default: opt's "
+                                 "--digest-cache, else $WEIGHTPACK_DIGEST_CACHE)"}},
     .run = run_dedup,
     .done_on = dedup_done_on,
     .traits = {.renames_placed = true, .uses_placed_files = true},

@@ -7,6 +7,7 @@
 #include "wp_arena.h"
 #include "wp_error.h"
 #include "wp_md5.h"
+#include "wp_md5_jobs.h"
 #include "wp_pass.h"
 #include "wp_place.h"
 
@@ -67,7 +68,21 @@ typedef struct dedup {
   size_t n_uniques;
   bool member_md5; /* neff-pack follows: hash its members too */
   bool raw_members; /* its members are the files' bytes alone: the key MD5 is theirs */
+  struct wp_digest_cache *digests; /* digest-cache=, or NULL (wp_dedup_digests.c) */
 } dedup;
+
+/* Opens the digest cache the pass option digest-cache=, the driver's
+ * setting (opt --digest-cache) or WEIGHTPACK_DIGEST_CACHE names, in that
+ * order, into D->digests (NULL when none is named). 0, or -1 after an
+ * error at the module (a cache refused). A damaged one is a warning. */
+int wp_dedup_digests_open(dedup *d);
+/* Saves what the run learned (when SAVE; a failure is a warning: the
+ * cache only saves time) and closes it. */
+void wp_dedup_digests_close(dedup *d, bool save);
+/* wp_md5_jobs_run with the digest cache in front: a job over a file
+ * region the cache knows takes its MD5 from there; the others are hashed
+ * and remembered. */
+void wp_dedup_md5_jobs_run(dedup *d, wp_md5_job *jobs, size_t n, long threads);
 
 /* The IR after grouping: every memory location points at its unique file,
  * one const_file op per unique file replaces the old ones, kernels list

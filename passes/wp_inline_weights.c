@@ -428,6 +428,7 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
       j->weight = NULL;
       uint64_t size = 0;
       wp_hlo_weight_data_bytes(w, &size);
+      wp_run_note_read(run, j->path); /* a prerequisite in a depfile */
       run->stats.tensors_planted++;
       run->stats.weight_bytes += size;
       if (wp_hlo_weight_attr(j->type, key, w, &plan[j->arg].value, &err)) {
@@ -773,6 +774,16 @@ static void drop_dot_components(char *path) {
   *out = 0;
 }
 
+/* DIR's metadata.json was read for this run (by the driver when
+ * borrowed): a prerequisite in a depfile. */
+static void note_metadata_read(wp_run *run, const char *dir) {
+  size_t n = strlen(dir) + sizeof "/metadata.json";
+  char *path = wp_xmalloc(n);
+  snprintf(path, n, "%s/metadata.json", dir);
+  wp_run_note_read(run, path);
+  free(path);
+}
+
 static int run_inline_weights(const wp_pass_run *run) {
   MlirOperation module = run->module;
   run->state->stats.inlined = true;
@@ -831,6 +842,7 @@ static int run_inline_weights(const wp_pass_run *run) {
                           : "");
     return -1;
   }
+  note_metadata_read(run->state, md.dir);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   if (mlirBlockIsNull(body)) {
     wp_emit_error(mlirOperationGetLocation(func), "inline-weights: the entry computation has "

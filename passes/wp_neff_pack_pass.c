@@ -3,6 +3,7 @@
 #include "wp_pass.h"
 
 #include "wp_bir.h"
+#include "wp_depfile.h"
 #include "wp_mlir_util.h"
 #include "wp_neff_pack.h"
 #include "wp_output_check.h"
@@ -117,6 +118,15 @@ static int run_neff_pack(const wp_pass_run *run) {
   if (wp_neff_pack_module(run->module, &o))
     return -1;
   wp_run_note_neff(run->state, out);
+  /* depfile=: the NEFF made from what the run read so far (all of it:
+   * nothing reads after neff-pack). A failure fails the run, which takes
+   * the NEFF back. */
+  const char *depfile = wp_pass_option(run, "depfile");
+  wp_error err;
+  if (depfile[0] && wp_depfile_write(depfile, &out, 1, run->state->reads, &err)) {
+    wp_emit_error(mlirOperationGetLocation(run->module), "neff-pack: depfile=%s", err.msg);
+    return -1;
+  }
   wp_run_stats *st = &run->state->stats;
   st->packed = true;
   st->neff_bytes = WP_NEFF_HEADER_SIZE + sizes.payload;
@@ -143,6 +153,8 @@ static void declare_neff_pack(const wp_pass_options *options, wp_run *run) {
   /* no constant file is placed where the NEFF goes */
   if (options->values[0])
     wp_run_note_output(run, options->values[0]);
+  if (options->values[5]) /* depfile= */
+    wp_run_note_output(run, options->values[5]);
   const wp_pass_info *self = &wp_neff_pack_pass;
   for (int i = 0; i < WP_PASS_MAX_OPTIONS && self->options[i].name; i++)
     if (!strcmp(self->options[i].name, "weights-format"))
@@ -167,7 +179,9 @@ const wp_pass_info wp_neff_pack_pass = {
                  .number = true, .min = 1, .max = 64},
                 {"direct-io", "auto (default: past the page cache, O_DIRECT, when the "
                               "members reach 64 MiB), on or off; the NEFF is the same",
-                 .choices = "auto|on|off"}},
+                 .choices = "auto|on|off"},
+                {"depfile", "also write this Make/Ninja depfile: the NEFF and every file the "
+                            "run read (docs/build-systems.md)"}},
     .run = run_neff_pack,
     .check = check_neff_pack,
     .prepare = prepare_neff_pack,

@@ -1,5 +1,6 @@
 #include "wp_run.h"
 
+#include "wp_depfile.h"
 #include "wp_diag.h"
 #include "wp_dir_locks.h"
 #include "wp_error.h"
@@ -30,6 +31,7 @@ wp_run *wp_run_create(void) {
   wp_i64map_init(mapped);
   run->mapped = mapped;
   run->locks = wp_dir_locks_create(run->placed);
+  run->reads = wp_depfile_paths_create();
   return run;
 }
 
@@ -78,6 +80,8 @@ void wp_run_release(wp_run *run) {
   free(run->model_dir);
   free(run->artifact_dir);
   free(run->neff_output);
+  wp_depfile_paths_destroy(run->reads);
+  free(run->digest_cache);
   for (size_t i = 0; i < run->n_outputs; i++)
     free(run->outputs[i]);
   free(run->outputs);
@@ -182,4 +186,9 @@ void wp_run_note_output(wp_run *run, const char *path) {
     }
   run->outputs = wp_xrealloc(run->outputs, (run->n_outputs + 1) * sizeof *run->outputs);
   run->outputs[run->n_outputs++] = where;
+}
+
+void wp_run_note_read(wp_run *run, const char *path) {
+  if (run)
+    wp_depfile_paths_add(run->reads, path);
 }

@@ -31,6 +31,7 @@ extern "C" {
 struct wp_model_dir;
 struct wp_dir_locks;
 struct wp_private_dir;
+struct wp_depfile_paths;
 
 #define WP_RUN_MAX_PASSES_RAN 16
 
@@ -120,6 +121,9 @@ struct wp_run {
   struct wp_private_dir *private_dir; /* the private artifact directory, once made */
   wp_progress_fn progress;          /* set by a driver that shows progress; may be NULL */
   void *progress_user;
+  struct wp_depfile_paths *reads;   /* every file the run read, for a depfile: noted by the
+                                       code that read it (wp_run_note_read) */
+  char *digest_cache;               /* default for dedup-consts' digest-cache= (owned) */
 };
 
 /* Reports progress to RUN's sink, if it has one. */
@@ -145,6 +149,11 @@ void wp_run_note_output(wp_run *run, const char *path);
 /* The NEFF at PATH was written by RUN: a run that fails afterwards
  * removes it when it ends (if it is still that file). */
 void wp_run_note_neff(wp_run *run, const char *path);
+
+/* PATH was read by the run (a module, metadata.json, a weight, a constant
+ * file's source): a prerequisite of its outputs in a depfile. Copied;
+ * thread-safe. */
+void wp_run_note_read(wp_run *run, const char *path);
 
 /* Pass NAME (static storage) ran in RUN; did it? */
 void wp_run_note_ran(wp_run *run, const char *name);

@@ -41,6 +41,7 @@ static void usage_to(FILE *f) {
              "       neff [--max-size[=]BYTES] [--] unpack FILE DIR\n"
              "       neff [--max-size[=]BYTES] [--] diff [--json] FILE1 FILE2\n"
              "       neff replace-weights IN.neff MODEL_DIR -o OUT.neff [--compressor=isal|zlib]\n"
+             "                            [--depfile=FILE]\n"
              "       neff -h | --help | --version\n");
 }
 

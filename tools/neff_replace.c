@@ -18,6 +18,7 @@
 #include "wp_hlo_weight.h"
 #include "wp_md5.h"
 #include "wp_mlir_util.h"
+#include "wp_depfile.h"
 #include "wp_model_dir.h"
 #include "wp_neff_read.h"
 #include "wp_npy.h"
@@ -42,6 +43,7 @@
 
 typedef struct replace {
   const char *in, *model_dir, *out, *compressor;
+  wp_depfile_paths *reads; /* the files read, for --depfile */
   char tmp[4096];     /* private working directory, removed at the end */
   wp_model_dir md;
   wp_strmap weights;  /* tensor name -> index into md.weights */
@@ -568,6 +570,7 @@ static int new_bytes(replace *rp, wp_relower_tensor *t, const char *rel) {
     return fail("weight '%s': %s", t->name, err.msg);
   char *kept = wp_arena_strndup(rp->arena, path, strlen(path));
   free(path);
+  wp_depfile_paths_add(rp->reads, kept);
   wp_hlo_weight_data *w;
   if (wp_hlo_weight_read(t->type, kept, 0, &w, &err))
     return fail("weight '%s' (%s): %s", t->name, kept, err.msg);
@@ -728,10 +731,27 @@ out:
   return rc;
 }
 
+/* The depfile: the new NEFF made from the NEFF read, the model
+ * directory's metadata.json and the weights read. Written once the NEFF
+ * is whole; a failure here is the run's (exit 1), the NEFF stays. */
+static int write_depfile(replace *rp, const char *depfile) {
+  char *meta = wp_format("%s/metadata.json", rp->model_dir);
+  wp_depfile_paths *all = wp_depfile_paths_create();
+  wp_depfile_paths_add(all, rp->in);
+  wp_depfile_paths_add(all, meta);
+  for (size_t i = 0; i < wp_depfile_paths_count(rp->reads); i++)
+    wp_depfile_paths_add(all, wp_depfile_paths_get(rp->reads, i));
+  free(meta);
+  wp_error err;
+  int rc = wp_depfile_write(depfile, &rp->out, 1, all, &err);
+  wp_depfile_paths_destroy(all);
+  return rc ? fail("%s", err.msg) : 0;
+}
+
 int neff_replace_weights(const char *in, const char *model_dir, const char *out,
-                         const char *compressor) {
+                         const char *compressor, const char *depfile) {
   replace rp = {.in = in, .model_dir = model_dir, .out = out, .compressor = compressor,
-                .arena = wp_arena_create()};
+                .arena = wp_arena_create(), .reads = wp_depfile_paths_create()};
   wp_strmap_init(&rp.weights);
   wp_strmap_init(&rp.members);
   const char *tmpdir = getenv("TMPDIR");
@@ -760,6 +780,8 @@ int neff_replace_weights(const char *in, const char *model_dir, const char *out,
   }
   if (read_neff(&rp) || collect_tensors(&rp, ctx) || pack(&rp, ctx))
     goto out;
+  if (depfile && write_depfile(&rp, depfile))
+    goto out;
   rc = 0;
 out:
   for (size_t i = 0; i < rp.n_maps; i++)
@@ -775,6 +797,7 @@ out:
   if (rp.md.dir)
     wp_model_dir_free(&rp.md);
   wp_strmap_free(&rp.weights);
+  wp_depfile_paths_destroy(rp.reads);
   mlirContextDestroy(ctx);
   wp_arena_destroy(rp.arena);
   remove_workdir(); /* the signal handler's removal: one way to do it */
@@ -785,13 +808,14 @@ out:
 static int replace_usage(const char *fmt, const char *a) {
   fputs("error: replace-weights: ", stderr);
   fprintf(stderr, fmt, a);
-  fputs("\nusage: neff replace-weights IN.neff MODEL_DIR -o OUT.neff [--compressor=isal|zlib]\n",
+  fputs("\nusage: neff replace-weights IN.neff MODEL_DIR -o OUT.neff [--compressor=isal|zlib]\n"
+        "       [--depfile=FILE]\n",
         stderr);
   return 2;
 }
 
 int neff_replace_main(int argc, char **argv) {
-  const char *pos[2] = {NULL, NULL}, *out = NULL, *compressor = NULL;
+  const char *pos[2] = {NULL, NULL}, *out = NULL, *compressor = NULL, *depfile = NULL;
   int n_pos = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -805,6 +829,12 @@ int neff_replace_main(int argc, char **argv) {
       if (out)
         return replace_usage("%s: the output is given twice", a);
       out = a[1] == 'o' ? a + 2 : a + 9;
+    } else if (!strncmp(a, "--depfile=", 10)) {
+      if (depfile)
+        return replace_usage("%s: --depfile given twice", a);
+      depfile = a + 10;
+      if (!depfile[0])
+        return replace_usage("%s", "--depfile needs a file name");
     } else if (!strncmp(a, "--compressor=", 13)) {
       if (compressor)
         return replace_usage("%s: --compressor given twice", a);
@@ -825,5 +855,7 @@ int neff_replace_main(int argc, char **argv) {
     return replace_usage("%s", "no output given (-o OUT.neff)");
   if (!strcmp(out, pos[0]))
     return replace_usage("the output '%s' is the input: write a new file", out);
-  return neff_replace_weights(pos[0], pos[1], out, compressor ? compressor : "isal");
+  if (depfile && (!strcmp(depfile, out) || !strcmp(depfile, pos[0])))
+    return replace_usage("--depfile=%s is the NEFF read or written: give another file", depfile);
+  return neff_replace_weights(pos[0], pos[1], out, compressor ? compressor : "isal", depfile);
 }

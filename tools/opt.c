@@ -16,6 +16,7 @@
 #include "wp_stop.h"
 #include "opt_args.h"
 #include "opt_config.h"
+#include "opt_depfile.h"
 #include "opt_diag.h"
 #include "opt_hugepages.h"
 #include "opt_input.h"
@@ -285,10 +286,14 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
   rc = EXIT_BAD_INPUT;
   if (load_input(ctx, cfg, ds, src, &module, &model_dir, &md, &kept))
     goto out;
+  opt_depfile_note_input(run, cfg, &md);
+  if (cfg->depfile) /* no constant file is placed there */
+    wp_run_note_output(run, cfg->depfile);
   /* the driver's settings: defaults for the passes' options */
   run->model_dir = model_dir ? wp_xstrdup(model_dir) : NULL;
   run->model = md.dir ? &md : NULL;
   run->artifact_dir = cfg->artifact_dir ? wp_xstrdup(cfg->artifact_dir) : NULL;
+  run->digest_cache = cfg->digest_cache ? wp_xstrdup(cfg->digest_cache) : NULL;
   /* -o names the NEFF of a neff-pack without output= (not when --emit
    * asks for a form of the IR there) */
   if (cfg->output && !strcmp(cfg->emit, "mlir") && !cfg->emit_bytecode && cfg->n_chunks < 2)
@@ -349,8 +354,8 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
   /* a model directory a pass read (inline-weights' model-dir=, or the
    * one beside a bare module file) is known once the passes ran: -o and
    * --stats-json may not replace one of its files */
-  const char *own_outputs[2] = {write_ir ? cfg->output : NULL, cfg->stats_json};
-  for (size_t i = 0; i < 2; i++) {
+  const char *own_outputs[3] = {write_ir ? cfg->output : NULL, cfg->stats_json, cfg->depfile};
+  for (size_t i = 0; i < 3; i++) {
     char buf[PATH_MAX + 512];
     const char *clash = own_outputs[i] ? wp_output_input_dir_file(run, own_outputs[i], buf,
                                                                    sizeof buf)
@@ -374,6 +379,9 @@ static int run_one(opt_config *cfg, MlirContext ctx, diag_state *ds, MlirOpPrint
    * whole by now: the files placed for them stay. */
   if (cfg->stats_json)
     report_rc = opt_stats_write(cfg, observer, &run->stats, &times);
+  /* last, after every output is whole: a build system reads it as "made" */
+  if (!report_rc)
+    report_rc = opt_depfile_write(cfg, run);
   rc = 0;
 out:
   if (!mlirPassManagerIsNull(pm))

@@ -49,6 +49,12 @@ static void usage(FILE *f) {
           "  --stats-json=FILE          write a JSON report of the run to FILE (- for\n"
           "                             stdout): each pass's time and peak RSS, tensors,\n"
           "                             bytes, blobs and compression (see docs/opt.md)\n"
+          "  --depfile=FILE             after a run that succeeded, write FILE: -o's file\n"
+          "                             and every file the run read, as a Make/Ninja\n"
+          "                             rule (see docs/build-systems.md)\n"
+          "  --digest-cache=DIR         remember weight files' MD5s in DIR across runs\n"
+          "                             (default: $WEIGHTPACK_DIGEST_CACHE; see\n"
+          "                             docs/build-systems.md)\n"
           "  --progress, --no-progress  show (or not) a progress line on stderr; default:\n"
           "                             when stderr is a terminal, for runs over a second\n"
           "  --split-input-file         cut a text input at its '// -----' lines and run each\n"
@@ -261,6 +267,16 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
       if (cfg->artifact_dir)
         return opt_usage_error("--artifact-dir given twice ('%s')", v);
       cfg->artifact_dir = v;
+    } else if ((v = flag_arg(argv, &i, "--depfile"))) {
+      if (!*v || cfg->depfile)
+        return opt_usage_error(*v ? "--depfile given twice ('%s')" : "--depfile needs a file%s",
+                               v);
+      cfg->depfile = v;
+    } else if ((v = flag_arg(argv, &i, "--digest-cache"))) {
+      if (!*v || cfg->digest_cache)
+        return opt_usage_error(*v ? "--digest-cache given twice ('%s')"
+                                  : "--digest-cache needs a directory%s", v);
+      cfg->digest_cache = v;
     } else if ((v = flag_arg(argv, &i, "--stats-json"))) {
       if (cfg->stats_json)
         return opt_usage_error("--stats-json given twice ('%s')", v);
@@ -331,6 +347,12 @@ int opt_parse_args(int argc, char **argv, opt_config *cfg) {
   if (cfg->stats_json && cfg->split_input_file)
     return opt_usage_error("%s", "--stats-json reports one run, and --split-input-file runs "
                                  "each chunk on its own");
+  /* a depfile names -o's file as what the run makes */
+  if (cfg->depfile && (cfg->split_input_file || !cfg->output || !strcmp(cfg->output, "-") ||
+                       !strcmp(cfg->depfile, cfg->output) ||
+                       (cfg->stats_json && !strcmp(cfg->depfile, cfg->stats_json))))
+    return opt_usage_error("--depfile=%s needs -o FILE (one run, not --split-input-file) and a "
+                           "file of its own", cfg->depfile);
   /* bytecode is a form of MLIR: not of a protobuf or JSON output */
   if (cfg->emit_bytecode && cfg->emit && strcmp(cfg->emit, "mlir") != 0)
     return opt_usage_error("--emit-bytecode writes MLIR; it cannot go with --emit=%s", cfg->emit);

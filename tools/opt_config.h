@@ -29,6 +29,8 @@ typedef struct opt_config {
   long elide_resources; /* -1: print all */
   const char *stats_json; /* --stats-json: the report's file ("-": stdout), or NULL */
   int progress;           /* --progress 1, --no-progress 0 (the last given), -1 neither */
+  const char *depfile;    /* --depfile: Make-syntax dependencies of -o's file, or NULL */
+  const char *digest_cache; /* --digest-cache: dedup-consts' digest-cache= default, or NULL */
   /* The pipeline MLIR parses: --pass-pipeline's text, or builtin.module(...)
    * of the pass flags, each NAME{OPTIONS} in the order given (owned; NULL:
    * no pass). opt reads no pipeline grammar of its own. */

@@ -143,6 +143,23 @@ MlirPass wpRunCreatePass(wp_run *run, const char *name, const char *options, wp_
  * and before PM runs. 0, or -1 with ERR for a null RUN or PM. */
 int wpRunAdoptPasses(wp_run *run, MlirPassManager pm, wp_error *err);
 
+/* ---- dependencies, for build systems (docs/build-systems.md) ----
+ * Every file RUN read, as its passes (and wpOpenModelDir) noted them: a
+ * module, metadata.json, each weight, a constant file's source. */
+
+/* The files, each once, absolute, a symbolic link's target after it, in
+ * the order first read: *PATHS is one malloc'd block (the array and its
+ * strings; the caller frees it with free()), *N their count. 0, or -1
+ * with ERR for a null RUN or output pointer. */
+int wpRunDependencies(const wp_run *run, char ***paths, size_t *n, wp_error *err);
+
+/* Writes them as a Make/Ninja depfile PATH whose targets are TARGETS
+ * (N_TARGETS, at least one: the files the run made), escaped as both
+ * read them; whole or not at all. Call after the run succeeded. 0, or -1
+ * with ERR. (mlir-opt: neff-pack's depfile= option does this.) */
+int wpRunWriteDepfile(const wp_run *run, const char *path, const char *const *targets,
+                      size_t n_targets, wp_error *err);
+
 /* Pass names and one-line descriptions, for --help style listings. */
 size_t wpPassCount(void);
 const char *wpPassName(size_t i);
