@@ -33,6 +33,27 @@ void *wp_pb_convert(wp_arena *arena, const ProtobufCMessage *msg,
  * and reads on. */
 static int step_field(const uint8_t **p, const uint8_t *end, uint64_t *tag,
                       const uint8_t **payload, size_t *plen) {
+  /* Most fields of an HLO program are a one-byte key and a one-byte varint
+   * or length: read those without the loops (a third of the parse's
+   * stepping). */
+  const uint8_t *q = *p;
+  if (end - q >= 2 && q[0] < 0x80 && q[1] < 0x80) {
+    switch (q[0] & 7) {
+    case 0:
+      *tag = q[0];
+      *payload = NULL;
+      *p = q + 2;
+      return 0;
+    case 2:
+      if ((size_t)(end - q - 2) < q[1])
+        return -1;
+      *tag = q[0];
+      *payload = q + 2;
+      *plen = q[1];
+      *p = q + 2 + q[1];
+      return 0;
+    }
+  }
   uint64_t v = 0;
   int shift = 0;
   /* a key is at most 5 bytes, as protobuf-c reads them */
