@@ -239,8 +239,8 @@ static bool extra_is_empty(importer *im, const wp_hlo_instr_ref *ref, bool is_pa
   size_t shape_len = 0;
   while (p < end) {
     uint64_t tag;
-    const uint8_t *pl;
-    size_t n;
+    const uint8_t *pl = NULL;
+    size_t n = 0;
     if (wp_pb_next_field(&p, end, &tag, &pl, &n))
       return false;
     switch (tag >> 3) {

@@ -165,9 +165,9 @@ static void index_from_bytes(wp_arena *arena, wp_hlo_instr_ref *r) {
   for (int pass = 0; pass < 2; pass++) {
     size_t k = 0;
     for (const uint8_t *p = r->bytes; p < end;) {
-      const uint8_t *value = p, *pl;
-      uint64_t tag;
-      size_t n;
+      const uint8_t *value = p, *pl = NULL;
+      uint64_t tag = 0;
+      size_t n = 0;
       wp_pb_next_field(&p, end, &tag, &pl, &n);
       while (*value++ & 0x80) /* past the key */
         ;
@@ -284,9 +284,9 @@ static Xla__HloInstructionProto *plain_instr(wp_arena *scratch, const wp_hlo_ins
   Xla__HloInstructionProto *ins = wp_arena_alloc(scratch, sizeof *ins);
   xla__hlo_instruction_proto__init(ins);
   for (const uint8_t *p = ref->bytes; p < end;) {
-    const uint8_t *value = p, *pl;
-    uint64_t tag;
-    size_t n;
+    const uint8_t *value = p, *pl = NULL;
+    uint64_t tag = 0;
+    size_t n = 0;
     wp_pb_next_field(&p, end, &tag, &pl, &n);
     while (*value++ & 0x80) /* past the key */
       ;

@@ -287,8 +287,8 @@ static bool unpacks_surely(const ProtobufCMessageDescriptor *d, const uint8_t *p
   while (p < end) {
     uint32_t number;
     int wire;
-    const uint8_t *pl;
-    size_t n;
+    const uint8_t *pl = NULL;
+    size_t n = 0;
     if (!sure_step(&p, end, &number, &wire, &pl, &n))
       return false;
     const ProtobufCFieldDescriptor *f = protobuf_c_message_descriptor_get_field(d, number);
