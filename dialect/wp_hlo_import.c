@@ -277,12 +277,70 @@ static int instr_type(importer *im, const Xla__HloComputationProto *comp,
   return 0;
 }
 
+/* HloInstructionProto's field numbers (hlo.proto) */
+#define HLO_INSTR_NAME 1
+#define HLO_INSTR_OPCODE 2
+#define HLO_INSTR_SHAPE 3
+#define HLO_INSTR_PARAMETER_NUMBER 9
+#define HLO_INSTR_ID 35
+#define HLO_INSTR_OPERAND_IDS 36
+
+/* Does instruction REF, read from its bytes, hold only fields its op
+ * carries (name, opcode, id, parameter number, operands but a
+ * parameter's) and one shape whose bytes are those export would write for
+ * TYPE, the type last asked about? Then its leftovers pack to nothing, and
+ * most instructions of a model are so: this spares copying and packing
+ * the unpacked instruction. Bytes that protobuf-c packed are what it packs
+ * again once unpacked, so the shape compares as shape_is_default would. */
+static bool extra_is_empty(importer *im, const wp_hlo_instr_ref *ref, bool is_param,
+                           MlirType type, ProtobufCBinaryData *shape_packed) {
+  const uint8_t *p = ref->bytes, *end = ref->bytes + ref->len, *shape = NULL;
+  size_t shape_len = 0;
+  while (p < end) {
+    uint64_t tag;
+    const uint8_t *pl = NULL;
+    size_t n = 0;
+    if (wp_pb_next_field(&p, end, &tag, &pl, &n))
+      return false;
+    switch (tag >> 3) {
+    case HLO_INSTR_NAME:
+    case HLO_INSTR_OPCODE:
+    case HLO_INSTR_PARAMETER_NUMBER:
+    case HLO_INSTR_ID:
+      break;
+    case HLO_INSTR_OPERAND_IDS:
+      if (is_param)
+        return false;
+      break;
+    case HLO_INSTR_SHAPE: /* twice would merge */
+      if (!pl || shape)
+        return false;
+      shape = pl;
+      shape_len = n;
+      break;
+    default:
+      return false;
+    }
+  }
+  if (!shape || mlirTypeIsNull(im->shape_type) || !mlirTypeEqual(im->shape_type, type) ||
+      shape_len != im->shape_len || memcmp(shape, im->shape_bytes, shape_len) != 0)
+    return false;
+  if (shape_packed)
+    *shape_packed = (ProtobufCBinaryData){shape_len, (uint8_t *)shape};
+  return true;
+}
+
 /* The instruction's leftover fields: everything except what the op itself
  * carries (name, opcode, id, operands, parameter number, modeled literal
- * data, a default shape). */
-static MlirAttribute instr_extra(importer *im, const Xla__HloInstructionProto *ins,
-                                 MlirType type, int literal_modeled, int *empty,
+ * data, a default shape). REF holds its bytes. */
+static MlirAttribute instr_extra(importer *im, const wp_hlo_instr_ref *ref,
+                                 const Xla__HloInstructionProto *ins, MlirType type,
+                                 int literal_modeled, int *empty,
                                  ProtobufCBinaryData *shape_packed) {
+  if (extra_is_empty(im, ref, strcmp(ins->opcode, "parameter") == 0, type, shape_packed)) {
+    *empty = 1;
+    return mlirAttributeGetNull();
+  }
   Xla__HloInstructionProto rest = *ins;
   rest.name = "";
   rest.opcode = "";
@@ -384,8 +442,8 @@ static int topo_order(importer *im, const Xla__HloComputationProto *comp,
 }
 
 static MlirOperation create_op(importer *im, const Xla__HloComputationProto *comp,
-                               const Xla__HloInstructionProto *ins, MlirType type,
-                               const MlirValue *operands) {
+                               const wp_hlo_instr_ref *ref, const Xla__HloInstructionProto *ins,
+                               MlirType type, const MlirValue *operands) {
   const wp_hlo_opcode *oc = wp_hlo_opcode_by_xla(ins->opcode);
   int generic = !oc || !wp_hlo_opcode_accepts(oc, ins->n_operand_ids) ||
                 strcmp(ins->opcode, "parameter") == 0;
@@ -467,7 +525,7 @@ static MlirOperation create_op(importer *im, const Xla__HloComputationProto *com
   if (origin)
     NAMED(weight, wp_hlo_weight_origin(im->ctx, origin->file, origin->param, origin->number));
   int empty;
-  MlirAttribute extra = instr_extra(im, ins, type, modeled, &empty, NULL);
+  MlirAttribute extra = instr_extra(im, ref, ins, type, modeled, &empty, NULL);
   if (!empty)
     NAMED(extra, extra);
   if (segmented)
@@ -566,7 +624,7 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
     na[k++] = mlirNamedAttributeGet(im->key.hlo_id, wp_i64_attr(im->ctx, p->id));
     int empty;
     ProtobufCBinaryData shape = {0, NULL}; /* packed on the way: instr_type saw a shape */
-    MlirAttribute extra = instr_extra(im, p, arg_types[i], 0, &empty, &shape);
+    MlirAttribute extra = instr_extra(im, &lc->ins[params[i]], p, arg_types[i], 0, &empty, &shape);
     if (ps_default) {
       ps_default = strcmp(ps->parameter_names[i], p->name) == 0 &&
                    same_as_packed(im, &ps->parameters[i]->base, shape);
@@ -621,7 +679,7 @@ static int import_computation(importer *im, const Xla__HloComputationProto *comp
       wp_i64map_get(&index, ins->operand_ids[j], &oi);
       operands[j] = values[oi];
     }
-    MlirOperation op = create_op(im, comp, ins, type, operands);
+    MlirOperation op = create_op(im, comp, &lc->ins[order[k]], ins, type, operands);
     if (mlirOperationIsNull(op)) {
       mlirBlockDestroy(body);
       goto out;

@@ -30,6 +30,7 @@ typedef struct wp_hlo_instr_ref {
   int64_t parameter_number;
   size_t n_operand_ids;
   int64_t *operand_ids;
+  bool sure; /* protobuf-c surely unpacks the bytes (wp_pb_unpacks_surely) */
 } wp_hlo_instr_ref;
 
 typedef struct wp_hlo_lazy_comp {

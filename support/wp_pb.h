@@ -59,6 +59,15 @@ typedef bool (*wp_pb_utf8_rule)(const ProtobufCMessageDescriptor *msg,
 const char *wp_pb_bad_string(const ProtobufCMessageDescriptor *desc, const void *data, size_t len,
                              wp_pb_utf8_rule utf8, char *path, size_t cap);
 
+/* Would protobuf-c surely unpack DATA as DESC, with no field numbered 0
+ * anywhere in it (wp_pb_has_field_zero)? Read from the bytes without
+ * unpacking them: true only when every field, in every message field
+ * DESC declares, is well formed and either one DESC does not declare
+ * (kept as an unknown field) or in the wire form protobuf-c reads it in;
+ * false when unsure, for unpacking to judge. DESC and the messages in it
+ * declare no required field (proto3). */
+bool wp_pb_unpacks_surely(const ProtobufCMessageDescriptor *desc, const void *data, size_t len);
+
 /* A new empty message of DESC in arena memory. */
 void *wp_pb_new(wp_arena *arena, const ProtobufCMessageDescriptor *desc);
 

@@ -1,5 +1,6 @@
 /* Support modules: id map, arena, model-directory paths, atomic outputs. */
 #include "bir.pb-c.h"
+#include "hlo.pb-c.h"
 #include "wp_arena.h"
 #include "wp_file.h"
 #include "wp_format.h"
@@ -394,6 +395,33 @@ static void test_pb_fields(void) {
   CHECK(wp_pb_depth(z, sizeof z, 100) == 2);
 }
 
+/* wp_pb_unpacks_surely: sure only of what protobuf-c unpacks (checked
+ * here by unpacking), unsure of what it refuses or reads as field 0. */
+static void test_pb_unpacks_surely(void) {
+  const ProtobufCMessageDescriptor *d = &xla__hlo_instruction_proto__descriptor;
+  /* name "a", opcode "add", operand_ids 5 (a varint), 1 and 2 (packed), and
+   * an unknown field 1000 */
+  static const uint8_t ok[] = {0x0a, 0x01, 'a', 0x12, 0x03, 'a', 'd', 'd', 0xa0, 0x02, 0x05,
+                               0xa2, 0x02, 0x02, 0x01, 0x02, 0xc0, 0x3e, 0x01};
+  wp_arena *a = wp_arena_create();
+  CHECK(wp_pb_unpacks_surely(d, ok, sizeof ok));
+  Xla__HloInstructionProto *ins = wp_pb_unpack(a, d, ok, sizeof ok);
+  CHECK(ins && ins->n_operand_ids == 3 && ins->base.n_unknown_fields == 1);
+  CHECK(wp_pb_unpacks_surely(d, ok, 0));
+  /* a packed varint cut short; a length prefix of 6 bytes (protobuf-c
+   * refuses it); a key written long (field 0); a string as a varint */
+  static const uint8_t cut[] = {0xa2, 0x02, 0x02, 0x01, 0x81};
+  static const uint8_t long_len[] = {0x0a, 0x81, 0x80, 0x80, 0x80, 0x80, 0x00, 'a'};
+  static const uint8_t field0[] = {0x80, 0x00, 0x00};
+  static const uint8_t wire[] = {0x08, 0x01};
+  CHECK(!wp_pb_unpacks_surely(d, cut, sizeof cut));
+  CHECK(!wp_pb_unpacks_surely(d, long_len, sizeof long_len) &&
+        !wp_pb_unpack(a, d, long_len, sizeof long_len));
+  CHECK(!wp_pb_unpacks_surely(d, field0, sizeof field0));
+  CHECK(!wp_pb_unpacks_surely(d, wire, sizeof wire) && !wp_pb_unpack(a, d, wire, sizeof wire));
+  wp_arena_destroy(a);
+}
+
 static bool all_utf8(const ProtobufCMessageDescriptor *m, const ProtobufCFieldDescriptor *f) {
   (void)m, (void)f;
   return true;
@@ -670,6 +698,7 @@ int main(void) {
   test_spill_hash();
   test_place_pieces();
   test_pb_fields();
+  test_pb_unpacks_surely();
   test_pb_bad_string();
   test_error_fit();
   test_text_depth();
