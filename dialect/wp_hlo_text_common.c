@@ -323,22 +323,31 @@ double wp_hlo_text_float_decode(int prim, uint64_t bits) {
   return neg ? -v : v;
 }
 
-void wp_hlo_text_float_str(int prim, uint64_t bits, char *buf, size_t cap) {
+bool wp_hlo_text_float_special(int prim, uint64_t bits, bool fnuz_minus, char *buf,
+                               size_t cap) {
   const ffmt *f = fmt_of(prim);
   double v = wp_hlo_text_float_decode(prim, bits);
   if (isnan(v)) {
     uint64_t payload;
-    bool neg = f && f->nan != NAN_FNUZ && f->nan != NAN_E8M0 && (bits & sign_bit(f));
+    bool neg = f && f->nan != NAN_E8M0 && (fnuz_minus || f->nan != NAN_FNUZ) &&
+               (bits & sign_bit(f));
     if (wp_hlo_text_float_nan_payload(prim, bits, &payload))
       snprintf(buf, cap, "%snan", neg ? "-" : "");
     else
       snprintf(buf, cap, "%snan(0x%llx)", neg ? "-" : "", (unsigned long long)payload);
-    return;
+    return true;
   }
   if (isinf(v)) {
     snprintf(buf, cap, "%sinf", v < 0 ? "-" : "");
-    return;
+    return true;
   }
+  return false;
+}
+
+void wp_hlo_text_float_str(int prim, uint64_t bits, char *buf, size_t cap) {
+  if (wp_hlo_text_float_special(prim, bits, false, buf, cap))
+    return;
+  double v = wp_hlo_text_float_decode(prim, bits);
   for (int digits = 1; digits <= 17; digits++) {
     snprintf(buf, cap, "%.*g", digits, v);
     if (wp_hlo_text_float_encode(prim, strtod(buf, NULL)) == bits)

@@ -47,6 +47,11 @@ bool wp_hlo_text_is_float(int prim);
 int wp_hlo_text_float_bytes(int prim);
 uint64_t wp_hlo_text_float_encode(int prim, double v);
 double wp_hlo_text_float_decode(int prim, uint64_t bits);
+/* Writes nan/-nan/nan(0x..)/inf/-inf into BUF when BITS is not finite
+ * (true), else leaves BUF alone (false). FNUZ_MINUS: the fnuz types' one
+ * NaN (only its sign bit set) prints as "-nan", as XLA's printer does. */
+bool wp_hlo_text_float_special(int prim, uint64_t bits, bool fnuz_minus, char *buf,
+                               size_t cap);
 /* NaN handling: the format's NaN with sign NEG and, where the format has
  * payloads, mantissa PAYLOAD (0: the quiet NaN XLA writes for "nan").
  * -1 when the format has no NaN, or no such payload. */

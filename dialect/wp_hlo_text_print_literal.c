@@ -32,25 +32,10 @@ static int max_digits10(int prim) {
 }
 
 void wp_hlo_text_xla_float(int prim, uint64_t bits, char *buf, size_t cap) {
+  /* a fnuz NaN, 0x80, is "-nan", as XLA's conversion to double makes it */
+  if (wp_hlo_text_float_special(prim, bits, true, buf, cap))
+    return;
   double v = wp_hlo_text_float_decode(prim, bits);
-  if (isnan(v)) {
-    /* the sign is the top bit of the stored bits (f8e8m0fnu has none); a
-     * fnuz NaN, 0x80, is "-nan", as XLA's conversion to double makes it */
-    int width = 8 * wp_hlo_text_float_bytes(prim);
-    if (prim == WP_F4E2M1FN)
-      width = 4;
-    bool neg = prim != WP_F8E8M0FNU && ((bits >> (width - 1)) & 1);
-    uint64_t payload;
-    if (wp_hlo_text_float_nan_payload(prim, bits, &payload))
-      snprintf(buf, cap, "%snan", neg ? "-" : "");
-    else
-      snprintf(buf, cap, "%snan(0x%llx)", neg ? "-" : "", (unsigned long long)payload);
-    return;
-  }
-  if (isinf(v)) {
-    snprintf(buf, cap, "%sinf", v < 0 ? "-" : "");
-    return;
-  }
   if (prim == WP_F32) {
     float f = (float)v;
     snprintf(buf, cap, "%.*g", FLT_DIG, v);
