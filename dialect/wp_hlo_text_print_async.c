@@ -28,7 +28,9 @@ static bool same_bytes(hpr *w, const ProtobufCMessage *a, const ProtobufCMessage
   return x.len == y.len && (!x.len || !memcmp(x.data, y.data, x.len));
 }
 
-#define SAME(w, a, b) same_bytes((w), (a) ? &(a)->base : NULL, (b) ? &(b)->base : NULL)
+/* A message's base is its first member, so the cast keeps NULL as NULL
+ * without a member access through it. */
+#define SAME(w, a, b) same_bytes((w), (const ProtobufCMessage *)(a), (const ProtobufCMessage *)(b))
 
 static const Xla__HloComputationProto *comp_by_id(hpr *w, int64_t id) {
   int64_t i;
