@@ -248,12 +248,6 @@ static int file_location_item(htp *p, void *ctx) {
   return 0;
 }
 
-static int file_locations(htp *p, Xla__StackFrameIndexView *f) {
-  wp_htp_vec v = {(void **)&f->file_locations, &f->n_file_locations, 0,
-                  sizeof *f->file_locations};
-  return numbered_lines(p, file_location_item, &v);
-}
-
 static int stack_frame_item(htp *p, void *ctx) {
   static const char *const names[] = {"file_location_id", "parent_frame_id"};
   int32_t v[2];
@@ -265,11 +259,6 @@ static int stack_frame_item(htp *p, void *ctx) {
   s->parent_frame_id = (int32_t)((int64_t)v[1] - 1); /* the text counts from 1 */
   wp_htp_vec_push(p, ctx, &s);
   return 0;
-}
-
-static int stack_frames(htp *p, Xla__StackFrameIndexView *f) {
-  wp_htp_vec v = {(void **)&f->stack_frames, &f->n_stack_frames, 0, sizeof *f->stack_frames};
-  return numbered_lines(p, stack_frame_item, &v);
 }
 
 static int expect_section(htp *p, const char *word) {
@@ -285,10 +274,13 @@ static int frame_sections(htp *p, wp_htp_module *mod) {
   if (!wp_htp_accept_word(p, "FileNames"))
     return 0;
   Xla__StackFrameIndexView *f = wp_pb_new(p->arena, &xla__stack_frame_index_view__descriptor);
+  wp_htp_vec locations = {(void **)&f->file_locations, &f->n_file_locations, 0,
+                          sizeof *f->file_locations};
+  wp_htp_vec frames = {(void **)&f->stack_frames, &f->n_stack_frames, 0, sizeof *f->stack_frames};
   if (name_list(p, &f->file_names, &f->n_file_names) || expect_section(p, "FunctionNames") ||
       name_list(p, &f->function_names, &f->n_function_names) ||
-      expect_section(p, "FileLocations") || file_locations(p, f) ||
-      expect_section(p, "StackFrames") || stack_frames(p, f))
+      expect_section(p, "FileLocations") || numbered_lines(p, file_location_item, &locations) ||
+      expect_section(p, "StackFrames") || numbered_lines(p, stack_frame_item, &frames))
     return -1;
   mod->frames = f;
   mod->msg->stack_frame_index = wp_htp_opaque(p, &f->base);

@@ -28,9 +28,10 @@ static bool same_bytes(hpr *w, const ProtobufCMessage *a, const ProtobufCMessage
   return x.len == y.len && (!x.len || !memcmp(x.data, y.data, x.len));
 }
 
-/* A message's base is its first member, so the cast keeps NULL as NULL
- * without a member access through it. */
-#define SAME(w, a, b) same_bytes((w), (const ProtobufCMessage *)(a), (const ProtobufCMessage *)(b))
+/* A and B: protobuf-c messages (or NULL), whose first member is their base. */
+#define SAME(w, a, b)                                                                  \
+  same_bytes((w), (const ProtobufCMessage *)(const void *)(a),                         \
+             (const ProtobufCMessage *)(const void *)(b))
 
 static const Xla__HloComputationProto *comp_by_id(hpr *w, int64_t id) {
   int64_t i;
@@ -45,11 +46,11 @@ static bool bare_parameter(hpr *w, const Xla__HloInstructionProto *m) {
   r.name = r.opcode = "";
   r.shape = NULL;
   r.id = r.parameter_number = 0;
-  if (SAME(w, r.metadata, (Xla__Opaque *)NULL))
+  if (SAME(w, r.metadata, NULL))
     r.metadata = NULL;
-  if (SAME(w, r.frontend_attributes, (Xla__FrontendAttributes *)NULL))
+  if (SAME(w, r.frontend_attributes, NULL))
     r.frontend_attributes = NULL;
-  if (SAME(w, r.statistics_viz, (Xla__Opaque *)NULL))
+  if (SAME(w, r.statistics_viz, NULL))
     r.statistics_viz = NULL;
   return !wp_pb_pack(w->arena, &r.base).len;
 }
