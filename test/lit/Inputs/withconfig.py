@@ -4,60 +4,33 @@ HloModuleConfigProto) as HloModule::ToProtoWithConfig writes one: the
 entry layout, fields weightpack does not model (seed, launch_id,
 intra_op_parallelism_threads, device_type, debug_options) between the
 settings it prints, in field order. Proto bytes text cannot express."""
+import os
 import sys
 
-
-def varint(v):
-    v &= (1 << 64) - 1
-    out = bytearray()
-    while True:
-        b = v & 0x7F
-        v >>= 7
-        out.append(b | (0x80 if v else 0))
-        if not v:
-            return bytes(out)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "tools", "py"))
+from hlopb import key, read_varint, varint  # noqa: E402
 
 
 def field(num, wire, payload):
-    key = varint(num << 3 | wire)
     if wire == 2:
-        return key + varint(len(payload)) + payload
-    return key + payload
+        return key(num, 2) + varint(len(payload)) + payload
+    return key(num, wire) + payload
 
 
 def fields(data):
     """Top-level (number, payload) pairs of length-delimited fields."""
     i = 0
     while i < len(data):
-        key = 0
-        shift = 0
-        while True:
-            b = data[i]
-            i += 1
-            key |= (b & 0x7F) << shift
-            shift += 7
-            if not b & 0x80:
-                break
-        wire = key & 7
-        if wire == 0:
-            while data[i] & 0x80:
-                i += 1
-            i += 1
-            continue
-        if wire == 2:
-            n = 0
-            shift = 0
-            while True:
-                b = data[i]
-                i += 1
-                n |= (b & 0x7F) << shift
-                shift += 7
-                if not b & 0x80:
-                    break
-            yield key >> 3, data[i:i + n]
+        k, i = read_varint(data, i)
+        if k & 7 == 0:
+            _, i = read_varint(data, i)
+        elif k & 7 == 2:
+            n, i = read_varint(data, i)
+            yield k >> 3, data[i:i + n]
             i += n
-            continue
-        raise SystemExit("unexpected wire type %d" % wire)
+        else:
+            raise SystemExit("unexpected wire type %d" % (k & 7))
 
 
 module = open(sys.argv[1], "rb").read()
