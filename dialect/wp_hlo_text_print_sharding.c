@@ -78,15 +78,18 @@ int wp_hpr_sharding(hpr *w, const Xla__OpShardingView *s, int depth) {
     wp_hpr_printf(w, " %s %lld", s->shard_group_type ? "shard_like" : "shard_as",
                (long long)s->shard_group_id);
   if (s->n_metadata) {
+    /* one entry prints bare; one empty entry too would print as
+     * `metadata={}`, which reads back as none, so it goes in a list */
+    bool listed = s->n_metadata > 1 || !wp_pb_pack(w->arena, &s->metadata[0]->base).len;
     wp_hpr_puts(w, " metadata=");
-    if (s->n_metadata > 1)
+    if (listed)
       wp_hpr_puts(w, "{");
     for (size_t i = 0; i < s->n_metadata; i++) {
       if (i)
         wp_hpr_puts(w, ", ");
       wp_hpr_metadata(w, s->metadata[i], "a sharding");
     }
-    if (s->n_metadata > 1)
+    if (listed)
       wp_hpr_puts(w, "}");
   }
   wp_hpr_puts(w, "}");
