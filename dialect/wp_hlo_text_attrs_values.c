@@ -189,7 +189,7 @@ typedef struct tolerance_ctx {
 
 static int tolerance_item(htp *p, void *ctx) {
   tolerance_ctx *c = ctx;
-  char *name;
+  char *name = NULL;
   double v;
   wp_htp_skip(p);
   size_t at = p->pos;
@@ -208,7 +208,7 @@ static int tolerance_item(htp *p, void *ctx) {
 
 int wp_htp_result_accuracy(htp *p, Xla__Opaque **out) {
   Xla__ResultAccuracyView v = XLA__RESULT_ACCURACY_VIEW__INIT;
-  char *name;
+  char *name = NULL;
   if (wp_htp_expect(p, "{"))
     return -1;
   wp_htp_skip(p);
