@@ -85,10 +85,12 @@ void wp_dedup_md5_jobs_run(dedup *d, wp_md5_job *jobs, size_t n, long threads) {
   for (size_t i = 0; i < n; i++) {
     slot *s = &slots[n_todo];
     *s = (slot){.job = i};
-    if (jobs[i].prefix_len && wp_md5_buffer(jobs[i].prefix, jobs[i].prefix_len, s->prefix_md5,
-                                            NULL))
+    /* the prefix's MD5 keys the entry: only for jobs the cache can hold */
+    if (!cacheable(&jobs[i]) ||
+        (jobs[i].prefix_len &&
+         wp_md5_buffer(jobs[i].prefix, jobs[i].prefix_len, s->prefix_md5, NULL)))
       s->prefix_md5[0] = '?'; /* cannot be keyed: hashed, not remembered */
-    if (cacheable(&jobs[i]) && s->prefix_md5[0] != '?' &&
+    if (s->prefix_md5[0] != '?' &&
         wp_digest_cache_get(d->digests, jobs[i].src->path, jobs[i].src->offset,
                             jobs[i].src->size, s->prefix_md5, &s->id,
                             jobs[i].out) == WP_DIGEST_HIT) {
@@ -101,7 +103,7 @@ void wp_dedup_md5_jobs_run(dedup *d, wp_md5_job *jobs, size_t n, long threads) {
   for (size_t k = 0; k < n_todo; k++) {
     wp_md5_job *j = &jobs[slots[k].job];
     j->failed = todo[k].failed;
-    if (!j->failed && cacheable(j) && slots[k].prefix_md5[0] != '?' && slots[k].id.valid)
+    if (!j->failed && slots[k].prefix_md5[0] != '?' && slots[k].id.valid)
       wp_digest_cache_put(d->digests, j->src->path, j->src->offset, j->src->size,
                           slots[k].prefix_md5, &slots[k].id, j->out);
   }
