@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <sys/stat.h>
 
-/* Is PATH the file ST describes (same device and inode)? */
-bool wp_same_file(const char *path, const struct stat *st);
+#include "wp_same_file.h"
+
 
 /* The file MODULE reads by path that is the file ST describes, written
  * into BUF (N bytes) and returned; NULL when there is none. ARTIFACT_DIR
