@@ -15,6 +15,7 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -863,6 +864,36 @@ static bool hlo_utf8(const ProtobufCMessageDescriptor *msg, const ProtobufCField
   return !(msg == &xla__weight_origin__descriptor && f->id == 1);
 }
 
+/* The checks on a read module that need no IR: its strings, then XLA's
+ * shape checks (HLO text had them at its lines: wp_hlo_text_import). */
+typedef struct import_checks {
+  const wp_hlo_lazy_module *mod;
+  enum wp_hlo_container container;
+  bool verify;
+  int rc;
+  wp_error err;
+} import_checks;
+
+static void *checks_thread(void *user) {
+  import_checks *c = user;
+  /* Every string is checked here, where it enters: protobuf-c cuts one at
+   * a NUL without a word ("ml\0px" read as "ml"), and a name that is not
+   * UTF-8 was refused only passes later. */
+  char path[256];
+  const char *why = wp_pb_bad_string(&xla__hlo_module_proto__descriptor, c->mod->bytes,
+                                     c->mod->len, hlo_utf8, path, sizeof path);
+  if (why)
+    c->rc = wp_error_set(&c->err, "%s.%s: %s",
+                         c->container == WP_HLO_PROTO ? "HloProto.hlo_module"
+                         : c->container == WP_HLO_PROTO_WITH_CONFIG
+                             ? "HloModuleProtoWithConfig.hlo_module"
+                             : "HloModuleProto",
+                         path, why);
+  else if (c->verify)
+    c->rc = wp_hlo_verify_import(c->mod, &c->err);
+  return NULL;
+}
+
 int wp_hlo_import(MlirContext ctx, const void *data, size_t len, const char *filename,
                   MlirModule *out, wp_error *err) {
   return wp_hlo_import_located(ctx, data, len, filename, NULL, out, err);
@@ -927,24 +958,28 @@ int wp_hlo_import_located(MlirContext ctx, const void *data, size_t len, const c
     }
     break;
   }
-  /* Every string is checked here, where it enters: protobuf-c cuts one at
-   * a NUL without a word ("ml\0px" read as "ml"), and a name that is not
-   * UTF-8 was refused only passes later. */
-  char path[256];
-  const char *why = wp_pb_bad_string(&xla__hlo_module_proto__descriptor, mod.bytes, mod.len,
-                                     hlo_utf8, path, sizeof path);
-  if (why) {
-    wp_error_set(err, "%s.%s: %s",
-                 container == WP_HLO_PROTO               ? "HloProto.hlo_module"
-                 : container == WP_HLO_PROTO_WITH_CONFIG ? "HloModuleProtoWithConfig.hlo_module"
-                                                         : "HloModuleProto",
-                 path, why);
+  /* The checks that need no IR run on a second core beside the import;
+   * their verdict comes first, as when they ran before it. */
+  import_checks checks = {.mod = &mod, .container = container, .verify = !locs};
+  pthread_t checker;
+  bool threaded = pthread_create(&checker, NULL, checks_thread, &checks) == 0;
+  if (!threaded)
+    checks_thread(&checks);
+  wp_error import_err = {0};
+  im.err = &import_err;
+  rc = import_module(&im, &mod, out);
+  im.err = err;
+  if (threaded)
+    pthread_join(checker, NULL);
+  if (checks.rc) {
+    if (rc == 0)
+      mlirModuleDestroy(*out);
+    *err = checks.err;
+    rc = -1;
     goto out;
   }
-  /* XLA's shape checks; HLO text had them at its lines (wp_hlo_text_import) */
-  if (!locs && wp_hlo_verify_import(&mod, err))
-    goto out;
-  rc = import_module(&im, &mod, out);
+  if (rc)
+    *err = import_err;
   /* the settings stay as their bytes: export writes them back unchanged */
   if (rc == 0 && config.data)
     wp_set_attr(mlirModuleGetOperation(*out), "hlo.config",
