@@ -12,13 +12,13 @@
 #include "wp_i64map.h"
 #include "wp_mlir_util.h"
 #include "wp_model_dir.h"
-#include "wp_parallel.h"
 #include "wp_pb.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -36,7 +36,18 @@ typedef struct arg_plan {
   const wp_weight_ref *ref; /* NULL: stays a parameter */
   char *path;
   MlirAttribute value;
+  MlirOperation constant; /* made, not yet in the body (owned until inserted) */
 } arg_plan;
+
+/* The constant's attribute names, looked up once per pass (each lookup
+ * probes the context's table of every string). */
+typedef struct constant_keys {
+  MlirIdentifier name, id, value, weight, extra;
+  wp_hlo_origin_keys origin;
+} constant_keys;
+
+static MlirOperation make_constant(wp_arena *arena, const constant_keys *keys, MlirOperation func,
+                                   intptr_t i, const arg_plan *plan);
 
 static MlirStringRef arg_name(MlirOperation func, intptr_t i) {
   MlirAttribute n = wp_dict_get(wp_func_arg_attrs(func, i), "hlo.name");
@@ -263,22 +274,35 @@ static int plan_args(MlirOperation module, MlirOperation func, const wp_model_di
   return rc;
 }
 
+/* What load_each needs to make each weight's constant as its bytes come. */
+typedef struct constant_maker {
+  wp_arena *arena;
+  constant_keys keys;
+} constant_maker;
+
 static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
                      const wp_model_dir *md, arg_plan *plan, intptr_t n_args,
-                     wp_resolve_cache *cache, wp_run *run);
+                     wp_resolve_cache *cache, wp_run *run, constant_maker *maker);
 
-/* Reads every planned weight before the IR changes, so a bad file leaves
- * the module as it was. */
+/* Reads every planned weight and makes its constant before the IR
+ * changes, so a bad file leaves the module as it was (the constants made
+ * are then destroyed). */
 static int load_weights(MlirOperation module, MlirOperation func, const wp_model_dir *md,
-                        arg_plan *plan, intptr_t n_args, wp_run *run) {
+                        arg_plan *plan, intptr_t n_args, wp_run *run, constant_maker *maker) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   wp_resolve_cache *cache = wp_xcalloc(1, sizeof *cache);
-  int rc = load_each(module, func, body, md, plan, n_args, cache, run);
+  int rc = load_each(module, func, body, md, plan, n_args, cache, run, maker);
   free(cache);
+  if (rc)
+    for (intptr_t i = 0; i < n_args; i++)
+      if (!mlirOperationIsNull(plan[i].constant)) {
+        mlirOperationDestroy(plan[i].constant);
+        plan[i].constant = (MlirOperation){NULL};
+      }
   return rc;
 }
 
-/* One weight file to read, on any thread. The message of a failure is
+/* One weight file to read. The message of a failure is
  * kept apart (ERROR, caller frees): a wp_error in every job made 100,000
  * jobs 200 MiB to clear. */
 typedef struct read_job {
@@ -316,58 +340,139 @@ static int read_one(size_t i, void *user) {
   return j->failed;
 }
 
-/* The small files' bytes in a few system calls, before the threads parse
- * them: a model of 100,000 small weights otherwise makes 400,000 (open,
- * fstat, read, close), a third of its run on this VM. Without memory for
- * the lists, every file is read the usual way. */
-static void read_early(MlirLocation where, read_job *jobs, size_t n, bool debug) {
+/* The small files' bytes in a few system calls, before they are parsed:
+ * a model of 100,000 small weights otherwise makes 400,000 (open, fstat,
+ * read, close), a third of its run on this VM. On the calling thread (the
+ * reader's) alone. Without memory for the lists, every file is read the
+ * usual way. Returns how many were read. */
+static size_t read_early(read_job *jobs, size_t n) {
   const char **paths = malloc(n * sizeof *paths);
   int *flags = malloc(n * sizeof *flags);
   wp_mapped_file *views = malloc(n * sizeof *views);
+  size_t read = 0;
   if (paths && flags && views) {
     for (size_t i = 0; i < n; i++) {
       paths[i] = jobs[i].path;
       flags[i] = file_flags(&jobs[i]);
     }
-    size_t read = wp_file_batch_read_small(paths, flags, n, views);
-    if (debug)
-      wp_emit_remark(where, "inline-weights read %zu of %zu weight files "
-                     "in batches", read, n);
+    read = wp_file_batch_read_small_on(paths, flags, n, views, 1);
     for (size_t i = 0; i < n; i++)
       jobs[i].early = views[i];
   }
   free(paths);
   free(flags);
   free(views);
+  return read;
 }
 
-/* read_one with the files done reported to the run's progress sink. */
-typedef struct read_progress {
+/* Files are read a chunk at a time on a thread of their own while the
+ * pass makes the constants of the chunks before: the reads are system
+ * calls, the constants MLIR's work, and each keeps a core busy. The
+ * thread only reads bytes; everything that asks MLIR (the parameter's
+ * type, an error's words) stays on the pass's thread. */
+enum { READ_CHUNK = 4096 };
+
+typedef struct reader {
   read_job *jobs;
   size_t n;
-  const wp_run *run;
-  size_t done; /* atomic */
-} read_progress;
+  pthread_mutex_t mu;
+  pthread_cond_t ready_cv;
+  size_t ready;        /* jobs read and parsed (under mu) */
+  bool stop;           /* the pass stopped at a failure (under mu) */
+  size_t batched;      /* files read in batches (the reader's own) */
+} reader;
 
-static int read_one_shown(size_t i, void *user) {
-  read_progress *rp = user;
-  int rc = read_one(i, rp->jobs);
-  size_t done = __atomic_add_fetch(&rp->done, 1, __ATOMIC_RELAXED);
-  wp_run_progress(rp->run, "inline-weights", done, rp->n, true);
+static void *reader_thread(void *user) {
+  reader *r = user;
+  for (size_t at = 0; at < r->n; at += READ_CHUNK) {
+    pthread_mutex_lock(&r->mu);
+    bool stop = r->stop;
+    pthread_mutex_unlock(&r->mu);
+    if (stop)
+      break;
+    size_t m = r->n - at < READ_CHUNK ? r->n - at : READ_CHUNK;
+    r->batched += read_early(r->jobs + at, m);
+    pthread_mutex_lock(&r->mu);
+    r->ready = at + m;
+    pthread_cond_broadcast(&r->ready_cv);
+    pthread_mutex_unlock(&r->mu);
+  }
+  return NULL;
+}
+
+/* Waits until job K of R is read. */
+static void reader_wait(reader *r, size_t k, size_t *ready) {
+  if (k < *ready)
+    return;
+  pthread_mutex_lock(&r->mu);
+  while (r->ready <= k)
+    pthread_cond_wait(&r->ready_cv, &r->mu);
+  *ready = r->ready;
+  pthread_mutex_unlock(&r->mu);
+}
+
+/* Job J parsed: its bytes become ARG's constant value and the constant is
+ * made (kept out of the body); a file that failed unchecked is resolved
+ * with every check and read again first. */
+static int take_job(read_job *j, size_t k, read_job *jobs, MlirOperation func,
+                    const wp_model_dir *md, arg_plan *plan, wp_resolve_cache *cache,
+                    wp_run *run, constant_maker *maker) {
+  wp_error err;
+  if (j->recheck) {
+    free(plan[j->arg].path);
+    plan[j->arg].path = NULL;
+    if (wp_model_dir_resolve_cached(cache, md->dir, plan[j->arg].ref->rel_path, 0,
+                                    &plan[j->arg].path, &err)) {
+      MlirStringRef name = arg_name(func, j->arg);
+      wp_emit_error(param_loc(func, j->arg), "%s (parameter '%.*s')", err.msg,
+                    (int)name.length, name.data);
+      return -1;
+    }
+    j->path = plan[j->arg].path;
+    j->unchecked = j->recheck = false;
+    read_one(k, jobs);
+  }
+  MlirStringRef name = arg_name(func, j->arg);
+  char *pname = wp_xmalloc(name.length + 1);
+  memcpy(pname, name.data, name.length);
+  pname[name.length] = 0;
+  char key[256];
+  wp_hlo_weight_key(pname[0] ? pname : plan[j->arg].ref->rel_path, key, sizeof key);
+  int rc = 0;
+  if (j->failed) {
+    wp_emit_error(param_loc(func, j->arg), "%s: parameter '%s': %s", j->path, pname, j->error);
+    rc = -1;
+  } else {
+    wp_hlo_weight_data *w = j->weight;
+    j->weight = NULL;
+    uint64_t size = 0;
+    wp_hlo_weight_data_bytes(w, &size);
+    wp_run_note_read(run, j->path); /* a prerequisite in a depfile */
+    run->stats.tensors_planted++;
+    run->stats.weight_bytes += size;
+    if (wp_hlo_weight_attr(j->type, key, w, &plan[j->arg].value, &err)) {
+      wp_emit_error(param_loc(func, j->arg), "%s: parameter '%s': %s", j->path, pname,
+                    err.msg);
+      rc = -1;
+    } else {
+      plan[j->arg].constant = make_constant(maker->arena, &maker->keys, func, j->arg,
+                                            &plan[j->arg]);
+    }
+  }
+  free(pname);
   return rc;
 }
 
 /* Paths are resolved in order up to the first that fails, most without a
  * system call (the open refuses links instead of an lstat before it); the
- * files before it are read on all cores (100,000 small files are mostly
- * system calls); then, in order again, a file whose read failed unchecked
- * is resolved with every check and read again, and each becomes its
- * constant's value or the first failure (by parameter order, as a
- * one-by-one loop would report) is reported. */
+ * files before it are read on the reader thread (100,000 small files are
+ * mostly system calls); then, in order again, a file whose read failed
+ * unchecked is resolved with every check and read again, and each becomes
+ * its constant or the first failure (by parameter order, as a one-by-one
+ * loop would report) is reported. */
 static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
                      const wp_model_dir *md, arg_plan *plan, intptr_t n_args,
-                     wp_resolve_cache *cache, wp_run *run) {
-  bool debug = run->debug;
+                     wp_resolve_cache *cache, wp_run *run, constant_maker *maker) {
   read_job *jobs = wp_xcalloc((size_t)n_args + 1, sizeof *jobs);
   size_t n_jobs = 0;
   intptr_t unresolved = -1;
@@ -387,61 +492,33 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
                                 .path = plan[i].path,
                                 .unchecked = unchecked};
   }
-  read_early(wp_unknown_loc(module), jobs, n_jobs, debug);
-  read_progress rp = {jobs, n_jobs, run, 0};
-  if (run->progress)
-    wp_parallel_for(n_jobs, wp_parallel_cores(), read_one_shown, &rp);
-  else
-    wp_parallel_for(n_jobs, wp_parallel_cores(), read_one, jobs);
+  reader r = {.jobs = jobs, .n = n_jobs};
+  pthread_mutex_init(&r.mu, NULL);
+  pthread_cond_init(&r.ready_cv, NULL);
+  pthread_t thread;
+  bool threaded = pthread_create(&thread, NULL, reader_thread, &r) == 0;
+  if (!threaded)
+    reader_thread(&r);
   int rc = 0;
-  size_t k = 0;
+  size_t k = 0, ready = 0;
   for (; k < n_jobs && rc == 0; k++) {
-    read_job *j = &jobs[k];
-    if (j->recheck) {
-      free(plan[j->arg].path);
-      plan[j->arg].path = NULL;
-      if (wp_model_dir_resolve_cached(cache, md->dir, plan[j->arg].ref->rel_path, 0,
-                                      &plan[j->arg].path, &resolve_err)) {
-        MlirStringRef name = arg_name(func, j->arg);
-        wp_emit_error(param_loc(func, j->arg), "%s (parameter '%.*s')", resolve_err.msg,
-                      (int)name.length, name.data);
-        rc = -1;
-        break;
-      }
-      j->path = plan[j->arg].path;
-      j->unchecked = j->recheck = false;
-      read_one(k, jobs);
-    }
-    MlirStringRef name = arg_name(func, j->arg);
-    char *pname = wp_xmalloc(name.length + 1);
-    memcpy(pname, name.data, name.length);
-    pname[name.length] = 0;
-    char key[256];
-    wp_hlo_weight_key(pname[0] ? pname : plan[j->arg].ref->rel_path, key, sizeof key);
-    wp_error err;
-    if (j->failed) {
-      wp_emit_error(param_loc(func, j->arg), "%s: parameter '%s': %s", j->path, pname,
-                    j->error);
-      rc = -1;
-    } else {
-      wp_hlo_weight_data *w = j->weight;
-      j->weight = NULL;
-      uint64_t size = 0;
-      wp_hlo_weight_data_bytes(w, &size);
-      wp_run_note_read(run, j->path); /* a prerequisite in a depfile */
-      run->stats.tensors_planted++;
-      run->stats.weight_bytes += size;
-      if (wp_hlo_weight_attr(j->type, key, w, &plan[j->arg].value, &err)) {
-        wp_emit_error(param_loc(func, j->arg), "%s: parameter '%s': %s", j->path, pname,
-                      err.msg);
-        rc = -1;
-      }
-    }
-    free(pname);
+    reader_wait(&r, k, &ready);
+    read_one(k, jobs);
+    rc = take_job(&jobs[k], k, jobs, func, md, plan, cache, run, maker);
+    wp_run_progress(run, "inline-weights", k + 1, n_jobs, true);
   }
-  for (; k < n_jobs; k++)
-    wp_hlo_weight_data_free(jobs[k].weight);
+  pthread_mutex_lock(&r.mu);
+  r.stop = true;
+  pthread_mutex_unlock(&r.mu);
+  if (threaded)
+    pthread_join(thread, NULL);
+  if (run->debug)
+    wp_emit_remark(wp_unknown_loc(module), "inline-weights read %zu of %zu weight files "
+                   "in batches", r.batched, n_jobs);
+  pthread_cond_destroy(&r.ready_cv);
+  pthread_mutex_destroy(&r.mu);
   for (k = 0; k < n_jobs; k++) {
+    wp_hlo_weight_data_free(jobs[k].weight);
     free(jobs[k].error);
     wp_file_unmap(&jobs[k].early);
   }
@@ -476,13 +553,6 @@ static MlirAttribute constant_extra(wp_arena *arena, MlirContext ctx, MlirAttrib
   wp_arena_release(arena, scratch);
   return extra;
 }
-
-/* The constant's attribute names, looked up once per pass (each lookup
- * probes the context's table of every string). */
-typedef struct constant_keys {
-  MlirIdentifier name, id, value, weight, extra;
-  wp_hlo_origin_keys origin;
-} constant_keys;
 
 static constant_keys constant_keys_get(MlirContext ctx) {
   return (constant_keys){mlirIdentifierGet(ctx, wp_sref("name")),
@@ -876,8 +946,9 @@ static int run_inline_weights(const wp_pass_run *run) {
   int rc = -1;
   if (!plan || !removed)
     goto out;
+  constant_maker maker = {arena, constant_keys_get(mlirOperationGetContext(func))};
   if (plan_args(module, func, &md, plan, n_args) ||
-      load_weights(module, func, &md, plan, n_args, run->state))
+      load_weights(module, func, &md, plan, n_args, run->state, &maker))
     goto out;
   /* bir-lower of this run may read these from their files */
   for (intptr_t i = 0; i < n_args; i++)
@@ -886,11 +957,11 @@ static int run_inline_weights(const wp_pass_run *run) {
 
   /* Constants go first in the body, in parameter order. */
   MlirOperation anchor = {NULL};
-  constant_keys keys = constant_keys_get(mlirOperationGetContext(func));
   for (intptr_t i = 0; i < n_args; i++) {
     if (!plan[i].ref)
       continue;
-    MlirOperation c = make_constant(arena, &keys, func, i, &plan[i]);
+    MlirOperation c = plan[i].constant;
+    plan[i].constant = (MlirOperation){NULL};
     if (mlirOperationIsNull(anchor))
       mlirBlockInsertOwnedOperation(body, 0, c);
     else

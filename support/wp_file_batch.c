@@ -110,14 +110,21 @@ static int read_share(size_t i, void *user) {
  * so that a core busy with other work leaves its shares to the others. */
 size_t wp_file_batch_read_small(const char *const *paths, const int *flags, size_t n,
                                 wp_mapped_file *out) {
+  return wp_file_batch_read_small_on(paths, flags, n, out, wp_parallel_cores());
+}
+
+size_t wp_file_batch_read_small_on(const char *const *paths, const int *flags, size_t n,
+                                   wp_mapped_file *out, long threads) {
   memset(out, 0, n * sizeof *out);
   const char *off = getenv("WP_NO_IO_URING");
   if (n < MIN_FILES || (off && *off && strcmp(off, "0") != 0))
     return 0;
-  long cores = wp_parallel_cores();
+  long cores = threads < 1 ? 1 : threads;
   size_t n_shares = n / SHARE_MIN;
   if (n_shares > (size_t)cores * 4)
     n_shares = (size_t)cores * 4;
+  if (cores == 1) /* one ring does: no thread, no slab of its own */
+    n_shares = 1;
   if (n_shares < 1)
     n_shares = 1;
   share *shares = calloc(n_shares, sizeof *shares);

@@ -19,4 +19,10 @@
 size_t wp_file_batch_read_small(const char *const *paths, const int *flags, size_t n,
                                 wp_mapped_file *out);
 
+/* The same on at most THREADS threads, the calling one among them (1: on
+ * the calling thread alone, whose slab then holds the bytes: a thread
+ * made for a batch would leave a slab of its own partly used). */
+size_t wp_file_batch_read_small_on(const char *const *paths, const int *flags, size_t n,
+                                   wp_mapped_file *out, long threads);
+
 #endif
