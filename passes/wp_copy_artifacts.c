@@ -80,7 +80,9 @@ typedef struct place_job {
   bool moved; /* placed by an earlier run in another directory: copied from there */
   bool refiled; /* recorded in place by an earlier run: copied from its source now */
   char md5[WP_MD5_HEX];
-  wp_error err;
+  /* where a failed placing says why: kept apart (one wp_error in each of
+   * 49,152 jobs was 200 MiB to clear), in an array made as they run */
+  wp_error *err;
 } place_job;
 
 typedef struct placement {
@@ -236,10 +238,13 @@ static int collect_kernel_files(placement *pl, MlirOperation func, MlirOperation
       int64_t size = 0;
       wp_attr_i64(cf, "size", &size);
       job->src = (wp_place_src){.path = path, .size = (uint64_t)size};
-    } else if (wp_bir_const_file_source(module, cf, wp_run_bir_read_back(pl->run->state, pl->run->module), pl->arena,
-                                        &job->src, &job->err)) {
-      wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: %s", job->err.msg);
-      return -1;
+    } else {
+      wp_error err;
+      if (wp_bir_const_file_source(module, cf, wp_run_bir_read_back(pl->run->state, pl->run->module),
+                                   pl->arena, &job->src, &err)) {
+        wp_emit_error(mlirOperationGetLocation(cf), "copy-const-artifacts: %s", err.msg);
+        return -1;
+      }
     }
     if (job->src.path) /* a prerequisite in a depfile */
       wp_run_note_read(pl->run->state, job->src.path);
@@ -302,7 +307,7 @@ static int place_one(size_t i, void *user) {
     kill(getpid(), SIGTERM);
 #endif
   if (wp_place_file(pl->run->state->placed, pl->dir, job->name, &job->src, pl->methods, &job->how, job->md5,
-                    &job->err))
+                    job->err))
     return 1;
   job->placed = job->how != WP_PLACED_EXISTING;
   if (job->md5[0] && (!pl->in_place || job->moved)) {
@@ -406,6 +411,7 @@ static int run_copy_artifacts(const wp_pass_run *run) {
   }
   long long threads = wp_pass_option_count(run, "threads", wp_parallel_cores());
   placement pl = {.run = run, .dir = dir, .methods = {true, false}};
+  wp_error *errs = NULL;
 #ifdef WP_TESTING
   const char *signal_at = getenv("WP_TEST_SIGNAL_AT_PLACED");
   pl.signal_at = signal_at ? (size_t)atol(signal_at) : SIZE_MAX;
@@ -461,19 +467,23 @@ static int run_copy_artifacts(const wp_pass_run *run) {
   }
   if (check_outputs(&pl))
     goto out;
-  for (size_t i = 0; i < pl.n_jobs; i++)
+  /* calloc'd: pages no error is written to are never touched */
+  errs = wp_xcalloc(pl.n_jobs + 1, sizeof *errs);
+  for (size_t i = 0; i < pl.n_jobs; i++) {
     pl.bytes += pl.jobs[i].src.size;
+    pl.jobs[i].err = &errs[i];
+  }
   if (wp_parallel_for(pl.n_jobs, (long)threads,
                       run->state->progress ? place_one_shown : place_one, &pl)) {
     for (size_t i = 0; i < pl.n_jobs; i++)
-      if (pl.jobs[i].err.msg[0]) {
+      if (pl.jobs[i].err->msg[0]) {
         if (pl.jobs[i].moved)
           wp_emit_error(mlirOperationGetLocation(pl.jobs[i].cf), "copy-const-artifacts: const "
                         "file '%s', placed in %s by an earlier run, cannot follow to %s: %s",
-                        pl.jobs[i].name, pl.old_dir, dir, pl.jobs[i].err.msg);
+                        pl.jobs[i].name, pl.old_dir, dir, pl.jobs[i].err->msg);
         else
           wp_emit_error(mlirOperationGetLocation(pl.jobs[i].cf), "copy-const-artifacts: %s",
-                        pl.jobs[i].err.msg);
+                        pl.jobs[i].err->msg);
         break;
       }
     /* all or nothing: the files this run wrote go again */
@@ -511,6 +521,7 @@ static int run_copy_artifacts(const wp_pass_run *run) {
 out:
   wp_i64map_free(&queued);
   wp_strmap_free(&pl.file_names);
+  free(errs);
   free(pl.jobs);
   wp_arena_destroy(pl.arena);
   return rc;

@@ -82,9 +82,10 @@ static int add_file(dedup *d, MlirOperation func, MlirOperation op, size_t *inde
   f->size = (uint64_t)size;
   f->in_place = !mlirAttributeIsNull(wp_attr(op, "artifact_in_place"));
   if (f->in_place) {
+    wp_error err;
     if (wp_bir_const_file_source(d->run->module, op, wp_run_bir_read_back(d->run->state, d->run->module), d->arena, &f->src,
-                                 &f->err)) {
-      wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: %s", f->err.msg);
+                                 &err)) {
+      wp_emit_error(mlirOperationGetLocation(op), "dedup-consts: %s", err.msg);
       return -1;
     }
   } else {
@@ -258,12 +259,15 @@ static int hash_batch(dedup *d, bool keys, const size_t *members, size_t n_membe
   size_t n = keys ? d->n_files : 0, k = 0;
   wp_md5_job *jobs = wp_arena_alloc(d->arena, (n + n_members + 1) * sizeof *jobs);
   size_t *key_file = wp_arena_alloc(d->arena, (n + 1) * sizeof *key_file);
+  /* calloc'd: pages no error is written to are never touched */
+  wp_error *errs = wp_xcalloc(n + 1, sizeof *errs);
   for (size_t i = 0; i < n; i++) {
     cfile *f = &d->files[i];
     if (f->md5[0])
       continue; /* the streamed copy hashed it already */
     key_file[k] = i;
-    jobs[k++] = (wp_md5_job){NULL, 0, &f->src, f->md5, &f->err, 0};
+    jobs[k] = (wp_md5_job){NULL, 0, &f->src, f->md5, &errs[k], 0};
+    k++;
   }
   size_t n_keys = k;
   for (size_t i = 0; i < n_members; i++) {
@@ -278,7 +282,7 @@ static int hash_batch(dedup *d, bool keys, const size_t *members, size_t n_membe
     f->key_hashed = !f->failed;
     if (f->failed && rc == 0) {
       wp_emit_error(mlirOperationGetLocation(f->op), "dedup-consts: const file '%s': %s",
-                    f->name, f->err.msg);
+                    f->name, errs[i].msg);
       rc = -1;
     } else if (!f->failed && f->recorded_md5[0] && strcmp(f->recorded_md5, f->md5) && rc == 0) {
       /* the IR says what these bytes were; packing others would be silent */
@@ -289,6 +293,7 @@ static int hash_batch(dedup *d, bool keys, const size_t *members, size_t n_membe
       rc = -1;
     }
   }
+  free(errs);
   return rc;
 }
 

@@ -37,7 +37,6 @@ typedef struct cfile {
   size_t prefix_len;
   char member_md5[WP_MD5_HEX], prefix_md5[WP_MD5_HEX];
   bool key_hashed; /* MD5 taken from the bytes here, not from the IR */
-  wp_error err; /* from hashing */
   int failed;
 } cfile;
 
