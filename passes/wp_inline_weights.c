@@ -392,6 +392,13 @@ static void *reader_thread(void *user) {
       break;
     size_t m = r->n - at < READ_CHUNK ? r->n - at : READ_CHUNK;
     r->batched += read_early(r->jobs + at, m);
+    /* the rest (larger files, or no io_uring) mapped here too; one that
+     * fails is read again on the pass's thread, which says why */
+    for (size_t i = at; i < at + m; i++) {
+      wp_error ignored;
+      if (!r->jobs[i].early.data)
+        wp_file_map_flags(r->jobs[i].path, file_flags(&r->jobs[i]), &r->jobs[i].early, &ignored);
+    }
     pthread_mutex_lock(&r->mu);
     r->ready = at + m;
     pthread_cond_broadcast(&r->ready_cv);
