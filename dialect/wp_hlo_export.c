@@ -40,6 +40,18 @@ typedef struct exporter {
   wp_i64map op_ids; /* MlirOperation pointer -> instruction id */
   bool inline_weights; /* write weight bytes, or only their origin */
   MlirLocation *where; /* the op an error is about, or NULL */
+  /* One instruction at a time, for the shape check (wp_hlo_op_export):
+   * ids are read where they are; OP_IDS holds only the fresh ones, of
+   * MODULE's parameters, ops and funcs that have none (keyed by their
+   * pointers), found when first asked for; literals and weights' origins
+   * are left out; default shapes are made once per type, in KEEP, and
+   * shared; opcodes are looked up once per op name. */
+  bool one_op;
+  MlirModule module;
+  bool fresh_found;
+  wp_i64map *shapes;  /* MlirType -> Xla__ShapeProto *, or NULL */
+  wp_i64map *opcodes; /* op name -> const wp_hlo_opcode *, or NULL */
+  wp_arena *keep;
 } exporter;
 
 static void blame(exporter *ex, MlirOperation op) { wp_blame(ex->where, op); }
@@ -52,6 +64,10 @@ static int64_t fresh_id(exporter *ex) {
     ex->next_id++;
   return id;
 }
+
+/* One instruction at a time: ids found where export would make fresh ones. */
+static int64_t fresh_for(exporter *ex, const void *key);
+static bool one_op_value_id(exporter *ex, MlirValue v, int64_t *id);
 
 static char *sref_dup(wp_arena *a, MlirStringRef s) {
   return wp_arena_strndup(a, s.data, s.length);
@@ -66,11 +82,27 @@ static int func_error(exporter *ex, MlirOperation func, const char *fmt, const c
 
 /* ---- shapes ---- */
 
+static int64_t ptr_key(const void *p) { return (int64_t)(intptr_t)p; }
+
+/* XLA's default shape for TYPE; shared by every instruction of that type
+ * when EX keeps them (a shape is read, never changed, once made). */
+static Xla__ShapeProto *default_shape(exporter *ex, MlirType type) {
+  if (!ex->shapes)
+    return wp_hlo_type_to_shape(ex->arena, type, ex->err);
+  int64_t at;
+  if (wp_i64map_get(ex->shapes, ptr_key(type.ptr), &at))
+    return (Xla__ShapeProto *)(intptr_t)at;
+  Xla__ShapeProto *s = wp_hlo_type_to_shape(ex->keep, type, ex->err);
+  if (s)
+    wp_i64map_put(ex->shapes, ptr_key(type.ptr), ptr_key(s));
+  return s;
+}
+
 /* STORED when it still describes TYPE, else XLA's default for TYPE. */
 static Xla__ShapeProto *shape_for(exporter *ex, Xla__ShapeProto *stored, MlirType type) {
   if (stored && wp_hlo_shape_matches(ex->ctx, stored, type))
     return stored;
-  return wp_hlo_type_to_shape(ex->arena, type, ex->err);
+  return default_shape(ex, type);
 }
 
 static MlirOperation func_return(MlirOperation func) {
@@ -85,14 +117,15 @@ static Xla__HloInstructionProto *param_proto(exporter *ex, MlirOperation func, i
     wp_error_set(ex->err, "argument %ld: malformed hlo.extra", (long)i);
     return NULL;
   }
-  MlirType type = mlirValueGetType(mlirBlockGetArgument(wp_func_body(func), i));
-  if (!(p->shape = shape_for(ex, p->shape, type)))
+  MlirValue arg = mlirBlockGetArgument(wp_func_body(func), i);
+  if (!(p->shape = shape_for(ex, p->shape, mlirValueGetType(arg))))
     return NULL;
   MlirAttribute name = wp_dict_get(dict, "hlo.name");
   MlirAttribute id = wp_dict_get(dict, "hlo.id");
-  p->id = (!mlirAttributeIsNull(id) && mlirAttributeIsAInteger(id))
-              ? mlirIntegerAttrGetValueInt(id)
-              : fresh_id(ex);
+  if (!mlirAttributeIsNull(id) && mlirAttributeIsAInteger(id))
+    p->id = mlirIntegerAttrGetValueInt(id);
+  else
+    p->id = ex->one_op ? fresh_for(ex, arg.ptr) : fresh_id(ex);
   if (!mlirAttributeIsNull(name) && mlirAttributeIsAString(name)) {
     p->name = sref_dup(ex->arena, wp_str_value(name));
   } else {
@@ -129,7 +162,7 @@ static Xla__ProgramShapeProto *derived_program_shape(wp_arena *arena,
 
 Xla__ProgramShapeProto *wp_hlo_func_program_shape(wp_arena *arena, MlirOperation func,
                                                   wp_error *err) {
-  exporter ex = {arena, mlirOperationGetContext(func), err, 0, {0}, false, NULL};
+  exporter ex = {.arena = arena, .ctx = mlirOperationGetContext(func), .err = err};
   MlirBlock body = wp_func_body(func);
   intptr_t n = mlirBlockGetNumArguments(body);
   Xla__HloInstructionProto **params = wp_arena_alloc(arena, (size_t)(n + 1) * sizeof(void *));
@@ -163,7 +196,7 @@ int wp_hlo_shape_is_derived(wp_arena *arena, const Xla__ProgramShapeProto *ps,
   if (ps->base.n_unknown_fields || ps->n_parameters != (size_t)n ||
       ps->n_parameter_names != (size_t)n || !ps->result)
     return 0;
-  exporter ex = {arena, mlirOperationGetContext(entry), NULL, 0, {0}, false, NULL};
+  exporter ex = {.arena = arena, .ctx = mlirOperationGetContext(entry)};
   int same = 1;
   /* A parameter with a name and no hlo.extra (the usual) exports the
    * default shape of its type: packed once per run of one type. */
@@ -233,10 +266,21 @@ static int program_shape_consistent(exporter *ex, const Xla__ProgramShapeProto *
                               mlirValueGetType(mlirOperationGetOperand(ret, 0)));
 }
 
+const Xla__ProgramShapeProto *wp_hlo_export_host_shape(MlirOperation entry,
+                                                      const Xla__ProgramShapeProto *module_host,
+                                                      const Xla__ProgramShapeProto *entry_shape) {
+  exporter ex = {.ctx = mlirOperationGetContext(entry)};
+  if (program_shape_consistent(&ex, module_host, entry))
+    return module_host;
+  if (program_shape_consistent(&ex, entry_shape, entry))
+    return entry_shape;
+  return NULL;
+}
+
 int wp_hlo_host_shape_is_default(wp_arena *arena, const Xla__ProgramShapeProto *ps,
                                  MlirOperation entry) {
   /* the rule export_module follows where the module has no host shape */
-  exporter ex = {arena, mlirOperationGetContext(entry), NULL, 0, {0}, false, NULL};
+  exporter ex = {.arena = arena, .ctx = mlirOperationGetContext(entry)};
   const Xla__HloComputationProto *c = wp_hlo_unpack_extra(
       arena, wp_attr(entry, "hlo.extra"), &xla__hlo_computation_proto__descriptor);
   if (c && c->program_shape && program_shape_consistent(&ex, c->program_shape, entry))
@@ -246,13 +290,17 @@ int wp_hlo_host_shape_is_default(wp_arena *arena, const Xla__ProgramShapeProto *
 
 /* ---- instructions ---- */
 
+/* PARAM_IDS: the computation's parameters' ids by number (NULL one at a
+ * time: then each id is read where it is). */
 static int value_id(exporter *ex, MlirValue v, const int64_t *param_ids, int64_t *id) {
-  if (mlirValueIsABlockArgument(v)) {
+  if (mlirValueIsABlockArgument(v) && param_ids) {
     *id = param_ids[mlirBlockArgumentGetArgNumber(v)];
     return 0;
   }
-  MlirOperation def = mlirOpResultGetOwner(v);
-  if (!wp_i64map_get(&ex->op_ids, (int64_t)(intptr_t)def.ptr, id))
+  if (ex->one_op && one_op_value_id(ex, v, id))
+    return 0;
+  const void *key = mlirValueIsABlockArgument(v) ? v.ptr : mlirOpResultGetOwner(v).ptr;
+  if (ex->one_op || !wp_i64map_get(&ex->op_ids, ptr_key(key), id))
     return wp_error_set(ex->err, "operand defined outside its computation");
   return 0;
 }
@@ -298,18 +346,30 @@ static int set_literal(exporter *ex, MlirOperation op, Xla__HloInstructionProto 
                                  ex->err);
 }
 
+/* The opcode of the op named OPNAME ("hlo." and more), or NULL. */
+static const wp_hlo_opcode *find_opcode(exporter *ex, MlirIdentifier ident, MlirStringRef opname) {
+  int64_t at;
+  if (ex->opcodes && wp_i64map_get(ex->opcodes, ptr_key(ident.ptr), &at))
+    return (const wp_hlo_opcode *)(intptr_t)at;
+  const wp_hlo_opcode *oc = wp_hlo_opcode_by_mlir(opname.data + 4, opname.length - 4);
+  if (ex->opcodes)
+    wp_i64map_put(ex->opcodes, ptr_key(ident.ptr), ptr_key(oc));
+  return oc;
+}
+
 static Xla__HloInstructionProto *op_proto(exporter *ex, MlirOperation op,
                                           const int64_t *param_ids) {
-  MlirStringRef opname = wp_ident_str(mlirOperationGetName(op));
+  MlirIdentifier ident = mlirOperationGetName(op);
+  MlirStringRef opname = wp_ident_str(ident);
   MlirStringRef iname = {"?", 1};
-  wp_attr_str(op, "name", &iname);
+  bool named = wp_attr_str(op, "name", &iname);
   if (opname.length < 5 || memcmp(opname.data, "hlo.", 4) != 0 ||
       mlirOperationGetNumResults(op) != 1) {
     wp_error_set(ex->err, "'%.*s' is not an hlo op with one result; it cannot be exported",
                  (int)opname.length, opname.data);
     return NULL;
   }
-  const wp_hlo_opcode *oc = wp_hlo_opcode_by_mlir(opname.data + 4, opname.length - 4);
+  const wp_hlo_opcode *oc = find_opcode(ex, ident, opname);
   if (!oc) {
     wp_error_set(ex->err, "unknown op '%.*s'", (int)opname.length, opname.data);
     return NULL;
@@ -332,9 +392,10 @@ static Xla__HloInstructionProto *op_proto(exporter *ex, MlirOperation op,
     p->opcode = sref_dup(ex->arena, s);
   }
   if (!wp_attr_i64(op, "id", &p->id))
-    p->id = fresh_id(ex);
-  wp_i64map_put(&ex->op_ids, (int64_t)(intptr_t)op.ptr, p->id);
-  if (wp_attr_str(op, "name", &iname)) {
+    p->id = ex->one_op ? fresh_for(ex, op.ptr) : fresh_id(ex);
+  if (!ex->one_op)
+    wp_i64map_put(&ex->op_ids, ptr_key(op.ptr), p->id);
+  if (named) {
     p->name = sref_dup(ex->arena, iname);
   } else {
     p->name = wp_arena_alloc(ex->arena, strlen(p->opcode) + 24);
@@ -356,6 +417,8 @@ static Xla__HloInstructionProto *op_proto(exporter *ex, MlirOperation op,
   for (intptr_t i = 0; i < n; i++)
     if (value_id(ex, mlirOperationGetOperand(op, i), param_ids, &p->operand_ids[i]))
       return NULL;
+  if (ex->one_op)
+    return p;
   MlirAttribute weight = wp_attr(op, "weight");
   MlirStringRef file, param;
   int64_t number;
@@ -375,6 +438,89 @@ static Xla__HloInstructionProto *op_proto(exporter *ex, MlirOperation op,
     return NULL;
   }
   return p;
+}
+
+void wp_hlo_id_index_init(wp_hlo_id_index *x, const int64_t *ids, size_t n) {
+  *x = (wp_hlo_id_index){0};
+  wp_i64map_init(&x->map);
+  if (!n)
+    return;
+  int64_t lo = ids[0], hi = ids[0];
+  for (size_t i = 1; i < n; i++) {
+    lo = ids[i] < lo ? ids[i] : lo;
+    hi = ids[i] > hi ? ids[i] : hi;
+  }
+  /* an array of at most 4 entries an id: one memory access a lookup */
+  uint64_t span = (uint64_t)hi - (uint64_t)lo + 1;
+  if (span && span / 4 <= n) {
+    x->lo = lo;
+    x->span = (size_t)span;
+    x->at = wp_xcalloc(x->span, sizeof *x->at);
+    memset(x->at, 0xff, x->span * sizeof *x->at);
+    for (size_t i = 0; i < n; i++)
+      x->at[(uint64_t)ids[i] - (uint64_t)lo] = (int64_t)i;
+    return;
+  }
+  for (size_t i = 0; i < n; i++)
+    wp_i64map_put(&x->map, ids[i], (int64_t)i);
+}
+
+bool wp_hlo_id_index_get(const wp_hlo_id_index *x, int64_t id, size_t *pos) {
+  int64_t at;
+  if (!x->at) {
+    if (!wp_i64map_get(&x->map, id, &at))
+      return false;
+  } else {
+    uint64_t k = (uint64_t)id - (uint64_t)x->lo;
+    if (k >= x->span || (at = x->at[k]) < 0)
+      return false;
+  }
+  *pos = (size_t)at;
+  return true;
+}
+
+void wp_hlo_id_index_free(wp_hlo_id_index *x) {
+  free(x->at);
+  wp_i64map_free(&x->map);
+  x->at = NULL;
+}
+
+bool wp_hlo_export_order(MlirOperation func, const int64_t *ids, size_t n, size_t *order) {
+  MlirAttribute stored = wp_attr(func, "hlo.order");
+  if (mlirAttributeIsNull(stored) || !mlirAttributeIsADenseI64Array(stored))
+    return false;
+  wp_hlo_id_index pos;
+  wp_hlo_id_index_init(&pos, ids, n);
+  unsigned char *taken = wp_xcalloc(n + 1, 1);
+  size_t k = 0;
+  for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(stored); i++) {
+    size_t at;
+    if (wp_hlo_id_index_get(&pos, mlirDenseI64ArrayGetElement(stored, i), &at) && !taken[at]) {
+      taken[at] = 1;
+      order[k++] = at;
+    }
+  }
+  for (size_t i = 0; i < n; i++)
+    if (!taken[i])
+      order[k++] = i;
+  free(taken);
+  wp_hlo_id_index_free(&pos);
+  return true;
+}
+
+/* INSTRS (N of them) in FUNC's stored order (wp_hlo_export_order). */
+static Xla__HloInstructionProto **in_stored_order(exporter *ex, MlirOperation func,
+                                                  Xla__HloInstructionProto **instrs, size_t n) {
+  int64_t *ids = wp_arena_alloc(ex->arena, (n + 1) * sizeof *ids);
+  size_t *order = wp_arena_alloc(ex->arena, (n + 1) * sizeof *order);
+  for (size_t i = 0; i < n; i++)
+    ids[i] = instrs[i]->id;
+  if (!wp_hlo_export_order(func, ids, n, order))
+    return instrs;
+  Xla__HloInstructionProto **sorted = wp_arena_alloc(ex->arena, (n + 1) * sizeof *sorted);
+  for (size_t i = 0; i < n; i++)
+    sorted[i] = instrs[order[i]];
+  return sorted;
 }
 
 static Xla__HloComputationProto *export_func(exporter *ex, MlirOperation func) {
@@ -438,29 +584,8 @@ static Xla__HloComputationProto *export_func(exporter *ex, MlirOperation func) {
       result = instrs[i]->shape;
 
   Xla__HloInstructionProto *const *params = instrs; /* params come first here */
-  /* Stored instruction order first (for ids still present), then the rest. */
-  MlirAttribute order = wp_attr(func, "hlo.order");
-  if (!mlirAttributeIsNull(order) && mlirAttributeIsADenseI64Array(order)) {
-    wp_i64map pos;
-    wp_i64map_init(&pos);
-    for (size_t i = 0; i < count; i++)
-      wp_i64map_put(&pos, instrs[i]->id, (int64_t)i);
-    Xla__HloInstructionProto **sorted = wp_arena_alloc(ex->arena, cap * sizeof *sorted);
-    unsigned char *taken = wp_arena_alloc(ex->arena, cap);
-    size_t k = 0;
-    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(order); i++) {
-      int64_t at;
-      if (wp_i64map_get(&pos, mlirDenseI64ArrayGetElement(order, i), &at) && !taken[at]) {
-        taken[at] = 1;
-        sorted[k++] = instrs[at];
-      }
-    }
-    for (size_t i = 0; i < count; i++)
-      if (!taken[i])
-        sorted[k++] = instrs[i];
-    wp_i64map_free(&pos);
-    instrs = sorted;
-  }
+  if (!mlirAttributeIsNull(wp_attr(func, "hlo.order")))
+    instrs = in_stored_order(ex, func, instrs, count);
   c->n_instructions = count;
   c->instructions = instrs;
   if (!c->program_shape || !program_shape_consistent(ex, c->program_shape, func))
@@ -490,6 +615,122 @@ static int64_t max_id(MlirModule m) {
         mx = v;
   }
   return mx;
+}
+
+struct wp_hlo_op_export {
+  exporter ex;
+  wp_i64map shapes, opcodes;
+  wp_error err;
+};
+
+/* The fresh ids export gives the parameters, ops and funcs of M that have
+ * no id of their own, into OP_IDS by pointer: above every id of the
+ * module, in export_func's order (a func's parameters, its ops, the
+ * func). */
+static void find_fresh(exporter *ex, MlirModule m) {
+  int64_t top = max_id(m), v;
+  ex->next_id = top < INT64_MAX ? top + 1 : top;
+  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    if (!wp_op_is(f, "func.func") || mlirBlockIsNull(wp_func_body(f)))
+      continue;
+    MlirBlock body = wp_func_body(f);
+    for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); i++) {
+      MlirAttribute id = wp_dict_get(wp_func_arg_attrs(f, i), "hlo.id");
+      if (mlirAttributeIsNull(id) || !mlirAttributeIsAInteger(id))
+        wp_i64map_put(&ex->op_ids, ptr_key(mlirBlockGetArgument(body, i).ptr), fresh_id(ex));
+    }
+    for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op))
+      if (!wp_op_is(op, "func.return") && !wp_attr_i64(op, "id", &v))
+        wp_i64map_put(&ex->op_ids, ptr_key(op.ptr), fresh_id(ex));
+    if (!wp_attr_i64(f, "hlo.id", &v))
+      wp_i64map_put(&ex->op_ids, ptr_key(f.ptr), fresh_id(ex));
+  }
+}
+
+/* The fresh id of KEY (a parameter's value, an op or a func of the module
+ * that has none of its own); 0 should it have none (not in a func's body:
+ * export refuses it before it would ask). */
+static int64_t fresh_for(exporter *ex, const void *key) {
+  if (!ex->fresh_found) {
+    find_fresh(ex, ex->module);
+    ex->fresh_found = true;
+  }
+  int64_t id = 0;
+  wp_i64map_get(&ex->op_ids, ptr_key(key), &id);
+  return id;
+}
+
+/* The id of the instruction defining V, read where it is, one at a time;
+ * false when V is not a func's parameter nor an op's result. */
+static bool one_op_value_id(exporter *ex, MlirValue v, int64_t *id) {
+  if (!mlirValueIsABlockArgument(v)) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (!wp_attr_i64(def, "id", id))
+      *id = fresh_for(ex, def.ptr);
+    return true;
+  }
+  MlirOperation func = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+  if (mlirOperationIsNull(func) || !wp_op_is(func, "func.func") ||
+      !mlirBlockEqual(wp_func_body(func), mlirBlockArgumentGetOwner(v)))
+    return false;
+  MlirAttribute a =
+      wp_dict_get(wp_func_arg_attrs(func, mlirBlockArgumentGetArgNumber(v)), "hlo.id");
+  *id = (!mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a)) ? mlirIntegerAttrGetValueInt(a)
+                                                               : fresh_for(ex, v.ptr);
+  return true;
+}
+
+wp_hlo_op_export *wp_hlo_op_export_create(MlirModule m) {
+  wp_hlo_op_export *x = wp_xcalloc(1, sizeof *x);
+  x->ex.ctx = mlirModuleGetContext(m);
+  x->ex.err = &x->err;
+  x->ex.one_op = true;
+  x->ex.shapes = &x->shapes;
+  x->ex.opcodes = &x->opcodes;
+  x->ex.keep = wp_arena_create();
+  wp_i64map_init(&x->ex.op_ids);
+  wp_i64map_init(&x->shapes);
+  wp_i64map_init(&x->opcodes);
+  x->ex.module = m;
+  return x;
+}
+
+void wp_hlo_op_export_destroy(wp_hlo_op_export *x) {
+  if (!x)
+    return;
+  wp_i64map_free(&x->ex.op_ids);
+  wp_i64map_free(&x->shapes);
+  wp_i64map_free(&x->opcodes);
+  wp_arena_destroy(x->ex.keep);
+  free(x);
+}
+
+int64_t wp_hlo_op_export_op_id(wp_hlo_op_export *x, MlirOperation op) {
+  int64_t id;
+  return wp_attr_i64(op, "id", &id) ? id : fresh_for(&x->ex, op.ptr);
+}
+
+int64_t wp_hlo_op_export_func_id(wp_hlo_op_export *x, MlirOperation func) {
+  int64_t id;
+  return wp_attr_i64(func, "hlo.id", &id) ? id : fresh_for(&x->ex, func.ptr);
+}
+
+bool wp_hlo_op_export_value_id(wp_hlo_op_export *x, MlirValue v, int64_t *id) {
+  return value_id(&x->ex, v, NULL, id) == 0;
+}
+
+Xla__HloInstructionProto *wp_hlo_op_export_op(wp_hlo_op_export *x, wp_arena *arena,
+                                              MlirOperation op) {
+  x->ex.arena = arena;
+  return op_proto(&x->ex, op, NULL);
+}
+
+Xla__HloInstructionProto *wp_hlo_op_export_param(wp_hlo_op_export *x, wp_arena *arena,
+                                                 MlirOperation func, intptr_t i) {
+  x->ex.arena = arena;
+  return param_proto(&x->ex, func, i);
 }
 
 /* Blames instruction INAME of computation CNAME: its op, or its func
@@ -547,7 +788,7 @@ static MlirAttribute dict_with(MlirContext c, MlirAttribute dict, const char *ke
 void wp_hlo_fill_ids(MlirModule m) {
   MlirContext c = mlirModuleGetContext(m);
   int64_t top = max_id(m);
-  exporter ex = {NULL, c, NULL, top < INT64_MAX ? top + 1 : top, {0}, false, NULL};
+  exporter ex = {.ctx = c, .next_id = top < INT64_MAX ? top + 1 : top};
   if (check_bodies(&ex, m))
     return;
   for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
@@ -673,8 +914,12 @@ int wp_hlo_export_proto(MlirModule m, wp_arena *arena, bool inline_weights,
   if (where)
     *where = (MlirLocation){NULL};
   int64_t top = max_id(m);
-  exporter ex = {arena, mlirOperationGetContext(mop), err, top < INT64_MAX ? top + 1 : top,
-                 {0}, inline_weights, where};
+  exporter ex = {.arena = arena,
+                 .ctx = mlirOperationGetContext(mop),
+                 .err = err,
+                 .next_id = top < INT64_MAX ? top + 1 : top,
+                 .inline_weights = inline_weights,
+                 .where = where};
   wp_i64map_init(&ex.op_ids);
   int rc = -1;
   if (check_bodies(&ex, m))

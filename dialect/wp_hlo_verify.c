@@ -1,25 +1,102 @@
 /* The HLO shape verifier's walk: computations in module order, each
  * computation's parameter numbers, then every instruction against its
  * operands and callees, then the entry computation against the host
- * program shape. A module read lazily (wp_hlo_lazy.h) is unpacked one
- * computation at a time, and a callee's signature (its parameters and
- * root) only when some instruction calls it. */
+ * program shape. It reads the module through a source (wp_hv_source): an
+ * unpacked module, or one whose instructions are made one at a time (the
+ * lazy protobuf form, the IR), and a callee's signature (its parameters
+ * and root) only when some instruction calls it. */
 #include "wp_hlo_verify.h"
 #include "wp_hlo_verify_internal.h"
 
+#include "wp_hlo_internal.h"
 #include "wp_i64map.h"
 #include "wp_pb.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+/* The instructions last checked stay made, each in an arena of its own,
+ * for HV_RECENT instructions: an operand is most often one of them (a
+ * chain of adds, a weight's constant just before its use), and a source
+ * that makes instructions then makes each about once. */
+#define HV_RECENT 4
+
+typedef struct hv_recent {
+  wp_arena *arena[HV_RECENT];
+  wp_arena_mark_t empty[HV_RECENT];
+  size_t at[HV_RECENT]; /* the instruction's index; SIZE_MAX: none */
+  const Xla__HloInstructionProto *x[HV_RECENT];
+  size_t next; /* the slot to reuse */
+} hv_recent;
+
 typedef struct hv_module {
-  const Xla__HloModuleProto *mod;
-  const wp_hlo_lazy_module *lazy; /* NULL: MOD's instructions are unpacked */
+  const wp_hv_source *src;
+  const Xla__HloModuleProto *mod; /* src->mod */
   wp_arena *keep;                 /* signatures */
   wp_i64map comp_by_id;           /* computation id -> index */
   wp_hv_sig **sigs;               /* by computation index, made on first call */
+  hv_recent recent;               /* of the computation being checked */
 } hv_module;
+
+static size_t comp_size(hv_module *m, size_t c) { return m->src->size(m->src->self, c); }
+
+static int64_t id_at(hv_module *m, size_t c, size_t i) { return m->src->id(m->src->self, c, i); }
+
+static bool is_param_at(hv_module *m, size_t c, size_t i) {
+  return m->src->is_param(m->src->self, c, i);
+}
+
+/* Instruction I of computation C, as it is or made in ARENA; NULL when it
+ * cannot be made (the module's reader says so). */
+static const Xla__HloInstructionProto *instr_at(hv_module *m, wp_arena *arena, size_t c,
+                                                size_t i) {
+  return m->src->instr(m->src->self, arena, c, i);
+}
+
+static void recent_open(hv_recent *r) {
+  for (size_t k = 0; k < HV_RECENT; k++) {
+    r->arena[k] = wp_arena_create();
+    wp_arena_alloc(r->arena[k], 1); /* a chunk that stays */
+    r->empty[k] = wp_arena_mark(r->arena[k]);
+    r->at[k] = SIZE_MAX;
+  }
+}
+
+static void recent_close(hv_recent *r) {
+  for (size_t k = 0; k < HV_RECENT; k++)
+    wp_arena_destroy(r->arena[k]);
+}
+
+/* Forgets every instruction kept (a new computation's indices begin). */
+static void recent_clear(hv_recent *r) {
+  for (size_t k = 0; k < HV_RECENT; k++) {
+    wp_arena_release(r->arena[k], r->empty[k]);
+    r->at[k] = SIZE_MAX;
+  }
+}
+
+/* Instruction I of computation C, to be checked: made in the slot of the
+ * one checked longest ago, which it replaces. */
+static const Xla__HloInstructionProto *recent_make(hv_module *m, size_t c, size_t i) {
+  hv_recent *r = &m->recent;
+  size_t k = r->next;
+  r->next = (k + 1) % HV_RECENT;
+  wp_arena_release(r->arena[k], r->empty[k]);
+  r->x[k] = instr_at(m, r->arena[k], c, i);
+  r->at[k] = r->x[k] ? i : SIZE_MAX;
+  return r->x[k];
+}
+
+/* Operand instruction I of computation C: one of those kept, else made in
+ * SCRATCH. */
+static const Xla__HloInstructionProto *operand_at(hv_module *m, wp_arena *scratch, size_t c,
+                                                  size_t i) {
+  for (size_t k = 0; k < HV_RECENT; k++)
+    if (m->recent.at[k] == i)
+      return m->recent.x[k];
+  return instr_at(m, scratch, c, i);
+}
 
 static void sig_add(wp_hv_sig *sig, const Xla__HloInstructionProto *ins, int64_t root_id) {
   if (ins->id == root_id)
@@ -32,27 +109,20 @@ static void sig_add(wp_hv_sig *sig, const Xla__HloInstructionProto *ins, int64_t
 }
 
 /* The signature of computation C, from its parameter instructions and
- * root; in the lazy form only those are unpacked (kept while the module
- * is verified). */
+ * root, only those made (kept while the module is verified). */
 static wp_hv_sig *make_sig(hv_module *m, size_t c) {
   const Xla__HloComputationProto *comp = m->mod->computations[c];
   wp_hv_sig *sig = wp_arena_alloc(m->keep, sizeof *sig);
   sig->name = comp->name;
-  size_t n = m->lazy ? m->lazy->comps[c].n : comp->n_instructions;
+  size_t n = comp_size(m, c);
   for (size_t i = 0; i < n; i++)
-    sig->n_params += m->lazy ? m->lazy->comps[c].ins[i].is_param
-                             : !strcmp(comp->instructions[i]->opcode, "parameter");
+    sig->n_params += is_param_at(m, c, i);
   sig->params = wp_arena_alloc(m->keep, (sig->n_params + 1) * sizeof *sig->params);
   sig->param_names = wp_arena_alloc(m->keep, (sig->n_params + 1) * sizeof *sig->param_names);
   for (size_t i = 0; i < n; i++) {
-    if (!m->lazy) {
-      sig_add(sig, comp->instructions[i], comp->root_id);
+    if (!is_param_at(m, c, i) && id_at(m, c, i) != comp->root_id)
       continue;
-    }
-    const wp_hlo_instr_ref *ref = &m->lazy->comps[c].ins[i];
-    if (!ref->is_param && ref->id != comp->root_id)
-      continue;
-    Xla__HloInstructionProto *ins = wp_hlo_lazy_instr(m->keep, ref);
+    const Xla__HloInstructionProto *ins = instr_at(m, m->keep, c, i);
     if (ins)
       sig_add(sig, ins, comp->root_id);
   }
@@ -126,65 +196,48 @@ static int check_one(wp_hv *v, const Xla__HloInstructionProto *x,
   return wp_hv_check_instruction(v, &in);
 }
 
-/* Instruction I of computation C, as it is or unpacked into scratch;
- * NULL when it does not unpack (the importer says so). */
-static const Xla__HloInstructionProto *instr_at(wp_hv *v, hv_module *m, size_t c, size_t i) {
-  if (!m->lazy)
-    return m->mod->computations[c]->instructions[i];
-  return wp_hlo_lazy_instr(v->scratch, &m->lazy->comps[c].ins[i]);
-}
-
-static size_t comp_size(hv_module *m, size_t c) {
-  return m->lazy ? m->lazy->comps[c].n : m->mod->computations[c]->n_instructions;
-}
-
-/* The parameter numbers of computation C, from the lazy form's summary
- * where there is one (nothing unpacked). */
+/* The parameter numbers of computation C, from what the source knows
+ * without making instructions. */
 static int comp_params(wp_hv *v, hv_module *m, size_t c, size_t n, size_t *bad) {
   bool *is_param = wp_arena_alloc(v->scratch, n + 1);
   int64_t *numbers = wp_arena_alloc(v->scratch, (n + 1) * sizeof *numbers);
   for (size_t i = 0; i < n; i++) {
-    if (m->lazy) {
-      is_param[i] = m->lazy->comps[c].ins[i].is_param;
-      numbers[i] = m->lazy->comps[c].ins[i].parameter_number;
-    } else {
-      const Xla__HloInstructionProto *x = m->mod->computations[c]->instructions[i];
-      is_param[i] = !strcmp(x->opcode, "parameter");
-      numbers[i] = x->parameter_number;
-    }
+    is_param[i] = is_param_at(m, c, i);
+    numbers[i] = is_param[i] ? m->src->param_number(m->src->self, c, i) : 0;
   }
   return check_params(v, is_param, numbers, n, bad);
 }
 
-/* One instruction at a time, with its operands (in the lazy form each
- * unpacked for it, then given back): a module's instructions are never
- * all unpacked at once. Parameters have nothing to check. */
+/* One instruction at a time, with its operands (where the source makes
+ * instructions, each made for it unless it is one of the few last
+ * checked, then given back): a module's instructions need never all be
+ * made at once. Parameters have nothing to check. */
 static int check_computation(wp_hv *v, hv_module *m, size_t c, wp_hlo_verify_error *e) {
   wp_arena_mark_t mark = wp_arena_mark(v->scratch);
   size_t n = comp_size(m, c), bad = 0;
   int rc = comp_params(v, m, c, n, &bad);
-  if (rc) {
-    const Xla__HloInstructionProto *x = instr_at(v, m, c, bad);
-    fail_at(e, c, x);
-  }
-  wp_i64map by_id;
-  wp_i64map_init(&by_id);
+  if (rc)
+    fail_at(e, c, instr_at(m, v->scratch, c, bad));
+  int64_t *ids = wp_xcalloc(n + 1, sizeof *ids);
   for (size_t i = 0; i < n && !rc; i++)
-    wp_i64map_put(&by_id, m->lazy ? m->lazy->comps[c].ins[i].id
-                                  : m->mod->computations[c]->instructions[i]->id,
-                  (int64_t)i);
+    ids[i] = id_at(m, c, i);
+  wp_hlo_id_index by_id;
+  wp_hlo_id_index_init(&by_id, ids, rc ? 0 : n);
+  free(ids);
+  recent_clear(&m->recent);
   for (size_t i = 0; i < n && !rc; i++) {
-    if (m->lazy && m->lazy->comps[c].ins[i].is_param)
+    if (is_param_at(m, c, i))
       continue;
     wp_arena_mark_t one = wp_arena_mark(v->scratch);
-    const Xla__HloInstructionProto *x = instr_at(v, m, c, i);
+    const Xla__HloInstructionProto *x = recent_make(m, c, i);
     if (x) {
       const Xla__HloInstructionProto **ops =
           wp_arena_alloc(v->scratch, (x->n_operand_ids + 1) * sizeof *ops);
       for (size_t k = 0; k < x->n_operand_ids; k++) {
-        int64_t at;
-        ops[k] = wp_i64map_get(&by_id, x->operand_ids[k], &at) ? instr_at(v, m, c, (size_t)at)
-                                                                : NULL;
+        size_t at;
+        ops[k] = wp_hlo_id_index_get(&by_id, x->operand_ids[k], &at)
+                     ? operand_at(m, v->scratch, c, at)
+                     : NULL;
       }
       rc = check_one(v, x, ops);
       if (rc)
@@ -192,7 +245,7 @@ static int check_computation(wp_hv *v, hv_module *m, size_t c, wp_hlo_verify_err
     }
     wp_arena_release(v->scratch, one);
   }
-  wp_i64map_free(&by_id);
+  wp_hlo_id_index_free(&by_id);
   wp_arena_release(v->scratch, mark);
   return rc;
 }
@@ -207,11 +260,6 @@ static size_t entry_index(const Xla__HloModuleProto *mod) {
       return i;
   }
   return SIZE_MAX;
-}
-
-static bool is_param_at(hv_module *m, size_t c, size_t i) {
-  return m->lazy ? m->lazy->comps[c].ins[i].is_param
-                 : !strcmp(m->mod->computations[c]->instructions[i]->opcode, "parameter");
 }
 
 /* ShapeVerifier::VerifyEntryComputationLayout against the host program
@@ -229,10 +277,7 @@ static int check_entry_layout(wp_hv *v, hv_module *m, wp_hlo_verify_error *e) {
   for (size_t i = 0; i < n && !rc && ps->result; i++) {
     wp_arena_mark_t one = wp_arena_mark(v->scratch);
     const Xla__HloInstructionProto *x =
-        (m->lazy ? m->lazy->comps[c].ins[i].id
-                 : m->mod->computations[c]->instructions[i]->id) == m->mod->computations[c]->root_id
-            ? instr_at(v, m, c, i)
-            : NULL;
+        id_at(m, c, i) == m->mod->computations[c]->root_id ? instr_at(m, v->scratch, c, i) : NULL;
     if (x && x->shape && !wp_hv_compatible(x->shape, ps->result, false))
       rc = wp_hv_fail(v, "Shape of the root instruction of entry computation (%s) should be "
                       "compatible to one specified in module's entry computation layout (%s)",
@@ -248,7 +293,7 @@ static int check_entry_layout(wp_hv *v, hv_module *m, wp_hlo_verify_error *e) {
     if (!is_param_at(m, c, i))
       continue;
     wp_arena_mark_t one = wp_arena_mark(v->scratch);
-    const Xla__HloInstructionProto *x = instr_at(v, m, c, i);
+    const Xla__HloInstructionProto *x = instr_at(m, v->scratch, c, i);
     int64_t p = x ? x->parameter_number : -1;
     if (x && x->shape && p >= 0 && (uint64_t)p < ps->n_parameters &&
         !wp_hv_compatible(x->shape, ps->parameters[p], false))
@@ -263,9 +308,10 @@ static int check_entry_layout(wp_hv *v, hv_module *m, wp_hlo_verify_error *e) {
   return rc;
 }
 
-static int verify(const Xla__HloModuleProto *mod, const wp_hlo_lazy_module *lazy,
-                  wp_hlo_verify_error *e) {
-  hv_module m = {.mod = mod, .lazy = lazy, .keep = wp_arena_create()};
+int wp_hv_verify_source(const wp_hv_source *src, wp_hlo_verify_error *e) {
+  const Xla__HloModuleProto *mod = src->mod;
+  hv_module m = {.src = src, .mod = mod, .keep = wp_arena_create()};
+  recent_open(&m.recent);
   wp_i64map_init(&m.comp_by_id);
   m.sigs = wp_arena_alloc(m.keep, (mod->n_computations + 1) * sizeof *m.sigs);
   for (size_t c = 0; c < mod->n_computations; c++)
@@ -280,16 +326,64 @@ static int verify(const Xla__HloModuleProto *mod, const wp_hlo_lazy_module *lazy
     rc = check_entry_layout(&v, &m, e);
   wp_arena_destroy(v.scratch);
   wp_i64map_free(&m.comp_by_id);
+  recent_close(&m.recent);
   wp_arena_destroy(m.keep);
   return rc;
 }
 
+/* ---- an unpacked module ---- */
+
+static const Xla__HloInstructionProto *proto_ins(void *self, size_t c, size_t i) {
+  return ((const Xla__HloModuleProto *)self)->computations[c]->instructions[i];
+}
+static size_t proto_size(void *self, size_t c) {
+  return ((const Xla__HloModuleProto *)self)->computations[c]->n_instructions;
+}
+static int64_t proto_id(void *self, size_t c, size_t i) { return proto_ins(self, c, i)->id; }
+static bool proto_is_param(void *self, size_t c, size_t i) {
+  return !strcmp(proto_ins(self, c, i)->opcode, "parameter");
+}
+static int64_t proto_param_number(void *self, size_t c, size_t i) {
+  return proto_ins(self, c, i)->parameter_number;
+}
+static const Xla__HloInstructionProto *proto_instr(void *self, wp_arena *scratch, size_t c,
+                                                   size_t i) {
+  (void)scratch;
+  return proto_ins(self, c, i);
+}
+
 int wp_hlo_verify_module(const Xla__HloModuleProto *mod, wp_hlo_verify_error *e) {
-  return verify(mod, NULL, e);
+  wp_hv_source src = {.mod = mod, .self = (void *)mod, .size = proto_size, .id = proto_id,
+                      .is_param = proto_is_param, .param_number = proto_param_number,
+                      .instr = proto_instr};
+  return wp_hv_verify_source(&src, e);
+}
+
+/* ---- the lazy form: each instruction unpacked when it is needed ---- */
+
+static const wp_hlo_instr_ref *lazy_ref(void *self, size_t c, size_t i) {
+  return &((const wp_hlo_lazy_module *)self)->comps[c].ins[i];
+}
+static size_t lazy_size(void *self, size_t c) {
+  return ((const wp_hlo_lazy_module *)self)->comps[c].n;
+}
+static int64_t lazy_id(void *self, size_t c, size_t i) { return lazy_ref(self, c, i)->id; }
+static bool lazy_is_param(void *self, size_t c, size_t i) {
+  return lazy_ref(self, c, i)->is_param;
+}
+static int64_t lazy_param_number(void *self, size_t c, size_t i) {
+  return lazy_ref(self, c, i)->parameter_number;
+}
+static const Xla__HloInstructionProto *lazy_instr(void *self, wp_arena *scratch, size_t c,
+                                                  size_t i) {
+  return wp_hlo_lazy_instr(scratch, lazy_ref(self, c, i));
 }
 
 int wp_hlo_verify_lazy(const wp_hlo_lazy_module *mod, wp_hlo_verify_error *e) {
-  return verify(mod->msg, mod, e);
+  wp_hv_source src = {.mod = mod->msg, .self = (void *)mod, .size = lazy_size, .id = lazy_id,
+                      .is_param = lazy_is_param, .param_number = lazy_param_number,
+                      .instr = lazy_instr};
+  return wp_hv_verify_source(&src, e);
 }
 
 int wp_hlo_verify_located(const Xla__HloModuleProto *mod, const wp_hlo_locs *locs,

@@ -134,7 +134,7 @@ static int infer_unary(wp_hv *v, const char *op, enum unary_rule rule,
 
 static int check_unary(wp_hv *v, const wp_hv_ins *in, bool *handled) {
   for (size_t i = 0; i < sizeof unary_ops / sizeof unary_ops[0]; i++) {
-    if (strcmp(in->ins->opcode, unary_ops[i].opcode))
+    if (!wp_hv_opcode_is(in->ins->opcode, unary_ops[i].opcode))
       continue;
     *handled = true;
     const Xla__ShapeProto *inferred = NULL;
@@ -243,7 +243,7 @@ static int infer_binary(wp_hv *v, const char *op, enum binary_rule rule,
 
 static int check_binary(wp_hv *v, const wp_hv_ins *in, bool *handled) {
   for (size_t i = 0; i < sizeof binary_ops / sizeof binary_ops[0]; i++) {
-    if (strcmp(in->ins->opcode, binary_ops[i].opcode))
+    if (!wp_hv_opcode_is(in->ins->opcode, binary_ops[i].opcode))
       continue;
     *handled = true;
     const Xla__ShapeProto *inferred = NULL;

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* A called computation as its callers see it: parameter shapes by number
  * and the root's shape. */
@@ -39,6 +40,30 @@ typedef struct wp_hv {
   const wp_hv_sig *(*callee)(struct wp_hv *v, int64_t id);
   void *user;
 } wp_hv;
+
+/* Where the walk (wp_hlo_verify.c) reads a module from: an unpacked
+ * HloModuleProto, the protobuf importer's lazy form, or the IR after a
+ * pass. MOD gives the computations (name, id, root_id, in order), the
+ * entry and the host program shape; its instructions are not read. */
+typedef struct wp_hv_source {
+  const Xla__HloModuleProto *mod;
+  void *self;
+  size_t (*size)(void *self, size_t c); /* computation C's instructions */
+  /* Instruction I of computation C: its id, whether it is a parameter, and
+   * its parameter number, known without making the instruction. */
+  int64_t (*id)(void *self, size_t c, size_t i);
+  bool (*is_param)(void *self, size_t c, size_t i);
+  int64_t (*param_number)(void *self, size_t c, size_t i);
+  /* The instruction itself, as it is or made in SCRATCH (which the caller
+   * gives back); NULL when it cannot be made (the reader of the module
+   * says why). */
+  const Xla__HloInstructionProto *(*instr)(void *self, wp_arena *scratch, size_t c, size_t i);
+} wp_hv_source;
+
+struct wp_hlo_verify_error;
+
+/* Verifies the module SRC reads (wp_hlo_verify_module). */
+int wp_hv_verify_source(const wp_hv_source *src, struct wp_hlo_verify_error *e);
 
 /* Formats the error into v->msg; returns -1. */
 int wp_hv_fail(wp_hv *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -113,6 +138,12 @@ static inline int64_t wp_hv_add(int64_t a, int64_t b) {
 static inline int64_t wp_hv_mul(int64_t a, int64_t b) {
   int64_t r;
   return __builtin_mul_overflow(a, b, &r) ? (((a < 0) != (b < 0)) ? INT64_MIN : INT64_MAX) : r;
+}
+
+/* Is OPCODE NAME? The families look an instruction's opcode up in their
+ * tables: the first letter turns most entries away without a call. */
+static inline bool wp_hv_opcode_is(const char *opcode, const char *name) {
+  return opcode[0] == name[0] && strcmp(opcode, name) == 0;
 }
 
 /* XLA's CheckOperandCount. */

@@ -367,7 +367,7 @@ int wp_hv_check_data_movement(wp_hv *v, const wp_hv_ins *in, bool *handled) {
       {"get-tuple-element", check_get_tuple_element},
   };
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-    if (!strcmp(in->ins->opcode, ops[i].opcode)) {
+    if (wp_hv_opcode_is(in->ins->opcode, ops[i].opcode)) {
       *handled = true;
       return ops[i].check(v, in);
     }
