@@ -69,6 +69,11 @@ int wp_hlo_verify_located(const Xla__HloModuleProto *mod, const wp_hlo_locs *loc
  * and returns -1. A module holding no HLO passes. */
 int wp_hlo_verify_ir(MlirModule module, const char *after);
 
+/* Where error E of MOD (MODULE exported) is in MODULE: the instruction's
+ * op (or parameter), else its computation's func.func, else the module. */
+MlirLocation wp_hlo_verify_error_loc(MlirModule module, const Xla__HloModuleProto *mod,
+                                     const wp_hlo_verify_error *e);
+
 #ifdef __cplusplus
 }
 #endif

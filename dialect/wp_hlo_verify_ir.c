@@ -207,10 +207,8 @@ static bool param_loc(MlirOperation func, int64_t id, MlirLocation *out) {
   return false;
 }
 
-/* Where the error E is in MODULE: the instruction's op, else its
- * computation's func.func, else the module. */
-static MlirLocation error_loc(MlirModule module, const Xla__HloModuleProto *mod,
-                              const wp_hlo_verify_error *e) {
+MlirLocation wp_hlo_verify_error_loc(MlirModule module, const Xla__HloModuleProto *mod,
+                                     const wp_hlo_verify_error *e) {
   MlirOperation mop = mlirModuleGetOperation(module);
   MlirLocation where = mlirOperationGetLocation(mop);
   if (e->comp >= mod->n_computations)
@@ -246,7 +244,7 @@ int wp_hlo_verify_ir(MlirModule module, const char *after) {
     if (rc && (s.refused || !exports_whole(module)))
       rc = 0;
     if (rc)
-      wp_emit_error(error_loc(module, s.mod, &e), "%s%s%s", after ? after : "",
+      wp_emit_error(wp_hlo_verify_error_loc(module, s.mod, &e), "%s%s%s", after ? after : "",
                     after ? ": " : "", e.msg);
   }
   for (size_t c = 0; c < s.n_comps; c++)

@@ -22,40 +22,6 @@
 
 /* ---- the reference: the module exported whole, then verified ---- */
 
-static bool ref_param_loc(MlirOperation func, int64_t id, MlirLocation *out) {
-  MlirBlock body = wp_func_body(func);
-  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); i++) {
-    MlirAttribute a = wp_dict_get(wp_func_arg_attrs(func, i), "hlo.id");
-    if (!mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) &&
-        mlirIntegerAttrGetValueInt(a) == id) {
-      *out = wp_diag_value_loc(mlirBlockGetArgument(body, i));
-      return true;
-    }
-  }
-  return false;
-}
-
-static MlirLocation ref_loc(MlirModule module, const Xla__HloModuleProto *mod,
-                            const wp_hlo_verify_error *e) {
-  MlirOperation mop = mlirModuleGetOperation(module);
-  MlirLocation where = mlirOperationGetLocation(mop);
-  if (e->comp >= mod->n_computations)
-    return where;
-  MlirOperation func = wp_find_func(mop, wp_sref(mod->computations[e->comp]->name));
-  if (mlirOperationIsNull(func))
-    return where;
-  where = mlirOperationGetLocation(func);
-  if (e->instr_id < 0 || ref_param_loc(func, e->instr_id, &where))
-    return where;
-  for (MlirOperation op = mlirBlockGetFirstOperation(wp_func_body(func)); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    int64_t id;
-    if (wp_attr_i64(op, "id", &id) && id == e->instr_id)
-      return mlirOperationGetLocation(op);
-  }
-  return where;
-}
-
 /* 0, or -1 with the message and its place. */
 static int reference(MlirModule m, char *msg, size_t cap, MlirLocation *loc) {
   wp_arena *arena = wp_arena_create();
@@ -66,7 +32,7 @@ static int reference(MlirModule m, char *msg, size_t cap, MlirLocation *loc) {
   if (wp_hlo_export_proto(m, arena, false, &mod, NULL, &err) == 0 &&
       wp_hlo_verify_module(mod, &e)) {
     snprintf(msg, cap, "after: %s", e.msg);
-    *loc = ref_loc(m, mod, &e);
+    *loc = wp_hlo_verify_error_loc(m, mod, &e);
     rc = -1;
   }
   wp_arena_destroy(arena);
