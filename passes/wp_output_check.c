@@ -123,16 +123,6 @@ static bool inside_dir(const char *path, const char *dir) {
   return inside;
 }
 
-/* DIR/REL, malloc'd. */
-static char *joined(const char *dir, const char *rel) {
-  size_t a = strlen(dir), b = strlen(rel);
-  char *p = wp_xmalloc(a + b + 2);
-  memcpy(p, dir, a);
-  p[a] = '/';
-  memcpy(p + a + 1, rel, b + 1);
-  return p;
-}
-
 const char *wp_output_model_file(const char *dir, const wp_model_dir *md,
                                  const struct stat *st, char *buf, size_t n) {
   wp_model_dir own = {0};
@@ -142,11 +132,11 @@ const char *wp_output_model_file(const char *dir, const wp_model_dir *md,
   /* in the order a clash is named: metadata.json, the module, the weights */
   size_t count = 2 + (md ? md->n_weights : 0), k = 0;
   char **paths = wp_xcalloc(count, sizeof *paths);
-  paths[k++] = joined(dir, "metadata.json");
+  paths[k++] = wp_path_join(dir, "metadata.json");
   if (md && md->model_path)
     paths[k++] = wp_xstrdup(md->model_path);
   for (size_t i = 0; md && i < md->n_weights; i++)
-    paths[k++] = joined(dir, md->weights[i].rel_path);
+    paths[k++] = wp_path_join(dir, md->weights[i].rel_path);
   long at = wp_same_file_among((const char *const *)paths, k, st);
   if (at >= 0)
     snprintf(buf, n, "%s", paths[at]);

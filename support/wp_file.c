@@ -633,3 +633,14 @@ bool wp_same_path_file(const char *a, const char *b) {
   return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
          sa.st_ino == sb.st_ino;
 }
+
+/* By hand: a path per weight, and snprintf was half of resolving one. */
+char *wp_path_join(const char *dir, const char *rel) {
+  size_t nd = strlen(dir), nr = strlen(rel);
+  bool slash = !(nd && dir[nd - 1] == '/');
+  char *p = wp_xmalloc(nd + nr + 2);
+  memcpy(p, dir, nd);
+  p[nd] = '/';
+  memcpy(p + nd + slash, rel, nr + 1);
+  return p;
+}

@@ -92,6 +92,10 @@ int wp_dir_ensure(const char *dir, bool *made, wp_error *err);
  * Caller frees; NULL when out of memory. */
 char *wp_path_dir(const char *path);
 
+/* DIR/REL with one slash between (none added after a DIR ending in '/').
+ * Caller frees; out of memory aborts. */
+char *wp_path_join(const char *dir, const char *rel);
+
 /* Creates a new file beside PATH (".NAME.XXXXXX"), mode 0666 less the
  * umask, open for writing; its name in *TMP (caller frees). The fd, or -1
  * with errno (and *TMP NULL). */

@@ -1,5 +1,7 @@
 #include "wp_model_dir.h"
 
+#include "wp_file.h"
+
 #include <errno.h>
 #include <stdbool.h>
 #include <jansson.h>
@@ -9,18 +11,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* DIR/REL (one slash between), by hand: a path per weight, and snprintf
- * was half of resolving one. */
-static char *join(const char *dir, const char *rel) {
-  size_t nd = strlen(dir), nr = strlen(rel);
-  bool slash = !(nd && dir[nd - 1] == '/');
-  char *p = wp_xmalloc(nd + nr + 2);
-  memcpy(p, dir, nd);
-  p[nd] = '/';
-  memcpy(p + nd + slash, rel, nr + 1);
-  return p;
-}
 
 /* Lexical check: relative, and no ".." climbing above the start. */
 static int lexically_inside(const char *rel) {
@@ -112,7 +102,7 @@ int wp_model_dir_resolve_unchecked(wp_resolve_cache *cache, const char *dir, con
   char real_path[PATH_MAX];
   if (!plain_rel(rel) || cache_dir(cache, dir, &ignored))
     return -1;
-  char *path = join(dir, rel);
+  char *path = wp_path_join(dir, rel);
   if (!path || plain_real_path(cache, dir, rel, path, real_path, &ignored) != 0 ||
       check_inside(dir, rel, cache->real_dir, real_path, &ignored)) {
     free(path);
@@ -134,7 +124,7 @@ int wp_model_dir_resolve_cached(wp_resolve_cache *cache, const char *dir, const 
     return wp_error_set(err, "%s: path '%s' leaves the model directory", dir, rel);
   if (cache_dir(cache, dir, err))
     return -1;
-  char *path = join(dir, rel);
+  char *path = wp_path_join(dir, rel);
   char real_path[PATH_MAX];
   struct stat st;
   int plain = -1;
@@ -390,7 +380,7 @@ static int load_model_files(wp_model_dir *out, const char *dir, const char *json
 
 static int load(const char *dir, bool need_model, wp_model_dir *out, wp_error *err) {
   memset(out, 0, sizeof *out);
-  char *json_path = join(dir, "metadata.json");
+  char *json_path = wp_path_join(dir, "metadata.json");
   struct stat meta;
   json_t *root = NULL;
   int rc = read_metadata(dir, json_path, &meta, &root, err);
