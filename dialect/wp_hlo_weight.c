@@ -124,6 +124,12 @@ int wp_hlo_weight_read(MlirType type, const char *path, int file_flags,
 
 int wp_hlo_weight_from_view(MlirType type, const char *path, wp_mapped_file *view,
                             wp_hlo_weight_data **out, wp_error *err) {
+  return wp_hlo_weight_from_parts(type, path, NULL, 0, view, out, err);
+}
+
+int wp_hlo_weight_from_parts(MlirType type, const char *path, const unsigned char *head,
+                             size_t head_size, wp_mapped_file *view, wp_hlo_weight_data **out,
+                             wp_error *err) {
   *out = NULL;
   wp_mapped_file f = *view;
   *view = (wp_mapped_file){0};
@@ -132,11 +138,20 @@ int wp_hlo_weight_from_view(MlirType type, const char *path, wp_mapped_file *vie
     return wp_error_set(err, "the parameter is not an array");
   }
   int prim = wp_hlo_prim_from_mlir(mlirShapedTypeGetElementType(type));
+  if (!head)
+    head_size = 0;
   wp_npy_info npy;
-  if (wp_npy_parse(f.data, f.size, f.size, &npy, err)) {
+  if (wp_npy_parse(head ? head : f.data, head ? head_size : f.size, head_size + f.size, &npy,
+                   err)) {
     wp_file_unmap(&f);
     return -1;
   }
+  if (head && npy.data_offset != head_size) {
+    wp_file_unmap(&f);
+    return wp_error_set(err, "the header read apart is not the whole .npy header");
+  }
+  /* the payload in VIEW: the header is all of HEAD, or at VIEW's start */
+  const unsigned char *payload = f.data ? f.data + (npy.data_offset - head_size) : NULL;
   int same_shape = npy.ndim == mlirShapedTypeGetRank(type);
   for (int i = 0; same_shape && i < npy.ndim; i++)
     same_shape = !mlirShapedTypeIsDynamicDim(type, i) &&
@@ -154,11 +169,9 @@ int wp_hlo_weight_from_view(MlirType type, const char *path, wp_mapped_file *vie
    * the IR is read back, so it is refused here. Likewise an f4e2m1fn, a
    * byte per element holding 4 bits (XLA's unpacked literal form): high
    * bits set would pack as another value. */
-  int64_t bad = f.data ? byte_above(f.data + npy.data_offset, npy.data_size,
-                                    wp_hlo_prim_max_byte(prim))
-                       : -1;
+  int64_t bad = payload ? byte_above(payload, npy.data_size, wp_hlo_prim_max_byte(prim)) : -1;
   if (bad >= 0) {
-    unsigned byte = f.data[npy.data_offset + (uint64_t)bad];
+    unsigned byte = payload[bad];
     wp_file_unmap(&f);
     return bad_byte(err, prim, "", bad, byte);
   }
@@ -192,12 +205,12 @@ int wp_hlo_weight_from_view(MlirType type, const char *path, wp_mapped_file *vie
       return wp_error_set(err, "out of memory converting %llu bytes",
                           (unsigned long long)npy.data_size);
     }
-    wp_npy_to_c_order_le(&npy, f.data + npy.data_offset, b->converted);
+    wp_npy_to_c_order_le(&npy, payload, b->converted);
     w->data = b->converted;
     wp_file_unmap(&f);
   } else {
     b->file = f;
-    w->data = f.data ? f.data + npy.data_offset : NULL;
+    w->data = payload;
   }
   w->blob = b;
   w->size = npy.data_size;

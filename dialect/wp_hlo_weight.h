@@ -37,6 +37,12 @@ int wp_hlo_weight_read(MlirType type, const char *path, int file_flags,
  * empty on return, whatever the result); PATH is for the test hooks. */
 int wp_hlo_weight_from_view(MlirType type, const char *path, wp_mapped_file *view,
                             wp_hlo_weight_data **out, wp_error *err);
+/* The same when the file's first HEAD_SIZE bytes (its .npy header, read
+ * apart: wp_file_batch_read_split) are at HEAD and VIEW holds the rest;
+ * HEAD is read here and not kept. */
+int wp_hlo_weight_from_parts(MlirType type, const char *path, const unsigned char *head,
+                             size_t head_size, wp_mapped_file *view, wp_hlo_weight_data **out,
+                             wp_error *err);
 int wp_hlo_weight_attr(MlirType type, const char *key, wp_hlo_weight_data *w,
                        MlirAttribute *value, wp_error *err);
 void wp_hlo_weight_data_free(wp_hlo_weight_data *w);

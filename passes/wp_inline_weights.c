@@ -12,6 +12,7 @@
 #include "wp_i64map.h"
 #include "wp_mlir_util.h"
 #include "wp_model_dir.h"
+#include "wp_npy.h"
 #include "wp_pb.h"
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -315,20 +316,28 @@ typedef struct read_job {
   /* resolved without a look at the file (wp_model_dir_resolve_unchecked):
    * read refusing a link; any failure sends it through the full check */
   bool unchecked, recheck;
-  wp_mapped_file early; /* read by wp_file_batch_read_small, or empty */
+  uint16_t head_size; /* the .npy header of EARLY kept apart (HEAD_CAP at most), or 0 */
+  wp_mapped_file early; /* read by wp_file_batch_read_split, or empty */
 } read_job;
+
+/* Space for a small file's .npy header read apart from its bytes: numpy
+ * writes 128 bytes for most shapes. Only the bytes after it stay in
+ * memory: 100,000 weights of 1 KiB held 12.5 MiB of headers. */
+enum { HEAD_CAP = 256 };
 
 static int file_flags(const read_job *j) {
   return WP_FILE_SLAB | (j->unchecked ? WP_FILE_NO_LINK : 0);
 }
 
-static int read_one(size_t i, void *user) {
-  read_job *j = &((read_job *)user)[i];
+/* Job J's weight, from the bytes read early (HEAD: its header, when read
+ * apart) or else from its file. */
+static int read_one(read_job *j, const unsigned char *head) {
   wp_error err;
   /* Bytes read early that do not make a weight are read again the usual
    * way, whose error is the one reported. */
   if (j->early.data &&
-      wp_hlo_weight_from_view(j->type, j->path, &j->early, &j->weight, &err) == 0) {
+      wp_hlo_weight_from_parts(j->type, j->path, j->head_size ? head : NULL, j->head_size,
+                               &j->early, &j->weight, &err) == 0) {
     j->failed = false;
     return 0;
   }
@@ -345,23 +354,28 @@ static int read_one(size_t i, void *user) {
  * read, close), a third of its run on this VM. On the calling thread (the
  * reader's) alone. Without memory for the lists, every file is read the
  * usual way. Returns how many were read. */
-static size_t read_early(read_job *jobs, size_t n) {
+static size_t read_early(read_job *jobs, size_t n, unsigned char *heads) {
   const char **paths = malloc(n * sizeof *paths);
   int *flags = malloc(n * sizeof *flags);
   wp_mapped_file *views = malloc(n * sizeof *views);
+  size_t *head_sizes = malloc(n * sizeof *head_sizes);
   size_t read = 0;
-  if (paths && flags && views) {
+  if (paths && flags && views && head_sizes) {
     for (size_t i = 0; i < n; i++) {
       paths[i] = jobs[i].path;
       flags[i] = file_flags(&jobs[i]);
     }
-    read = wp_file_batch_read_small_on(paths, flags, n, views, 1);
-    for (size_t i = 0; i < n; i++)
+    wp_file_heads split = {wp_npy_header_size, HEAD_CAP, heads, head_sizes};
+    read = wp_file_batch_read_split(paths, flags, n, views, 1, heads ? &split : NULL);
+    for (size_t i = 0; i < n; i++) {
       jobs[i].early = views[i];
+      jobs[i].head_size = heads ? (uint16_t)head_sizes[i] : 0;
+    }
   }
   free(paths);
   free(flags);
   free(views);
+  free(head_sizes);
   return read;
 }
 
@@ -376,22 +390,40 @@ typedef struct reader {
   read_job *jobs;
   size_t n;
   pthread_mutex_t mu;
-  pthread_cond_t ready_cv;
-  size_t ready;        /* jobs read and parsed (under mu) */
+  pthread_cond_t ready_cv; /* READY grew */
+  pthread_cond_t taken_cv; /* TAKEN grew, or STOP was set */
+  size_t ready;        /* jobs read (under mu) */
+  size_t taken;        /* jobs the pass has made constants of, by chunks (under mu) */
   bool stop;           /* the pass stopped at a failure (under mu) */
   size_t batched;      /* files read in batches (the reader's own) */
+  unsigned char **heads; /* per chunk: its headers read apart (READ_CHUNK * HEAD_CAP), or NULL */
 } reader;
+
+/* The reader keeps at most this many chunks ahead of the pass: their
+ * headers are held until the pass has parsed them. */
+enum { READ_AHEAD = 2 };
+
+/* Chunk C's headers, for job K of it (NULL: none kept apart). */
+static const unsigned char *job_head(const reader *r, size_t k) {
+  const unsigned char *chunk = r->heads ? r->heads[k / READ_CHUNK] : NULL;
+  return chunk ? chunk + (k % READ_CHUNK) * HEAD_CAP : NULL;
+}
 
 static void *reader_thread(void *user) {
   reader *r = user;
   for (size_t at = 0; at < r->n; at += READ_CHUNK) {
     pthread_mutex_lock(&r->mu);
+    while (!r->stop && at >= r->taken + READ_AHEAD * READ_CHUNK)
+      pthread_cond_wait(&r->taken_cv, &r->mu);
     bool stop = r->stop;
     pthread_mutex_unlock(&r->mu);
     if (stop)
       break;
     size_t m = r->n - at < READ_CHUNK ? r->n - at : READ_CHUNK;
-    r->batched += read_early(r->jobs + at, m);
+    unsigned char *heads = r->heads ? malloc(m * HEAD_CAP) : NULL;
+    if (heads)
+      r->heads[at / READ_CHUNK] = heads;
+    r->batched += read_early(r->jobs + at, m, heads);
     /* the rest (larger files, or no io_uring) mapped here too; one that
      * fails is read again on the pass's thread, which says why */
     for (size_t i = at; i < at + m; i++) {
@@ -407,8 +439,19 @@ static void *reader_thread(void *user) {
   return NULL;
 }
 
-/* Waits until job K of R is read. */
+/* Waits until job K of R is read; at a chunk's start, the chunk before
+ * is done with: its headers go and the reader may go on. */
 static void reader_wait(reader *r, size_t k, size_t *ready) {
+  if (k && k % READ_CHUNK == 0) {
+    if (r->heads) {
+      free(r->heads[k / READ_CHUNK - 1]);
+      r->heads[k / READ_CHUNK - 1] = NULL;
+    }
+    pthread_mutex_lock(&r->mu);
+    r->taken = k;
+    pthread_cond_signal(&r->taken_cv);
+    pthread_mutex_unlock(&r->mu);
+  }
   if (k < *ready)
     return;
   pthread_mutex_lock(&r->mu);
@@ -421,7 +464,7 @@ static void reader_wait(reader *r, size_t k, size_t *ready) {
 /* Job J parsed: its bytes become ARG's constant value and the constant is
  * made (kept out of the body); a file that failed unchecked is resolved
  * with every check and read again first. */
-static int take_job(read_job *j, size_t k, read_job *jobs, MlirOperation func,
+static int take_job(read_job *j, MlirOperation func,
                     const wp_model_dir *md, arg_plan *plan, wp_resolve_cache *cache,
                     wp_run *run, constant_maker *maker) {
   wp_error err;
@@ -437,7 +480,7 @@ static int take_job(read_job *j, size_t k, read_job *jobs, MlirOperation func,
     }
     j->path = plan[j->arg].path;
     j->unchecked = j->recheck = false;
-    read_one(k, jobs);
+    read_one(j, NULL);
   }
   MlirStringRef name = arg_name(func, j->arg);
   char *pname = wp_xmalloc(name.length + 1);
@@ -499,31 +542,44 @@ static int load_each(MlirOperation module, MlirOperation func, MlirBlock body,
                                 .path = plan[i].path,
                                 .unchecked = unchecked};
   }
-  reader r = {.jobs = jobs, .n = n_jobs};
+  /* headers apart only on a thread of its own, which stays READ_AHEAD
+   * chunks ahead: read all at once, they would all be held */
+  size_t n_chunks = (n_jobs + READ_CHUNK - 1) / READ_CHUNK;
+  reader r = {.jobs = jobs, .n = n_jobs, .heads = wp_xcalloc(n_chunks + 1, sizeof *r.heads)};
   pthread_mutex_init(&r.mu, NULL);
   pthread_cond_init(&r.ready_cv, NULL);
+  pthread_cond_init(&r.taken_cv, NULL);
   pthread_t thread;
   bool threaded = pthread_create(&thread, NULL, reader_thread, &r) == 0;
-  if (!threaded)
+  if (!threaded) {
+    free(r.heads);
+    r.heads = NULL;
+    r.taken = SIZE_MAX / 2; /* all of them, now */
     reader_thread(&r);
+  }
   int rc = 0;
   size_t k = 0, ready = 0;
   for (; k < n_jobs && rc == 0; k++) {
     reader_wait(&r, k, &ready);
-    read_one(k, jobs);
-    rc = take_job(&jobs[k], k, jobs, func, md, plan, cache, run, maker);
+    read_one(&jobs[k], job_head(&r, k));
+    rc = take_job(&jobs[k], func, md, plan, cache, run, maker);
     wp_run_progress(run, "inline-weights", k + 1, n_jobs, true);
   }
   pthread_mutex_lock(&r.mu);
   r.stop = true;
+  pthread_cond_signal(&r.taken_cv);
   pthread_mutex_unlock(&r.mu);
   if (threaded)
     pthread_join(thread, NULL);
   if (run->debug)
     wp_emit_remark(wp_unknown_loc(module), "inline-weights read %zu of %zu weight files "
                    "in batches", r.batched, n_jobs);
+  pthread_cond_destroy(&r.taken_cv);
   pthread_cond_destroy(&r.ready_cv);
   pthread_mutex_destroy(&r.mu);
+  for (size_t c = 0; r.heads && c < n_chunks; c++)
+    free(r.heads[c]);
+  free(r.heads);
   for (k = 0; k < n_jobs; k++) {
     wp_hlo_weight_data_free(jobs[k].weight);
     free(jobs[k].error);

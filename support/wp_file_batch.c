@@ -73,9 +73,26 @@ typedef struct share {
   const char *const *paths;
   const int *flags;
   wp_mapped_file *out;
+  size_t first; /* the index of paths[0] among all the files */
   size_t n;
   size_t done;
+  const wp_file_heads *heads; /* or NULL */
 } share;
+
+/* File I of SH read into BYTES (SIZE of them, 1 to WP_FILE_READ_LIMIT)
+ * kept as its view, its header apart when the share's heads ask. */
+static int keep(share *sh, size_t i, const unsigned char *bytes, size_t size) {
+  const wp_file_heads *h = sh->heads;
+  size_t head = h ? h->head_size(bytes, size) : 0;
+  if (head > (h ? h->cap : 0) || head >= size)
+    head = 0;
+  if (h) {
+    size_t at = sh->first + i;
+    memcpy(h->store + at * h->cap, bytes, head);
+    h->sizes[at] = head;
+  }
+  return wp_file_view_copy(bytes + head, size - head, sh->flags[i], &sh->out[i]);
+}
 
 static int read_share(size_t i, void *user) {
   share *sh = &((share *)user)[i];
@@ -96,8 +113,7 @@ static int read_share(size_t i, void *user) {
     }
     for (size_t k = 0; k < m; k++)
       if (got[k] > 0 && got[k] <= WP_FILE_READ_LIMIT &&
-          wp_file_view_copy(stage + k * (WP_FILE_READ_LIMIT + 1), (size_t)got[k],
-                            sh->flags[s + k], &sh->out[s + k]) == 0)
+          keep(sh, s + k, stage + k * (WP_FILE_READ_LIMIT + 1), (size_t)got[k]) == 0)
         sh->done++;
   }
   free(stage);
@@ -115,7 +131,14 @@ size_t wp_file_batch_read_small(const char *const *paths, const int *flags, size
 
 size_t wp_file_batch_read_small_on(const char *const *paths, const int *flags, size_t n,
                                    wp_mapped_file *out, long threads) {
+  return wp_file_batch_read_split(paths, flags, n, out, threads, NULL);
+}
+
+size_t wp_file_batch_read_split(const char *const *paths, const int *flags, size_t n,
+                                wp_mapped_file *out, long threads, const wp_file_heads *heads) {
   memset(out, 0, n * sizeof *out);
+  if (heads)
+    memset(heads->sizes, 0, n * sizeof *heads->sizes);
   const char *off = getenv("WP_NO_IO_URING");
   if (n < MIN_FILES || (off && *off && strcmp(off, "0") != 0))
     return 0;
@@ -132,7 +155,7 @@ size_t wp_file_batch_read_small_on(const char *const *paths, const int *flags, s
     return 0;
   for (size_t i = 0; i < n_shares; i++) {
     size_t lo = n * i / n_shares, hi = n * (i + 1) / n_shares;
-    shares[i] = (share){paths + lo, flags + lo, out + lo, hi - lo, 0};
+    shares[i] = (share){paths + lo, flags + lo, out + lo, lo, hi - lo, 0, heads};
   }
   wp_parallel_for(n_shares, cores, read_share, shares);
   size_t done = 0;

@@ -25,4 +25,22 @@ size_t wp_file_batch_read_small(const char *const *paths, const int *flags, size
 size_t wp_file_batch_read_small_on(const char *const *paths, const int *flags, size_t n,
                                    wp_mapped_file *out, long threads);
 
+/* Where a file's first bytes go when they are kept apart from the rest:
+ * HEAD_SIZE(BYTES, SIZE) says how many of a read file's first bytes are
+ * its header (0: none). A header of 1 to CAP bytes, shorter than the
+ * file, goes to STORE + i * CAP with SIZES[i] its length, and OUT[i] holds
+ * only the bytes after it; otherwise SIZES[i] is 0 and OUT[i] the whole
+ * file. STORE (N * CAP bytes) and SIZES (N) are the caller's. A header
+ * read once and parsed then need not stay in memory beside the bytes. */
+typedef struct wp_file_heads {
+  size_t (*head_size)(const void *bytes, size_t size);
+  size_t cap;
+  unsigned char *store;
+  size_t *sizes;
+} wp_file_heads;
+
+/* wp_file_batch_read_small_on with the headers kept apart as HEADS says. */
+size_t wp_file_batch_read_split(const char *const *paths, const int *flags, size_t n,
+                                wp_mapped_file *out, long threads, const wp_file_heads *heads);
+
 #endif

@@ -269,6 +269,21 @@ int wp_npy_parse(const void *data, size_t len, uint64_t file_size, wp_npy_info *
   return 0;
 }
 
+size_t wp_npy_header_size(const void *data, size_t len) {
+  const unsigned char *b = data;
+  if (len < 10 || memcmp(b, "\x93NUMPY", 6) != 0 || b[7] != 0)
+    return 0;
+  uint64_t size;
+  if (b[6] == 1)
+    size = 10 + ((uint64_t)b[8] | (uint64_t)b[9] << 8);
+  else if ((b[6] == 2 || b[6] == 3) && len >= 12)
+    size = 12 + ((uint64_t)b[8] | (uint64_t)b[9] << 8 | (uint64_t)b[10] << 16 |
+                 (uint64_t)b[11] << 24);
+  else
+    return 0;
+  return size <= len ? (size_t)size : 0;
+}
+
 int wp_npy_needs_conversion(const wp_npy_info *info) {
   int multi_dim = 0;
   for (int i = 0, big = 0; i < info->ndim; i++)

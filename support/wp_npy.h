@@ -44,6 +44,12 @@ int wp_npy_parse(const void *data, size_t len, uint64_t file_size, wp_npy_info *
  * magic); -1 when its header is bad, with ERR (no file prefix). */
 int wp_npy_file_header(const char *path, wp_npy_info *out, wp_error *err);
 
+/* How many bytes of DATA (LEN of them, a file's first) are a .npy file's
+ * header, magic to the end of the header text, as wp_npy_parse reads it;
+ * 0 when DATA holds no whole header of a known version. It checks nothing
+ * else: wp_npy_parse of those bytes says whether the header is good. */
+size_t wp_npy_header_size(const void *data, size_t len);
+
 /* Does the payload need conversion to be little-endian C-order bytes? */
 int wp_npy_needs_conversion(const wp_npy_info *info);
 

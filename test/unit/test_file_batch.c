@@ -1,6 +1,8 @@
 /* wp_file_batch_read_small: which files it reads (whole regular files of 1
- * to WP_FILE_READ_LIMIT bytes) and which it leaves to wp_file_map_flags. */
+ * to WP_FILE_READ_LIMIT bytes) and which it leaves to wp_file_map_flags;
+ * wp_file_batch_read_split: which headers it keeps apart. */
 #include "wp_file_batch.h"
+#include "wp_npy.h"
 #include "wp_test.h"
 
 #include <liburing.h>
@@ -54,6 +56,72 @@ static bool io_uring_works(void) {
   bool ok = io_uring_register_files_sparse(&ring, 4) == 0;
   io_uring_queue_exit(&ring);
   return ok;
+}
+
+/* A file of a .npy-like header (VERSION, HEADER_LEN as written in it) of
+ * HEAD bytes written, then BODY bytes. */
+static void put_npy(int i, const char *name, int version, unsigned header_len, size_t head,
+                    size_t body) {
+  snprintf(paths[i], sizeof paths[i], "%s/%s", tmp, name);
+  path_list[i] = paths[i];
+  flags[i] = WP_FILE_SLAB;
+  unsigned char bytes[1024] = "\x93NUMPY";
+  bytes[6] = (unsigned char)version;
+  bytes[7] = 0;
+  for (int k = 0; k < (version == 1 ? 2 : 4); k++)
+    bytes[8 + k] = (unsigned char)(header_len >> (8 * k));
+  for (size_t k = version == 1 ? 10 : 12; k < head; k++)
+    bytes[k] = ' ';
+  for (size_t k = 0; k < body; k++)
+    bytes[head + k] = (unsigned char)(k * 3 + 1);
+  FILE *f = fopen(paths[i], "wb");
+  CHECK(f != NULL);
+  CHECK(fwrite(bytes, 1, head + body, f) == head + body);
+  fclose(f);
+}
+
+/* wp_file_batch_read_split: a header of 1 to CAP bytes that is not the
+ * whole file goes apart; anything else stays whole in the view. */
+static void check_split(void) {
+  enum { CAP = 256, M = 10 };
+  struct {
+    const char *name;
+    int version;
+    unsigned header_len;
+    size_t head, body, apart;
+  } cases[M] = {
+      {"v1", 1, 118, 128, 64, 128},   {"v2", 2, 116, 128, 10, 128},
+      {"v3", 3, 52, 64, 1, 64},       {"over-cap", 1, 290, 300, 8, 0},
+      {"only-head", 1, 118, 128, 0, 0}, {"cut", 1, 200, 100, 0, 0},
+      {"minor", 1, 118, 128, 4, 0},   {"v9", 9, 118, 128, 4, 0},
+      {"exact-cap", 1, 246, 256, 2, 256}, {"plain", 0, 0, 0, 50, 0},
+  };
+  for (int i = 0; i < M; i++) {
+    if (cases[i].version)
+      put_npy(i, cases[i].name, cases[i].version, cases[i].header_len, cases[i].head,
+              cases[i].body);
+    else
+      put(i, cases[i].name, cases[i].body);
+  }
+  FILE *f = fopen(paths[6], "r+b"); /* "minor": version 1.1, unknown */
+  CHECK(f && fseek(f, 7, SEEK_SET) == 0 && fputc(1, f) == 1);
+  fclose(f);
+  unsigned char store[M * CAP];
+  size_t head_sizes[M];
+  wp_file_heads heads = {wp_npy_header_size, CAP, store, head_sizes};
+  wp_mapped_file out[M];
+  CHECK(wp_file_batch_read_split(path_list, flags, M, out, 1, &heads) == M);
+  for (int i = 0; i < M; i++) {
+    size_t whole = cases[i].head + cases[i].body;
+    CHECK(head_sizes[i] == cases[i].apart);
+    CHECK(out[i].data && out[i].size == whole - cases[i].apart && out[i].slab);
+    if (cases[i].apart && out[i].data) {
+      CHECK(!memcmp(store + (size_t)i * CAP, "\x93NUMPY", 6));
+      for (size_t k = 0; k < out[i].size; k++)
+        CHECK(out[i].data[k] == (unsigned char)(k * 3 + 1));
+    }
+    wp_file_unmap(&out[i]);
+  }
 }
 
 int main(void) {
@@ -123,6 +191,9 @@ int main(void) {
     CHECK(out[i].data == NULL);
   unsetenv("WP_NO_IO_URING");
   CHECK(wp_file_batch_read_small(path_list, flags, 4, out) == 0);
+
+  if (io_uring_works())
+    check_split();
 
   char cmd[128];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);

@@ -225,9 +225,17 @@ static void test_mutations(void) {
     memcpy(exact, buf, len);
     wp_npy_info info;
     wp_error err;
+    /* the header read apart is what a parse of the whole file reads,
+     * and parses the same by itself */
+    size_t head = wp_npy_header_size(exact, len);
+    wp_npy_info apart;
+    wp_error apart_err;
+    int apart_rc = head ? wp_npy_parse(exact, head, len, &apart, &apart_err) : -2;
     if (wp_npy_parse(exact, len, len, &info, &err) == 0) {
       ok++;
       CHECK(info.data_offset + info.data_size == len);
+      CHECK(head == info.data_offset);
+      CHECK(apart_rc == 0 && !memcmp(&apart, &info, sizeof info));
       if (info.data_size <= 4096) {
         unsigned char *out = malloc(info.data_size ? info.data_size : 1);
         wp_npy_to_c_order_le(&info, exact + info.data_offset, out);
@@ -236,6 +244,7 @@ static void test_mutations(void) {
     } else {
       bad++;
       CHECK(err.msg[0] != 0);
+      CHECK(apart_rc != 0);
     }
     free(exact);
   }
