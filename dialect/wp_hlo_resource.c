@@ -22,10 +22,18 @@ MlirAttribute wp_hlo_resource_create(MlirType type, const char *key, const void 
     return mlirAttributeGetNull();
   o->release = release;
   o->user = user;
+  MlirAttribute a = wp_hlo_resource_create_direct(type, key, data, size, blob_deleter, o);
+  if (mlirAttributeIsNull(a))
+    free(o);
+  return a;
+}
+
+MlirAttribute wp_hlo_resource_create_direct(MlirType type, const char *key, const void *data,
+                                            size_t size, wp_blob_deleter_fn deleter, void *user) {
   static const char empty[8];
   return mlirUnmanagedDenseResourceElementsAttrGet(
       type, mlirStringRefCreateFromCString(key), size ? (void *)data : (void *)empty, size,
-      1, /*dataIsMutable=*/false, blob_deleter, o);
+      1, /*dataIsMutable=*/false, deleter, user);
 }
 
 int wp_hlo_resource_is(MlirAttribute attr) {

@@ -225,15 +225,29 @@ void wp_hlo_weight_data_free(wp_hlo_weight_data *w) {
   free(w);
 }
 
+static void release_slab(void *slab, const void *data, size_t size, size_t align) {
+  (void)data, (void)size, (void)align;
+  wp_file_slab_release(slab);
+}
+
 int wp_hlo_weight_attr(MlirType type, const char *key, wp_hlo_weight_data *w,
                        MlirAttribute *value, wp_error *err) {
   weight_blob *b = w->blob;
   const void *data = w->data;
   uint64_t size = w->size;
   free(w); /* the blob now belongs to the attribute */
-  *value = wp_hlo_resource_create(type, key, data, size, release_blob, b);
+  struct wp_slab *slab = b->converted ? NULL : b->file.slab;
+  if (slab) { /* bytes in a slab: its hold is all the attribute keeps */
+    free(b);
+    *value = wp_hlo_resource_create_direct(type, key, data, size, release_slab, slab);
+  } else {
+    *value = wp_hlo_resource_create(type, key, data, size, release_blob, b);
+  }
   if (mlirAttributeIsNull(*value)) {
-    release_blob(b);
+    if (slab)
+      wp_file_slab_release(slab);
+    else
+      release_blob(b);
     return wp_error_set(err, "could not create the constant");
   }
   return 0;

@@ -231,6 +231,11 @@ int wp_file_read_stream(int fd, const char *label, wp_mapped_file *out, wp_error
   return 0;
 }
 
+void wp_file_slab_release(struct wp_slab *slab) {
+  if (slab)
+    slab_release(slab);
+}
+
 void wp_file_unmap(wp_mapped_file *file) {
   if (file->slab)
     slab_release(file->slab);

@@ -44,6 +44,9 @@ bool wp_same_path_file(const char *a, const char *b);
 #define WP_FILE_SLAB 2
 int wp_file_map_flags(const char *path, int flags, wp_mapped_file *out, wp_error *err);
 void wp_file_unmap(wp_mapped_file *file);
+/* What wp_file_unmap does for a view read into SLAB (its .slab), for an
+ * owner that kept only that pointer. */
+void wp_file_slab_release(struct wp_slab *slab);
 
 /* A view holding a copy of BYTES[0, SIZE), in a slab with WP_FILE_SLAB, as
  * if wp_file_map_flags had read it; -1 when out of memory. */
