@@ -115,22 +115,47 @@ void wp_bir_columns_destroy(wp_bir_columns *cols) {
   free(cols);
 }
 
+static MlirAttribute filled_attr(void *user, int col, intptr_t k) {
+  const wp_bir_columns *cols = user;
+  MlirAttribute *const by_col[] = {cols->names, cols->classes, cols->dtypes, cols->shapes,
+                                   cols->files};
+  return by_col[col][k];
+}
+
+static int64_t filled_integer(void *user, int col, intptr_t k) {
+  const wp_bir_columns *cols = user;
+  int64_t *const by_col[] = {cols->sizes, cols->alignments, cols->placements, cols->offsets,
+                             cols->sub_ids};
+  return by_col[col][k];
+}
+
 void wp_bir_columns_attrs(MlirContext c, const wp_bir_columns *cols, MlirAttribute memory_type,
                           MlirNamedAttribute out[WP_BIR_TABLE_N_ATTRS]) {
-  intptr_t n = cols->n;
-  MlirNamedAttribute a[WP_BIR_TABLE_N_ATTRS] = {
-      wp_named(c, "memory_type", memory_type),
-      wp_named(c, "names", mlirArrayAttrGet(c, n, cols->names)),
-      wp_named(c, "tensor_classes", mlirArrayAttrGet(c, n, cols->classes)),
-      wp_named(c, "dtypes", mlirArrayAttrGet(c, n, cols->dtypes)),
-      wp_named(c, "shapes", mlirArrayAttrGet(c, n, cols->shapes)),
-      wp_named(c, "const_files", mlirArrayAttrGet(c, n, cols->files)),
-      wp_named(c, "sizes", mlirDenseI64ArrayGet(c, n, cols->sizes)),
-      wp_named(c, "alignments", mlirDenseI64ArrayGet(c, n, cols->alignments)),
-      wp_named(c, "placements", mlirDenseI64ArrayGet(c, n, cols->placements)),
-      wp_named(c, "const_ap_offsets", mlirDenseI64ArrayGet(c, n, cols->offsets)),
-      wp_named(c, "const_sub_tensor_ids", mlirDenseI64ArrayGet(c, n, cols->sub_ids))};
-  memcpy(out, a, sizeof a);
+  wp_bir_column_source src = {(void *)cols, filled_attr, filled_integer};
+  wp_bir_column_attrs(c, cols->n, &src, memory_type, out);
+}
+
+void wp_bir_column_attrs(MlirContext c, intptr_t n, const wp_bir_column_source *src,
+                         MlirAttribute memory_type, MlirNamedAttribute out[WP_BIR_TABLE_N_ATTRS]) {
+  static const char *const attr_names[] = {"names", "tensor_classes", "dtypes", "shapes",
+                                           "const_files"};
+  static const char *const int_names[] = {"sizes", "alignments", "placements",
+                                          "const_ap_offsets", "const_sub_tensor_ids"};
+  MlirAttribute *attrs = wp_xmalloc(((size_t)n + 1) * sizeof *attrs);
+  int64_t *ints = wp_xmalloc(((size_t)n + 1) * sizeof *ints);
+  out[0] = wp_named(c, "memory_type", memory_type);
+  for (int col = 0; col < 5; col++) {
+    for (intptr_t k = 0; k < n; k++)
+      attrs[k] = src->attr(src->user, col, k);
+    out[1 + col] = wp_named(c, attr_names[col], mlirArrayAttrGet(c, n, attrs));
+  }
+  for (int col = 0; col < 5; col++) {
+    for (intptr_t k = 0; k < n; k++)
+      ints[k] = src->integer(src->user, col, k);
+    out[6 + col] = wp_named(c, int_names[col], mlirDenseI64ArrayGet(c, n, ints));
+  }
+  free(attrs);
+  free(ints);
 }
 
 int wp_bir_check_row_sets(MlirOperation func, wp_error *err) {

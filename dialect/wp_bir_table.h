@@ -79,4 +79,21 @@ void wp_bir_columns_destroy(wp_bir_columns *cols);
 void wp_bir_columns_attrs(MlirContext ctx, const wp_bir_columns *cols, MlirAttribute memory_type,
                           MlirNamedAttribute out[WP_BIR_TABLE_N_ATTRS]);
 
+/* The columns of a table of N rows, asked for one column at a time: only
+ * one column's array is held while its attribute is made (100,000 rows
+ * held ten at once were 8 MiB). */
+enum { WP_BIR_COL_NAMES, WP_BIR_COL_CLASSES, WP_BIR_COL_DTYPES, WP_BIR_COL_SHAPES,
+       WP_BIR_COL_FILES };
+enum { WP_BIR_COL_SIZES, WP_BIR_COL_ALIGNMENTS, WP_BIR_COL_PLACEMENTS, WP_BIR_COL_OFFSETS,
+       WP_BIR_COL_SUB_IDS };
+typedef struct wp_bir_column_source {
+  void *user;
+  /* row K's entry of attribute column COL (WP_BIR_COL_NAMES ..) */
+  MlirAttribute (*attr)(void *user, int col, intptr_t k);
+  /* row K's entry of integer column COL (WP_BIR_COL_SIZES ..) */
+  int64_t (*integer)(void *user, int col, intptr_t k);
+} wp_bir_column_source;
+void wp_bir_column_attrs(MlirContext ctx, intptr_t n, const wp_bir_column_source *src,
+                         MlirAttribute memory_type, MlirNamedAttribute out[WP_BIR_TABLE_N_ATTRS]);
+
 #endif

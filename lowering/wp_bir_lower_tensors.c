@@ -171,38 +171,65 @@ static int write_pair(lowering *l, const pending_tensor *p) {
   return 0;
 }
 
+/* A table's rows: pending tensors FIRST .. */
+typedef struct table_rows {
+  lowering *l;
+  const pending_tensor *first;
+  MlirType last_type; /* rows of one type in a row share its shape */
+  MlirAttribute last_shape;
+} table_rows;
+
+static MlirAttribute row_attr(void *user, int col, intptr_t k) {
+  table_rows *t = user;
+  lowering *l = t->l;
+  const pending_tensor *p = &t->first[k];
+  switch (col) {
+  case WP_BIR_COL_NAMES:
+    return str(l->ctx, p->name);
+  case WP_BIR_COL_CLASSES:
+    return static_str(l, wp_tensor_class_name(p->tensor_class));
+  case WP_BIR_COL_DTYPES:
+    return static_str(l, p->dtype);
+  case WP_BIR_COL_SHAPES:
+    if (mlirTypeIsNull(t->last_type) || !mlirTypeEqual(t->last_type, p->type)) {
+      t->last_type = p->type;
+      t->last_shape = shape_attr(l->ctx, p->type);
+    }
+    return t->last_shape;
+  default:
+    if (!l->last_file || strcmp(l->last_file, p->const_file) != 0) {
+      l->last_file = p->const_file;
+      l->last_file_ref = mlirFlatSymbolRefAttrGet(l->ctx, wp_sref(p->const_file));
+    }
+    return l->last_file_ref;
+  }
+}
+
+static int64_t row_integer(void *user, int col, intptr_t k) {
+  const pending_tensor *p = &((table_rows *)user)->first[k];
+  switch (col) {
+  case WP_BIR_COL_SIZES:
+    return (int64_t)p->bytes;
+  case WP_BIR_COL_ALIGNMENTS:
+    return (int64_t)p->align;
+  case WP_BIR_COL_PLACEMENTS:
+    return (int64_t)p->at;
+  case WP_BIR_COL_OFFSETS:
+    return (int64_t)p->const_offset;
+  default:
+    return p->sub_id;
+  }
+}
+
 /* Pending tensors FIRST .. FIRST + N - 1, constants all, as one
  * bir.const_table. */
 static int write_table(lowering *l, size_t first, size_t n) {
-  MlirContext c = l->ctx;
-  wp_bir_columns *cols = wp_bir_columns_create((intptr_t)n);
-  MlirType last_type = {NULL};
-  MlirAttribute last_shape = {NULL};
-  for (size_t k = 0; k < n; k++) {
-    const pending_tensor *p = &l->pending[first + k];
-    cols->names[k] = str(c, p->name);
-    cols->classes[k] = static_str(l, wp_tensor_class_name(p->tensor_class));
-    cols->dtypes[k] = static_str(l, p->dtype);
-    if (mlirTypeIsNull(last_type) || !mlirTypeEqual(last_type, p->type)) {
-      last_type = p->type;
-      last_shape = shape_attr(c, p->type);
-    }
-    cols->shapes[k] = last_shape;
-    if (!l->last_file || strcmp(l->last_file, p->const_file) != 0) {
-      l->last_file = p->const_file;
-      l->last_file_ref = mlirFlatSymbolRefAttrGet(c, wp_sref(p->const_file));
-    }
-    cols->files[k] = l->last_file_ref;
-    cols->sizes[k] = (int64_t)p->bytes;
-    cols->alignments[k] = (int64_t)p->align;
-    cols->placements[k] = (int64_t)p->at;
-    cols->offsets[k] = (int64_t)p->const_offset;
-    cols->sub_ids[k] = p->sub_id;
-  }
+  table_rows rows = {l, &l->pending[first], {NULL}, {NULL}};
+  wp_bir_column_source src = {&rows, row_attr, row_integer};
   MlirNamedAttribute a[WP_BIR_TABLE_N_ATTRS];
-  wp_bir_columns_attrs(c, cols, static_str(l, wp_memory_type_name(l->opts.const_memory)), a);
+  wp_bir_column_attrs(l->ctx, (intptr_t)n, &src,
+                      static_str(l, wp_memory_type_name(l->opts.const_memory)), a);
   wp_lower_emit(l, WP_BIR_TABLE_OP, a, WP_BIR_TABLE_N_ATTRS);
-  wp_bir_columns_destroy(cols);
   return 0;
 }
 
