@@ -33,7 +33,7 @@ packages=(
   gcc g++ make cmake python3 python3-numpy
   libmlir-19-dev mlir-19-tools llvm-19-dev llvm-19-tools
   libprotobuf-c-dev protobuf-c-compiler protobuf-compiler
-  libarchive-dev libssl-dev libjansson-dev libisal-dev liburing-dev time isal pkg-config
+  libarchive-dev libssl-dev libjansson-dev libyajl-dev libisal-dev liburing-dev time isal pkg-config
   bsdutils  # script(1): the progress test's pseudo-terminal
   ninja-build      # weightpack_add_neff's test: a Ninja build reading opt's depfile
   bazel-bootstrap  # the Bazel rule's test (Debian's Bazel 4.2.3)

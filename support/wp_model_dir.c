@@ -1,10 +1,10 @@
 #include "wp_model_dir.h"
 
 #include "wp_file.h"
+#include "wp_metadata.h"
 
 #include <errno.h>
 #include <stdbool.h>
-#include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,10 +182,6 @@ static int is_decimal(const char *s) {
   return 1;
 }
 
-static int cmp_keys(const void *a, const void *b) {
-  return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* Each entry holds bytes of metadata.json, read whole already: its
  * allocations are bookkeeping (wp_x*). */
 static void add_weight(wp_model_dir *md, const char *name, int64_t number, const char *path) {
@@ -197,56 +193,41 @@ static void add_weight(wp_model_dir *md, const char *name, int64_t number, const
   w->rel_path = wp_xstrdup(path);
 }
 
-static int load_weights(wp_model_dir *md, const char *json_path, json_t *wf, wp_error *err) {
-  if (json_is_object(wf)) {
-    /* Sorted keys: the result must not depend on the file's key order. */
-    size_t n = json_object_size(wf);
-    const char **keys = wp_xcalloc(n + 1, sizeof *keys);
-    size_t k = 0;
-    const char *key;
-    json_t *val;
-    json_object_foreach(wf, key, val) keys[k++] = key;
-    qsort(keys, n, sizeof *keys, cmp_keys);
-    for (size_t i = 0; i < n; i++) {
-      json_t *v = json_object_get(wf, keys[i]);
-      if (!json_is_string(v)) {
-        wp_error_set(err, "%s: weight_files[\"%s\"] must be a path string", json_path, keys[i]);
-        free(keys);
-        return -1;
-      }
-      if (!keys[i][0]) {
-        wp_error_set(err, "%s: weight_files has an empty key; give the parameter's name or "
-                     "number", json_path);
-        free(keys);
-        return -1;
-      }
-      int by_number = is_decimal(keys[i]);
-      int64_t number = by_number ? strtoll(keys[i], NULL, 10) : -1;
-      if (by_number && (number < 0 || strlen(keys[i]) > 18)) {
-        wp_error_set(err, "%s: weight_files key '%s' is not a parameter number", json_path,
-                     keys[i]);
-        free(keys);
-        return -1;
-      }
-      add_weight(md, by_number ? NULL : keys[i], number, json_string_value(v));
+static int load_weights(wp_model_dir *md, const char *json_path, const wp_md_list *wf,
+                        wp_error *err) {
+  if (wf->kind == WP_MD_OBJECT) {
+    /* Sorted keys (wp_metadata's): the result must not depend on the
+     * file's key order. */
+    for (size_t i = 0; i < wf->n; i++) {
+      const char *key = wf->entries[i].key;
+      if (wf->entries[i].kind != WP_MD_STRING)
+        return wp_error_set(err, "%s: weight_files[\"%s\"] must be a path string", json_path,
+                            key);
+      if (!key[0])
+        return wp_error_set(err, "%s: weight_files has an empty key; give the parameter's "
+                            "name or number", json_path);
+      int by_number = is_decimal(key);
+      int64_t number = by_number ? strtoll(key, NULL, 10) : -1;
+      if (by_number && (number < 0 || strlen(key) > 18))
+        return wp_error_set(err, "%s: weight_files key '%s' is not a parameter number",
+                            json_path, key);
+      add_weight(md, by_number ? NULL : key, number, wf->entries[i].str);
       md->weights[md->n_weights - 1].number_is_key = by_number;
     }
-    free(keys);
     return 0;
   }
-  if (json_is_array(wf)) {
-    for (size_t i = 0; i < json_array_size(wf); i++) {
-      json_t *v = json_array_get(wf, i);
-      if (json_is_null(v))
+  if (wf->kind == WP_MD_ARRAY) {
+    for (size_t i = 0; i < wf->n; i++) {
+      if (wf->entries[i].kind == WP_MD_NULL)
         continue;
-      if (!json_is_string(v))
+      if (wf->entries[i].kind != WP_MD_STRING)
         return wp_error_set(err, "%s: weight_files[%zu] must be a path string or null",
                             json_path, i);
-      add_weight(md, NULL, (int64_t)i, json_string_value(v));
+      add_weight(md, NULL, (int64_t)i, wf->entries[i].str);
     }
     return 0;
   }
-  if (!wf)
+  if (wf->kind == WP_MD_ABSENT)
     return wp_error_set(err, "%s: \"weight_files\" is missing (give {} for a model without "
                         "weights)", json_path);
   return wp_error_set(err, "%s: \"weight_files\" must be an object or a list", json_path);
@@ -260,8 +241,8 @@ static const char *not_file_kind(mode_t mode) {
 /* DIR/metadata.json (JSON_PATH) checked to be a readable regular file
  * inside DIR and parsed into *ROOT (caller decrefs); *META is its stat. */
 static int read_metadata(const char *dir, const char *json_path, struct stat *meta,
-                         json_t **root, wp_error *err) {
-  *root = NULL;
+                         wp_metadata *md, wp_error *err) {
+  memset(md, 0, sizeof *md);
   /* The message's wording is the reference tool's; then which check failed
    * (said of a directory or a FIFO by that name, "exists and has read
    * permissions" was no help). */
@@ -276,41 +257,26 @@ static int read_metadata(const char *dir, const char *json_path, struct stat *me
   if (wp_model_dir_resolve(dir, "metadata.json", 0, &checked, err))
     return -1;
   free(checked);
-  json_error_t jerr;
-  /* Repeated keys are refused (which weight would count?); integers too
-   * big for 64 bits are read as reals so that ignored keys stay ignored. */
-  FILE *fp = fopen(json_path, "rb");
-  if (!fp)
-    return wp_error_set(err, "%s: %s", json_path, strerror(errno));
-  /* A leading UTF-8 byte order mark (Windows editors write one) is skipped,
-   * as RFC 8259 allows: jansson refused it as a token. */
-  unsigned char bom[3];
-  if (fread(bom, 1, 3, fp) != 3 || memcmp(bom, "\xef\xbb\xbf", 3) != 0)
-    rewind(fp);
-  *root = json_loadf(fp, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &jerr);
-  fclose(fp);
-  if (!*root)
-    return wp_error_set(err, "%s:%d:%d: malformed JSON: %s", json_path, jerr.line,
-                        jerr.column, jerr.text);
-  if (!json_is_object(*root))
-    return wp_error_set(err, "%s: the top level must be an object", json_path);
-  return 0;
+  wp_mapped_file f;
+  if (wp_file_map(json_path, &f, err))
+    return -1;
+  int rc = wp_metadata_read(json_path, f.data, f.size, md, err);
+  wp_file_unmap(&f);
+  return rc;
 }
 
 /* The first "model_files" entry of MF, joined to DIR into *PATH (malloc'd;
  * caller frees); *WHY (static) says why it is no module: NULL when it is
  * a regular file other than metadata.json (META), "" when it does not
  * exist, else what it is. Only form and place are errors. */
-static int first_model_file(const char *dir, const char *json_path, json_t *mf,
+static int first_model_file(const char *dir, const char *json_path, const wp_md_list *mf,
                             const struct stat *meta, char **path, const char **why,
                             wp_error *err) {
   *why = NULL;
   const char *rel = NULL;
-  if (json_is_string(mf))
-    rel = json_string_value(mf);
-  else if (json_is_array(mf) && json_array_size(mf) > 0 &&
-           json_is_string(json_array_get(mf, 0)))
-    rel = json_string_value(json_array_get(mf, 0));
+  if ((mf->kind == WP_MD_STRING || mf->kind == WP_MD_ARRAY) && mf->n > 0 &&
+      mf->entries[0].kind == WP_MD_STRING)
+    rel = mf->entries[0].str;
   else
     return wp_error_set(err, "%s: \"model_files\" must be a path or a non-empty list of paths",
                         json_path);
@@ -329,15 +295,14 @@ static int first_model_file(const char *dir, const char *json_path, json_t *mf,
 /* Only the first "model_files" entry is read; the rest must still be paths
  * inside the directory, as the README says (a number, null or an absolute
  * path there was taken without a word). */
-static int check_other_model_files(const char *dir, const char *json_path, json_t *mf,
-                                   wp_error *err) {
-  for (size_t i = 1; json_is_array(mf) && i < json_array_size(mf); i++) {
-    json_t *other = json_array_get(mf, i);
+static int check_other_model_files(const char *dir, const char *json_path,
+                                   const wp_md_list *mf, wp_error *err) {
+  for (size_t i = 1; mf->kind == WP_MD_ARRAY && i < mf->n; i++) {
     char *ignored = NULL;
-    if (!json_is_string(other))
+    if (mf->entries[i].kind != WP_MD_STRING)
       return wp_error_set(err, "%s: model_files[%zu] must be a path string", json_path, i);
     wp_error why;
-    if (wp_model_dir_resolve(dir, json_string_value(other), 1, &ignored, &why))
+    if (wp_model_dir_resolve(dir, mf->entries[i].str, 1, &ignored, &why))
       return wp_error_set(err, "%s (model_files[%zu])", why.msg, i);
     free(ignored);
   }
@@ -348,10 +313,10 @@ static int check_other_model_files(const char *dir, const char *json_path, json_
  * be there; else model_path stays NULL when the key is missing or names
  * no module, and only its form and place are checked. */
 static int load_model_files(wp_model_dir *out, const char *dir, const char *json_path,
-                            json_t *root, const struct stat *meta, bool need_model,
-                            wp_error *err) {
-  json_t *mf = json_object_get(root, "model_files");
-  if (!mf)
+                            const wp_metadata *md, const struct stat *meta,
+                            bool need_model, wp_error *err) {
+  const wp_md_list *mf = &md->model_files;
+  if (mf->kind == WP_MD_ABSENT)
     return need_model ? wp_error_set(err, "%s: \"model_files\" is missing", json_path) : 0;
   const char *why;
   char *path = NULL;
@@ -382,17 +347,17 @@ static int load(const char *dir, bool need_model, wp_model_dir *out, wp_error *e
   memset(out, 0, sizeof *out);
   char *json_path = wp_path_join(dir, "metadata.json");
   struct stat meta;
-  json_t *root = NULL;
-  int rc = read_metadata(dir, json_path, &meta, &root, err);
+  wp_metadata md;
+  int rc = read_metadata(dir, json_path, &meta, &md, err);
   if (rc == 0)
     out->dir = wp_xstrdup(dir);
   if (rc == 0)
-    rc = load_model_files(out, dir, json_path, root, &meta, need_model, err);
+    rc = load_model_files(out, dir, json_path, &md, &meta, need_model, err);
   if (rc == 0)
-    rc = load_weights(out, json_path, json_object_get(root, "weight_files"), err);
+    rc = load_weights(out, json_path, &md.weight_files, err);
   if (rc)
     wp_model_dir_free(out);
-  json_decref(root);
+  wp_metadata_free(&md);
   free(json_path);
   return rc;
 }
