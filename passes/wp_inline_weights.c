@@ -643,15 +643,16 @@ static MlirOperation make_constant(wp_arena *arena, const constant_keys *keys, M
   mlirOperationStateAddResults(&st, 1, &type);
   MlirNamedAttribute a[5];
   int n = 0;
+  /* in the dictionary's (sorted) order: MLIR then need not sort them */
 #define NAMED(k, v) a[n++] = mlirNamedAttributeGet(keys->k, (v))
-  NAMED(name, wp_str_attr(ctx, name.data, name.length));
-  if (!mlirAttributeIsNull(id))
-    NAMED(id, id);
-  NAMED(value, plan->value);
-  NAMED(weight, wp_hlo_weight_origin_keyed(ctx, &keys->origin, plan->path, pname, (int64_t)i));
   MlirAttribute extra = constant_extra(arena, ctx, wp_dict_get(dict, "hlo.extra"));
   if (!mlirAttributeIsNull(extra))
     NAMED(extra, extra);
+  if (!mlirAttributeIsNull(id))
+    NAMED(id, id);
+  NAMED(name, wp_str_attr(ctx, name.data, name.length));
+  NAMED(value, plan->value);
+  NAMED(weight, wp_hlo_weight_origin_keyed(ctx, &keys->origin, plan->path, pname, (int64_t)i));
 #undef NAMED
   mlirOperationStateAddAttributes(&st, n, a);
   free(pname);
