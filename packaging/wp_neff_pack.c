@@ -38,8 +38,13 @@
 typedef struct pack {
   const wp_neff_pack_options *opts;
   MlirOperation module;
-  wp_arena *arena;
-  Wp__Bir__Module *bir;
+  wp_arena *arena; /* what the members need until the payload is written */
+  wp_arena *bir_arena; /* the BIR module as messages: freed once the members are built */
+  Wp__Bir__Module *bir; /* in bir_arena; NULL once the members are built */
+  /* what the tail needs of the module, kept in arena */
+  const char *bir_name;
+  size_t n_functions;
+  uint64_t unique_files, bytes_saved;
   const char *dir;
   bool npy;
   wp_neff_member *members;
@@ -47,6 +52,13 @@ typedef struct pack {
   char npy_scratch[WP_NPY_MAX_HEADER];
   wp_bir_names names; /* const file ops of function NAMES_FOR */
   const char *names_for;
+  /* members whose bytes are where their const file op says: found once
+   * the module's messages are freed (arena strings) */
+  struct in_place {
+    size_t member;
+    const char *func, *file;
+  } *in_place;
+  size_t n_in_place;
   wp_neff_member tail[2]; /* neff.json and bom.json, built last */
   char **texts; /* member texts this pack owns (def.json and bir.json) */
   size_t n_texts;
@@ -219,30 +231,31 @@ static void steps(wp_jsonw *w, const int64_t *shape, size_t n) {
   wp_jsonw_raw(w, "]", 1);
 }
 
-/* Where an in-place constant file's bytes are: its IR op says (a .npy
- * region, or memory the IR owns, which outlives the pass). */
-static int in_place_source(pack *p, const Wp__Bir__Function *f, const Wp__Bir__ConstFile *cf,
-                           wp_place_src *src, wp_error *err) {
+/* Where the bytes of const file FILE of function FUNC are, when they stay
+ * in place: its IR op says (a .npy region, or memory the IR owns, which
+ * outlives the pass). */
+static int in_place_source(pack *p, const char *func_name, const char *file, wp_place_src *src,
+                           wp_error *err) {
   MlirOperation module = p->module;
-  if (!p->names_for || strcmp(p->names_for, f->name) != 0) {
+  if (!p->names_for || strcmp(p->names_for, func_name) != 0) {
     wp_bir_names_free(&p->names);
     memset(&p->names, 0, sizeof p->names);
     p->names_for = NULL;
     MlirOperation func = wp_bir_next_function(module, (MlirOperation){NULL});
     for (; !mlirOperationIsNull(func); func = wp_bir_next_function(module, func)) {
       MlirStringRef n;
-      if (wp_attr_str(func, "sym_name", &n) && n.length == strlen(f->name) &&
-          !memcmp(n.data, f->name, n.length))
+      if (wp_attr_str(func, "sym_name", &n) && n.length == strlen(func_name) &&
+          !memcmp(n.data, func_name, n.length))
         break;
     }
     if (mlirOperationIsNull(func))
-      return wp_error_set(err, "function '%s' not found", f->name);
+      return wp_error_set(err, "function '%s' not found", func_name);
     wp_bir_names_init(&p->names, func, "bir.const_file");
-    p->names_for = f->name;
+    p->names_for = func_name;
   }
-  MlirOperation op = wp_bir_names_find(&p->names, wp_sref(cf->name));
+  MlirOperation op = wp_bir_names_find(&p->names, wp_sref(file));
   if (mlirOperationIsNull(op))
-    return wp_error_set(err, "const file '%s' not found", cf->name);
+    return wp_error_set(err, "const file '%s' not found", file);
   return wp_bir_const_file_source(module, op, p->opts->bir_read_back, p->arena, src, err);
 }
 
@@ -408,14 +421,10 @@ static int pack_function(pack *p, size_t fi, wp_error *err) {
     snprintf(member, sizeof member, "%s/%s.%s", sg, base, p->npy ? "npy" : "bin");
     wp_neff_member *m = add_member(p, member);
     if (cf->artifact_in_place) {
-      wp_place_src src;
-      if (in_place_source(p, f, cf, &src, err))
-        goto fail;
-      m->path = src.path;
-      m->offset = src.offset;
-      m->data = src.data;
-      m->pieces = src.pieces;
-      m->n_pieces = src.n_pieces;
+      p->in_place = wp_xrealloc(p->in_place, (p->n_in_place + 1) * sizeof *p->in_place);
+      p->in_place[p->n_in_place++] = (struct in_place){
+          p->n_members - 1, wp_arena_strndup(p->arena, sg, strlen(sg)),
+          wp_arena_strndup(p->arena, cf->name, strlen(cf->name))};
     } else {
       m->path = wp_arena_alloc(p->arena, strlen(p->dir) + strlen(cf->artifact) + 2);
       sprintf((char *)m->path, "%s/%s", p->dir, cf->artifact);
@@ -562,6 +571,48 @@ static int build_members(pack *p, wp_error *err) {
   return 0;
 }
 
+/* The members hold all they need of the module (key MD5s are copied):
+ * its messages (23 MiB for 100,000 tensors) and the index of its sets go
+ * before the in-place sources are assembled and compression starts, whose
+ * buffers would otherwise come on top of them. */
+static void drop_module(pack *p) {
+  const Wp__Bir__Module *bir = p->bir;
+  p->bir_name = wp_arena_strndup(p->arena, bir->name, strlen(bir->name));
+  p->n_functions = bir->n_functions;
+  p->unique_files = bir->dedup ? bir->dedup->unique_files : 0;
+  p->bytes_saved = bir->dedup ? bir->dedup->bytes_saved : 0;
+  for (size_t i = 0; i < p->n_members; i++) {
+    wp_neff_member *m = &p->members[i];
+    if (m->key_md5)
+      m->key_md5 = wp_arena_strndup(p->arena, m->key_md5, strlen(m->key_md5));
+  }
+  wp_neff_bir_text_drop_module(&p->bir_text);
+  p->bir = NULL;
+  p->dir = NULL;
+  wp_arena_destroy(p->bir_arena);
+  p->bir_arena = NULL;
+}
+
+/* The in-place members' bytes, found after drop_module: assembling a
+ * shared const file's pieces takes memory of its own for a while. */
+static int find_in_place(pack *p, wp_error *err) {
+  for (size_t i = 0; i < p->n_in_place; i++) {
+    wp_neff_member *m = &p->members[p->in_place[i].member];
+    wp_place_src src;
+    if (in_place_source(p, p->in_place[i].func, p->in_place[i].file, &src, err))
+      return -1;
+    m->path = src.path;
+    m->offset = src.offset;
+    m->data = src.data;
+    m->pieces = src.pieces;
+    m->n_pieces = src.n_pieces;
+  }
+  wp_bir_names_free(&p->names);
+  memset(&p->names, 0, sizeof p->names);
+  p->names_for = NULL;
+  return 0;
+}
+
 /* neff.json and bom.json describe the other members, so they are built
  * once those are written (and hashed on the way) and go last. MEMBERS is
  * sorted by name. */
@@ -576,12 +627,12 @@ static int build_tail(void *user, const wp_neff_member *members, size_t n,
   json_array_append_new(names, json_string("neff.json"));
   json_array_append_new(names, json_string("bom.json"));
   json_t *neff = json_object();
-  json_object_set_new(neff, "name", json_string(p->bir->name));
+  json_object_set_new(neff, "name", json_string(p->bir_name));
   json_object_set_new(neff, "neff_version", json_pack("{s:i,s:i}", "major", WP_NEFF_VERSION_MAJOR,
                                                       "minor", WP_NEFF_VERSION_MINOR));
   json_object_set_new(neff, "producer", json_string("weightpack " WP_VERSION));
   json_t *graphs = json_array();
-  for (size_t i = 0; i < p->bir->n_functions; i++) {
+  for (size_t i = 0; i < p->n_functions; i++) {
     char kelf[32];
     kelf_name(kelf, i);
     json_array_append_new(graphs, json_string(kelf));
@@ -593,10 +644,8 @@ static int build_tail(void *user, const wp_neff_member *members, size_t n,
                       json_string("MD5 over 'NAME\\nMD5\\n' of each member whose base name "
                                   "ends in .npy or contains .dbg, in name order"));
   json_object_set_new(neff, "dedup",
-                      json_pack("{s:I,s:I}", "unique_files",
-                                (json_int_t)(p->bir->dedup ? p->bir->dedup->unique_files : 0),
-                                "bytes_saved",
-                                (json_int_t)(p->bir->dedup ? p->bir->dedup->bytes_saved : 0)));
+                      json_pack("{s:I,s:I}", "unique_files", (json_int_t)p->unique_files,
+                                "bytes_saved", (json_int_t)p->bytes_saved));
   if (json_member(p, &p->tail[0], "neff.json", neff, err))
     return -1;
   json_t *bom = json_array();
@@ -660,7 +709,8 @@ int wp_neff_pack_module(MlirOperation module, const wp_neff_pack_options *opts) 
   wp_neff_compress how = opts->how;
   bool used_direct = false;
   how.used_direct = &used_direct;
-  pack p = {.opts = opts, .module = module, .arena = wp_arena_create(), .npy = !opts->raw_members,
+  pack p = {.opts = opts, .module = module, .arena = wp_arena_create(),
+            .bir_arena = wp_arena_create(), .npy = !opts->raw_members,
             .spill = WP_JSONW_SPILL_INIT, .bir_text = WP_NEFF_BIR_TEXT_INIT};
   wp_error err;
   int rc = -1;
@@ -671,12 +721,17 @@ int wp_neff_pack_module(MlirOperation module, const wp_neff_pack_options *opts) 
     goto out;
   }
   MlirLocation where;
-  if (!(p.bir = wp_bir_to_proto(m, p.arena, WP_BIR_CHECKED, &where, &err))) {
+  if (!(p.bir = wp_bir_to_proto(m, p.bir_arena, WP_BIR_CHECKED, &where, &err))) {
     wp_emit_error(where, "neff-pack: %s", err.msg);
     goto out;
   }
   p.dir = p.bir->artifact_path;
   if (build_members(&p, &err)) {
+    wp_emit_error(wp_unknown_loc(module), "neff-pack: %s", err.msg);
+    goto out;
+  }
+  drop_module(&p);
+  if (find_in_place(&p, &err)) {
     wp_emit_error(wp_unknown_loc(module), "neff-pack: %s", err.msg);
     goto out;
   }
@@ -701,7 +756,7 @@ int wp_neff_pack_module(MlirOperation module, const wp_neff_pack_options *opts) 
                   "is written last): give a file", out);
     goto out;
   }
-  if (wp_neff_write_payload(fileno(f), p.members, p.n_members, p.bir->name, how,
+  if (wp_neff_write_payload(fileno(f), p.members, p.n_members, p.bir_name, how,
                             build_tail, &p, &err)) {
     wp_emit_error(wp_unknown_loc(module), "%s: %s", out, err.msg);
     wp_output_abort(o);
@@ -723,12 +778,14 @@ int wp_neff_pack_module(MlirOperation module, const wp_neff_pack_options *opts) 
 out:
   wp_output_abort(o);
   free(p.members);
+  free(p.in_place);
   for (size_t i = 0; i < p.n_texts; i++)
     free(p.texts[i]);
   free(p.texts);
   wp_jsonw_spill_close(&p.spill);
   wp_neff_bir_text_close(&p.bir_text);
   wp_bir_names_free(&p.names);
+  wp_arena_destroy(p.bir_arena);
   wp_arena_destroy(p.arena);
   return rc;
 }

@@ -89,6 +89,11 @@ bool wp_neff_bir_text_def_md5(wp_neff_bir_text *j, uint64_t size, char out[WP_MD
   return j->def_hash && wp_spill_hash_result(j->def_hash, size, out);
 }
 
+void wp_neff_bir_text_drop_module(wp_neff_bir_text *j) {
+  wp_neff_bir_index_free(&j->index);
+  j->bir = NULL;
+}
+
 void wp_neff_bir_text_close(wp_neff_bir_text *j) {
   if (j->started) {
     wp_neff_bir_text_wait(j, false);

@@ -61,6 +61,9 @@ void wp_neff_bir_text_wait(wp_neff_bir_text *j, bool hash);
 /* After wait: the MD5 the thread took of def.json's SIZE bytes; false
  * when it has none (the text stayed in memory, or a read failed). */
 bool wp_neff_bir_text_def_md5(wp_neff_bir_text *j, uint64_t size, char out[WP_MD5_HEX]);
+/* After wait: forgets the module and frees the index of its sets, so
+ * that the caller may free the module (the text stays). */
+void wp_neff_bir_text_drop_module(wp_neff_bir_text *j);
 /* Frees what J holds, its spill file too: after the archive is written
  * (bir.json's member may be read from that file). Safe without start. */
 void wp_neff_bir_text_close(wp_neff_bir_text *j);

@@ -21,16 +21,24 @@
 enum slot_state { SLOT_FREE, SLOT_FILLING, SLOT_READY, SLOT_BUSY, SLOT_DONE };
 
 typedef struct slot {
-  unsigned char *in, *out, *level_buf; /* in: HIST_MAX of history, then the chunk */
+  unsigned char *in, *out; /* in: HIST_MAX of history, then the chunk */
   size_t in_len, out_len, out_cap;
   size_t hist_len; /* bytes of history before the chunk (0 for the first) */
-  struct isal_zstream *stream;
   uint64_t seq; /* position in the stream */
   int consumed; /* by how many of the sink and the tap */
   bool last;
   bool failed;
   enum slot_state state;
 } slot;
+
+/* A compressing thread and its scratch (the stream is 80 KiB, the level
+ * buffer 276 KiB): per thread, not per slot, as only a thread uses them. */
+typedef struct worker {
+  struct wp_pgzip *z;
+  pthread_t thread;
+  struct isal_zstream *stream;
+  unsigned char *level_buf;
+} worker;
 
 /* One in-order reader of the compressed stream: the sink, or the tap. */
 typedef struct consumer {
@@ -49,7 +57,7 @@ struct wp_pgzip {
   slot *slots;
   slot *filling; /* the caller's current slot, or NULL */
   slot *previous; /* the slot submitted last: its tail is the next one's history */
-  pthread_t workers[64];
+  worker workers[64];
   pthread_mutex_t mu;
   pthread_cond_t cv; /* any slot changed state, or stop was set */
   uint64_t next_seq;
@@ -132,9 +140,9 @@ int wp_pgzip_deflate_chunk(struct isal_zstream *s, unsigned char *level_buf,
   return 0;
 }
 
-static void compress_slot(slot *c) {
+static void compress_slot(worker *w, slot *c) {
   memset(c->in + HIST_MAX + c->in_len, 0, IN_SLACK);
-  c->failed = wp_pgzip_deflate_chunk(c->stream, c->level_buf, c->in + HIST_MAX, c->in_len,
+  c->failed = wp_pgzip_deflate_chunk(w->stream, w->level_buf, c->in + HIST_MAX, c->in_len,
                                      c->hist_len, c->seq == 0, c->last, c->out, c->out_cap,
                                      &c->out_len) != 0;
 }
@@ -149,7 +157,8 @@ static void fail(wp_pgzip *z, const char *msg) {
 }
 
 static void *compress_worker(void *arg) {
-  wp_pgzip *z = arg;
+  worker *w = arg;
+  wp_pgzip *z = w->z;
   pthread_mutex_lock(&z->mu);
   for (;;) {
     slot *pick = NULL;
@@ -164,7 +173,7 @@ static void *compress_worker(void *arg) {
     }
     pick->state = SLOT_BUSY;
     pthread_mutex_unlock(&z->mu);
-    compress_slot(pick);
+    compress_slot(w, pick);
     pthread_mutex_lock(&z->mu);
     pick->state = SLOT_DONE;
     pthread_cond_broadcast(&z->cv);
@@ -221,7 +230,7 @@ static void stop_threads(wp_pgzip *z) {
   pthread_cond_broadcast(&z->cv);
   pthread_mutex_unlock(&z->mu);
   for (int i = 0; i < z->n_workers; i++)
-    pthread_join(z->workers[i], NULL);
+    pthread_join(z->workers[i].thread, NULL);
   z->n_workers = 0;
   for (int i = 0; i < z->n_consumers; i++)
     if (z->consumers[i].started)
@@ -236,9 +245,9 @@ wp_pgzip *wp_pgzip_create(int threads, wp_pgzip_sink sink, wp_pgzip_sink tap, vo
   z->consumers[z->n_consumers++] = (consumer){.z = z, .fn = sink, .user = user};
   if (tap)
     z->consumers[z->n_consumers++] = (consumer){.z = z, .fn = tap, .user = user};
-  /* Slots beyond the workers': one being filled, two being consumed; at
-   * least 8, so that filling runs ahead of a slow consumer. */
-  z->n_slots = threads + 3 < 8 ? 8 : threads + 3;
+  /* Slots beyond the workers': one being filled, two being consumed (the
+   * sink and the tap each at its own chunk). */
+  z->n_slots = threads + 3;
   pthread_mutex_init(&z->mu, NULL);
   pthread_cond_init(&z->cv, NULL);
   z->slots = wp_xcalloc((size_t)z->n_slots, sizeof *z->slots);
@@ -247,12 +256,14 @@ wp_pgzip *wp_pgzip_create(int threads, wp_pgzip_sink sink, wp_pgzip_sink tap, vo
     c->out_cap = wp_pgzip_chunk_bound(WP_PGZIP_CHUNK);
     c->in = aligned(HIST_MAX + WP_PGZIP_CHUNK + IN_SLACK);
     c->out = aligned(c->out_cap);
-    c->level_buf = aligned(ISAL_DEF_LVL1_DEFAULT);
-    c->stream = wp_xmalloc(sizeof *c->stream);
   }
   int why = 0; /* fewer workers than asked do: the stream is the same */
   for (int i = 0; i < threads; i++) {
-    if ((why = pthread_create(&z->workers[i], NULL, compress_worker, z)) != 0)
+    worker *w = &z->workers[i];
+    w->z = z;
+    w->stream = wp_xmalloc(sizeof *w->stream);
+    w->level_buf = aligned(ISAL_DEF_LVL1_DEFAULT);
+    if ((why = pthread_create(&w->thread, NULL, compress_worker, w)) != 0)
       break;
     z->n_workers++;
   }
@@ -367,11 +378,13 @@ void wp_pgzip_destroy(wp_pgzip *z) {
   z->stop = true;
   pthread_mutex_unlock(&z->mu);
   stop_threads(z);
+  for (size_t i = 0; i < sizeof z->workers / sizeof *z->workers; i++) { /* NULL if not made */
+    free(z->workers[i].stream);
+    free(z->workers[i].level_buf);
+  }
   for (int i = 0; z->slots && i < z->n_slots; i++) {
     free(z->slots[i].in);
     free(z->slots[i].out);
-    free(z->slots[i].level_buf);
-    free(z->slots[i].stream);
   }
   free(z->slots);
   pthread_cond_destroy(&z->cv);
