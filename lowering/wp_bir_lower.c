@@ -240,6 +240,12 @@ int wp_bir_lower_module(MlirOperation module, const wp_lower_options *opts) {
     mlirOperationDestroy(bir_func);
     goto out;
   }
+  size_t n_constants = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(eb); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    n_constants += wp_op_is(op, "hlo.constant");
+  /* the results' count is their tuple's leaves: they grow the array */
+  wp_lower_reserve(&l, (size_t)mlirBlockGetNumArguments(eb) + n_constants + 1, n_constants);
   MlirAttribute arg_attrs = wp_attr(entry, "arg_attrs");
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(eb); i++) {
     MlirType t = mlirValueGetType(mlirBlockGetArgument(eb, i));
@@ -283,6 +289,7 @@ int wp_bir_lower_module(MlirOperation module, const wp_lower_options *opts) {
     mlirOperationDestroy(bir_func);
     goto out;
   }
+  wp_lower_drop_shared_index(&l);
   MlirOperation root_ret = mlirBlockGetTerminator(eb);
   MlirValue root = mlirOperationGetOperand(root_ret, 0);
   MlirStringRef rname = {"result", 6};
@@ -290,8 +297,12 @@ int wp_bir_lower_module(MlirOperation module, const wp_lower_options *opts) {
     wp_attr_str(mlirOpResultGetOwner(root), "name", &rname);
   char *base = wp_arena_strndup(l.arena, rname.data, rname.length);
   int index = 0;
-  if (lower_results(&l, mlirValueGetType(root), base, &index, false) ||
-      wp_lower_write_tensors(&l)) {
+  if (lower_results(&l, mlirValueGetType(root), base, &index, false)) {
+    mlirOperationDestroy(bir_func);
+    goto out;
+  }
+  wp_lower_drop_names(&l);
+  if (wp_lower_write_tensors(&l)) {
     mlirOperationDestroy(bir_func);
     goto out;
   }

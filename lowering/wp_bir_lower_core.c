@@ -323,6 +323,26 @@ void wp_lower_finish(lowering *l, MlirOperation module, MlirOperation bir_func,
   wp_set_attr(module, WP_BIR_LOWERING_ATTR, lowering_record(l));
 }
 
+void wp_lower_reserve(lowering *l, size_t tensors, size_t constants) {
+  if (tensors > l->cap_pending) {
+    l->pending = wp_xrealloc(l->pending, tensors * sizeof *l->pending);
+    l->cap_pending = tensors;
+  }
+  if (constants > l->cap_shared_entries) {
+    l->shared_entries = wp_xrealloc(l->shared_entries, constants * sizeof *l->shared_entries);
+    l->cap_shared_entries = constants;
+  }
+}
+
+void wp_lower_drop_shared_index(lowering *l) {
+  free(l->shared_entries);
+  l->shared_entries = NULL;
+  l->n_shared_entries = l->cap_shared_entries = 0;
+  wp_i64map_free(&l->shared_index);
+}
+
+void wp_lower_drop_names(lowering *l) { wp_strmap_free(&l->tensor_names); }
+
 void wp_lower_end(lowering *l) {
   free(l->shared_entries);
   free(l->pending);

@@ -173,6 +173,16 @@ void wp_lower_note_facts(lowering *l, const char *name, bool is_weight, bool ide
  * from the program's constants (BYTES_DIR NULL), or their bytes written
  * to BYTES_DIR/<name> and read from there. -1 after an error. */
 int wp_lower_add_shared_files(lowering *l, const char *bytes_dir);
+/* Done with: the shared files' entries (no constant is added to them and
+ * their bytes are written after wp_lower_add_shared_files), and the names
+ * taken (no tensor is added after). At 100,000 constants they are 17 MiB
+ * that need not stand beside the tables wp_lower_write_tensors makes. */
+void wp_lower_drop_shared_index(lowering *l);
+/* Room for TENSORS pending tensors and CONSTANTS shared entries at once:
+ * grown by doubling, 100,000 constants left up to 31,000 rows unused and
+ * held the old and new arrays together while copying. */
+void wp_lower_reserve(lowering *l, size_t tensors, size_t constants);
+void wp_lower_drop_names(lowering *l);
 
 /* The kernel (its program @PROG_MODULE::@ENTRY), the function added to
  * MODULE, and the module's BIR attributes (bir.name MODULE_NAME). */
