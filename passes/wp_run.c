@@ -5,16 +5,56 @@
 #include "wp_dir_locks.h"
 #include "wp_error.h"
 #include "wp_file.h"
-#include "wp_i64map.h"
 #include "wp_private_dir.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* The weight constants mapped from files: their attributes' addresses,
+ * sorted for lookup, 8 bytes a weight (a hash map's slots, at most half
+ * full, take 34 or more; a run notes every weight). Noted on one thread
+ * (inline-weights'), then looked up, possibly from several. */
+typedef struct mapped_set {
+  uintptr_t *keys;
+  size_t n, cap;
+  atomic_bool sorted; /* keys[0..n) ascending */
+  pthread_mutex_t lock; /* for the sort, on the first lookup */
+} mapped_set;
+
+static mapped_set *mapped_create(void) {
+  mapped_set *m = wp_xcalloc(1, sizeof *m);
+  atomic_init(&m->sorted, true);
+  pthread_mutex_init(&m->lock, NULL);
+  return m;
+}
+
+static void mapped_destroy(mapped_set *m) {
+  pthread_mutex_destroy(&m->lock);
+  free(m->keys);
+  free(m);
+}
+
+static int cmp_keys(const void *a, const void *b) {
+  uintptr_t x = *(const uintptr_t *)a, y = *(const uintptr_t *)b;
+  return (x > y) - (x < y);
+}
+
+static void mapped_sort(mapped_set *m) {
+  pthread_mutex_lock(&m->lock);
+  if (!atomic_load_explicit(&m->sorted, memory_order_relaxed)) {
+    qsort(m->keys, m->n, sizeof *m->keys, cmp_keys);
+    atomic_store_explicit(&m->sorted, true, memory_order_release);
+  }
+  pthread_mutex_unlock(&m->lock);
+}
 
 wp_run *wp_run_create(void) {
   wp_run *run = wp_xcalloc(1, sizeof *run);
@@ -27,9 +67,7 @@ wp_run *wp_run_create(void) {
            (long long)ts.tv_sec, ts.tv_nsec, (unsigned long long)(uintptr_t)run);
   run->placed = wp_placed_set_create();
   run->hashed = wp_hashed_set_create();
-  wp_i64map *mapped = wp_xcalloc(1, sizeof *mapped);
-  wp_i64map_init(mapped);
-  run->mapped = mapped;
+  run->mapped = mapped_create();
   run->locks = wp_dir_locks_create(run->placed);
   run->reads = wp_depfile_paths_create();
   return run;
@@ -75,8 +113,7 @@ void wp_run_release(wp_run *run) {
   wp_private_dir_destroy(run->private_dir);
   wp_placed_set_destroy(run->placed);
   wp_hashed_set_destroy(run->hashed);
-  wp_i64map_free(run->mapped);
-  free(run->mapped);
+  mapped_destroy(run->mapped);
   free(run->model_dir);
   free(run->artifact_dir);
   free(run->neff_output);
@@ -100,20 +137,39 @@ bool wp_run_bir_read_back(const wp_run *run, MlirOperation module) {
 void wp_run_note_mapped(wp_run *run, MlirAttribute attr) {
   if (!run)
     return;
+  mapped_set *m = run->mapped;
   void *ctx = mlirAttributeGetContext(attr).ptr;
   if (ctx != run->mapped_ctx) {
-    wp_i64map_free(run->mapped);
-    wp_i64map_init(run->mapped);
+    m->n = 0;
+    atomic_store_explicit(&m->sorted, true, memory_order_relaxed);
     run->mapped_ctx = ctx;
   }
-  if (wp_i64map_put(run->mapped, (int64_t)(intptr_t)attr.ptr, 1))
-    wp_out_of_memory();
+  if (m->n == m->cap) {
+    m->cap = m->cap ? 2 * m->cap : 64;
+    m->keys = wp_xrealloc(m->keys, m->cap * sizeof *m->keys);
+  }
+  uintptr_t key = (uintptr_t)attr.ptr;
+  if (m->n && key < m->keys[m->n - 1])
+    atomic_store_explicit(&m->sorted, false, memory_order_relaxed);
+  m->keys[m->n++] = key;
 }
 
 bool wp_run_is_mapped(const wp_run *run, MlirAttribute attr) {
-  int64_t v;
-  return run && mlirAttributeGetContext(attr).ptr == run->mapped_ctx &&
-         wp_i64map_get(run->mapped, (int64_t)(intptr_t)attr.ptr, &v) && v == 1;
+  if (!run || mlirAttributeGetContext(attr).ptr != run->mapped_ctx)
+    return false;
+  mapped_set *m = run->mapped;
+  if (!atomic_load_explicit(&m->sorted, memory_order_acquire))
+    mapped_sort(m);
+  uintptr_t key = (uintptr_t)attr.ptr;
+  size_t lo = 0, hi = m->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (m->keys[mid] < key)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < m->n && m->keys[lo] == key;
 }
 
 void wp_run_note_ran(wp_run *run, const char *name) {

@@ -84,7 +84,7 @@ struct wp_run {
   char token[96];
   wp_placed_set *placed;
   wp_hashed_set *hashed;
-  void *mapped; /* wp_i64map of attribute storage -> 1: weights mapped from files */
+  void *mapped; /* the attributes of weights mapped from files (wp_run.c's mapped_set) */
   void *mapped_ctx; /* the context those attributes live in (a run spans one) */
   /* settings (owned copies; NULL when not set) */
   char *model_dir;                  /* default for inline-weights' model-dir= */

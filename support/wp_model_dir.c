@@ -165,11 +165,8 @@ int wp_model_dir_resolve(const char *dir, const char *rel, int missing_ok, char 
 void wp_model_dir_free(wp_model_dir *md) {
   free(md->dir);
   free(md->model_path);
-  for (size_t i = 0; i < md->n_weights; i++) {
-    free(md->weights[i].param_name);
-    free(md->weights[i].rel_path);
-  }
   free(md->weights);
+  free(md->strings);
   memset(md, 0, sizeof *md);
 }
 
@@ -182,37 +179,68 @@ static int is_decimal(const char *s) {
   return 1;
 }
 
-/* Each entry holds bytes of metadata.json, read whole already: its
- * allocations are bookkeeping (wp_x*). */
-static void add_weight(wp_model_dir *md, const char *name, int64_t number, const char *path) {
-  md->weights = wp_xrealloc(md->weights, (md->n_weights + 1) * sizeof *md->weights);
-  wp_weight_ref *w = &md->weights[md->n_weights++];
-  w->param_name = name ? wp_xstrdup(name) : NULL;
-  w->param_number = number;
-  w->number_is_key = false;
-  w->rel_path = wp_xstrdup(path);
+/* Room for N weights whose strings take BYTES; *AT is where the first
+ * string goes. Bookkeeping (wp_x*): metadata.json was read whole already. */
+static void reserve_weights(wp_model_dir *md, size_t n, size_t bytes, char **at) {
+  md->weights = wp_xcalloc(n ? n : 1, sizeof *md->weights);
+  md->strings = *at = wp_xmalloc(bytes ? bytes : 1);
 }
 
+static char *copy_string(char **at, const char *s) {
+  size_t n = strlen(s) + 1;
+  char *copy = memcpy(*at, s, n);
+  *at += n;
+  return copy;
+}
+
+static void add_weight(wp_model_dir *md, char **at, const char *name, int64_t number,
+                       bool number_is_key, const char *path) {
+  wp_weight_ref *w = &md->weights[md->n_weights++];
+  w->param_name = name ? copy_string(at, name) : NULL;
+  w->param_number = number;
+  w->number_is_key = number_is_key;
+  w->rel_path = copy_string(at, path);
+}
+
+/* The object form checked; the bytes its strings take into *BYTES. */
+static int check_weight_object(const char *json_path, const wp_md_list *wf, size_t *bytes,
+                               wp_error *err) {
+  for (size_t i = 0; i < wf->n; i++) {
+    const char *key = wf->entries[i].key;
+    if (wf->entries[i].kind != WP_MD_STRING)
+      return wp_error_set(err, "%s: weight_files[\"%s\"] must be a path string", json_path,
+                          key);
+    if (!key[0])
+      return wp_error_set(err, "%s: weight_files has an empty key; give the parameter's "
+                          "name or number", json_path);
+    int by_number = is_decimal(key);
+    int64_t number = by_number ? strtoll(key, NULL, 10) : -1;
+    if (by_number && (number < 0 || strlen(key) > 18))
+      return wp_error_set(err, "%s: weight_files key '%s' is not a parameter number",
+                          json_path, key);
+    *bytes += (by_number ? 0 : strlen(key) + 1) + strlen(wf->entries[i].str) + 1;
+  }
+  return 0;
+}
+
+/* The weights are counted and checked first, then copied: one array and
+ * one block of strings (a model directory can list 100,000 weights and
+ * lives as long as the run). */
 static int load_weights(wp_model_dir *md, const char *json_path, const wp_md_list *wf,
                         wp_error *err) {
+  size_t n = 0, bytes = 0;
+  char *at;
   if (wf->kind == WP_MD_OBJECT) {
     /* Sorted keys (wp_metadata's): the result must not depend on the
      * file's key order. */
+    if (check_weight_object(json_path, wf, &bytes, err))
+      return -1;
+    reserve_weights(md, wf->n, bytes, &at);
     for (size_t i = 0; i < wf->n; i++) {
       const char *key = wf->entries[i].key;
-      if (wf->entries[i].kind != WP_MD_STRING)
-        return wp_error_set(err, "%s: weight_files[\"%s\"] must be a path string", json_path,
-                            key);
-      if (!key[0])
-        return wp_error_set(err, "%s: weight_files has an empty key; give the parameter's "
-                            "name or number", json_path);
-      int by_number = is_decimal(key);
-      int64_t number = by_number ? strtoll(key, NULL, 10) : -1;
-      if (by_number && (number < 0 || strlen(key) > 18))
-        return wp_error_set(err, "%s: weight_files key '%s' is not a parameter number",
-                            json_path, key);
-      add_weight(md, by_number ? NULL : key, number, wf->entries[i].str);
-      md->weights[md->n_weights - 1].number_is_key = by_number;
+      bool by_number = is_decimal(key);
+      add_weight(md, &at, by_number ? NULL : key, by_number ? strtoll(key, NULL, 10) : -1,
+                 by_number, wf->entries[i].str);
     }
     return 0;
   }
@@ -223,8 +251,13 @@ static int load_weights(wp_model_dir *md, const char *json_path, const wp_md_lis
       if (wf->entries[i].kind != WP_MD_STRING)
         return wp_error_set(err, "%s: weight_files[%zu] must be a path string or null",
                             json_path, i);
-      add_weight(md, NULL, (int64_t)i, wf->entries[i].str);
+      n++;
+      bytes += strlen(wf->entries[i].str) + 1;
     }
+    reserve_weights(md, n, bytes, &at);
+    for (size_t i = 0; i < wf->n; i++)
+      if (wf->entries[i].kind == WP_MD_STRING)
+        add_weight(md, &at, NULL, (int64_t)i, false, wf->entries[i].str);
     return 0;
   }
   if (wf->kind == WP_MD_ABSENT)

@@ -17,21 +17,28 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* A weight's strings live in its wp_model_dir's strings block. Three words
+ * (a model directory can list 100,000 weights and lives as long as the
+ * run): a key's number has at most 18 digits, so 63 bits hold it. */
 typedef struct wp_weight_ref {
   char *param_name; /* set when keyed by instruction name */
-  int64_t param_number; /* >= 0 when keyed by number (object key or list index) */
-  bool number_is_key;   /* the number was an object key, which a parameter
-                           may also have as its name */
+  int64_t param_number : 63; /* >= 0 when keyed by number (object key or list index) */
+  bool number_is_key : 1;    /* the number was an object key, which a parameter
+                                may also have as its name */
   char *rel_path;   /* as written in metadata.json */
 } wp_weight_ref;
 
-/* Owns every string and the weights array; wp_model_dir_free frees them. */
+/* Owns every string, the weights array and the block that holds the
+ * weights' strings (one allocation for all: a model directory can list
+ * 100,000 weights and lives as long as the run); wp_model_dir_free frees
+ * them. */
 typedef struct wp_model_dir {
   char *dir;        /* as given */
   char *model_path; /* dir + first model file, a regular file; NULL only from
                        wp_model_dir_load_weights, when there is no module */
   size_t n_weights;
   wp_weight_ref *weights;
+  char *strings;    /* the weights' param_name and rel_path, end to end */
 } wp_model_dir;
 
 /* Reads DIR/metadata.json of a directory opened as the input (opt DIR,

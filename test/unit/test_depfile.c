@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -71,6 +72,38 @@ static char *slurp(const char *path) {
   fread(buf, 1, 4095, f);
   fclose(f);
   return buf;
+}
+
+/* Many paths: blocks fill, the set grows, a path longer than a block
+ * gets one of its own; each spelling once, in the order first noted. */
+static void test_many(void) {
+  enum { N = 150000 };
+  wp_depfile_paths *p = wp_depfile_paths_create();
+  char path[64];
+  size_t long_len = 70000;
+  char *long_path = malloc(long_len + 1);
+  memset(long_path, 'x', long_len);
+  long_path[0] = '/';
+  long_path[long_len] = 0;
+  for (int round = 0; round < 2; round++)
+    for (int i = 0; i < N; i++) {
+      snprintf(path, sizeof path, "/model/weights/w%d.npy", i);
+      wp_depfile_paths_add(p, path);
+      if (i == N / 2)
+        wp_depfile_paths_add(p, long_path);
+    }
+  CHECK(wp_depfile_paths_count(p) == N + 1);
+  int bad = 0;
+  for (size_t i = 0; i < N + 1; i++) {
+    size_t w = i <= N / 2 ? i : i - 1;
+    snprintf(path, sizeof path, "/model/weights/w%zu.npy", w);
+    const char *got = wp_depfile_paths_get(p, i);
+    bad += i == N / 2 + 1 ? strcmp(got, long_path) != 0 : strcmp(got, path) != 0;
+  }
+  CHECK(bad == 0);
+  CHECK(wp_depfile_paths_get(p, N + 1) == NULL);
+  free(long_path);
+  wp_depfile_paths_destroy(p);
 }
 
 static void test_write(const char *dir) {
@@ -207,6 +240,7 @@ int main(void) {
     return 1;
   test_escape();
   test_resolve();
+  test_many();
   test_write(dir);
   test_digest_cache(dir);
   test_capi(dir);

@@ -188,6 +188,51 @@ static void test_resolve(void) {
   free(cache);
 }
 
+/* metadata.json's weights, both forms: object keys sorted, names and
+ * numbers told apart, a list's nulls skipped; the strings as written. */
+static void test_model_dir_weights(void) {
+  char dir[300];
+  wp_model_dir md;
+  wp_error err;
+  snprintf(dir, sizeof dir, "%s/md", tmp);
+  mkdir(dir, 0755);
+  write_file("md/metadata.json", "{\"weight_files\": {\"w1\": \"weights/w1.npy\", \"7\": "
+                                 "\"seven.npy\", \"b\": \"\"}}");
+  CHECK(wp_model_dir_load_weights(dir, &md, &err) == 0);
+  CHECK(md.n_weights == 3 && md.model_path == NULL);
+  if (md.n_weights == 3) {
+    CHECK(md.weights[0].param_name == NULL && md.weights[0].param_number == 7 &&
+          md.weights[0].number_is_key);
+    CHECK_STR(md.weights[0].rel_path, "seven.npy");
+    CHECK_STR(md.weights[1].param_name, "b");
+    CHECK(md.weights[1].param_number == -1 && !md.weights[1].number_is_key);
+    CHECK_STR(md.weights[1].rel_path, "");
+    CHECK_STR(md.weights[2].param_name, "w1");
+    CHECK_STR(md.weights[2].rel_path, "weights/w1.npy");
+  }
+  wp_model_dir_free(&md);
+  write_file("md/metadata.json", "{\"weight_files\": [\"a.npy\", null, \"c.npy\"]}");
+  CHECK(wp_model_dir_load_weights(dir, &md, &err) == 0);
+  CHECK(md.n_weights == 2);
+  if (md.n_weights == 2) {
+    CHECK(md.weights[0].param_name == NULL && md.weights[0].param_number == 0);
+    CHECK(md.weights[1].param_number == 2 && !md.weights[1].number_is_key);
+    CHECK_STR(md.weights[1].rel_path, "c.npy");
+  }
+  wp_model_dir_free(&md);
+  write_file("md/metadata.json", "{\"weight_files\": {}}");
+  CHECK(wp_model_dir_load_weights(dir, &md, &err) == 0 && md.n_weights == 0);
+  wp_model_dir_free(&md);
+  /* the first bad key in sorted order is the one named */
+  write_file("md/metadata.json", "{\"weight_files\": {\"z\": 1, \"a\": 2}}");
+  CHECK(wp_model_dir_load_weights(dir, &md, &err) == -1);
+  CHECK_CONTAINS(err.msg, "weight_files[\"a\"] must be a path string");
+  CHECK(md.weights == NULL && md.n_weights == 0 && md.strings == NULL);
+  write_file("md/metadata.json", "{\"weight_files\": [\"a.npy\", 3]}");
+  CHECK(wp_model_dir_load_weights(dir, &md, &err) == -1);
+  CHECK_CONTAINS(err.msg, "weight_files[1] must be a path string or null");
+}
+
 static void test_output(void) {
   char path[300];
   wp_error err;
@@ -692,6 +737,7 @@ int main(void) {
   test_strmap();
   test_arena();
   test_resolve();
+  test_model_dir_weights();
   test_output();
   test_jsonw();
   test_escape_controls();
