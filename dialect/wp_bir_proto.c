@@ -164,6 +164,8 @@ static int table_to_proto(to_proto *t, const wp_bir_table *tab, Wp__Bir__Functio
   run->first_set = f->n_sets;
   run->count = (uint64_t)tab->n_rows;
   PUSH(f->tables, f->n_tables, run);
+  const Wp__Bir__MemoryLocationSet *shaped = NULL; /* the last row's, and its shape attribute */
+  MlirAttribute last_shape = {NULL};
   for (intptr_t k = 0; k < tab->n_rows; k++) {
     wp_bir_row r;
     wp_bir_table_row(tab, k, &r);
@@ -172,7 +174,14 @@ static int table_to_proto(to_proto *t, const wp_bir_table *tab, Wp__Bir__Functio
     s->name = s->hlo_value = l->set = intern(t, r.name);
     s->tensor_class = intern(t, r.tensor_class);
     s->dtype = intern(t, r.dtype);
-    set_shape(t, s, r.shape);
+    if (shaped && mlirAttributeEqual(r.shape, last_shape)) { /* rows of one shape share it */
+      s->n_shape = shaped->n_shape;
+      s->shape = shaped->shape;
+    } else {
+      set_shape(t, s, r.shape);
+    }
+    shaped = s;
+    last_shape = r.shape;
     size_t n = r.name.length;
     l->name = wp_arena_alloc(t->arena, n + 3);
     memcpy(l->name, r.name.data, n);
