@@ -240,6 +240,15 @@ typedef struct piece_list {
   wp_error *err;
 } piece_list;
 
+/* Room for CAP pieces in PL. */
+static void reserve_pieces(piece_list *pl, size_t cap) {
+  if (cap <= pl->cap)
+    return;
+  pl->pieces = wp_xrealloc(pl->pieces, cap * sizeof *pl->pieces);
+  pl->owners = wp_xrealloc(pl->owners, cap * sizeof *pl->owners);
+  pl->cap = cap;
+}
+
 /* The value of HLO constant VALUE placed at AT, LEN bytes, by OWNER. */
 static int add_piece(piece_list *pl, piece_owner owner, MlirStringRef value, int64_t at,
                      int64_t len) {
@@ -262,12 +271,8 @@ static int add_piece(piece_list *pl, piece_owner owner, MlirStringRef value, int
     return wp_error_set(pl->err, "const file '%s': memory location '%.*s%s' is %lld bytes but "
                         "constant '%.*s' holds %llu", pl->file, on, owner.name.data, row,
                         (long long)len, vn, value.data, (unsigned long long)got);
-  if (pl->n == pl->cap) {
-    size_t ncap = pl->cap ? 2 * pl->cap : 64;
-    pl->pieces = wp_xrealloc(pl->pieces, ncap * sizeof *pl->pieces);
-    pl->owners = wp_xrealloc(pl->owners, ncap * sizeof *pl->owners);
-    pl->cap = ncap;
-  }
+  if (pl->n == pl->cap)
+    reserve_pieces(pl, pl->cap ? 2 * pl->cap : 64);
   if (pl->n && pl->pieces[pl->n - 1].at > (uint64_t)at)
     pl->sorted = false;
   pl->owners[pl->n] = owner;
@@ -317,6 +322,8 @@ static int add_table_pieces(piece_list *pl, const wp_strmap *group, MlirOperatio
   wp_bir_table t;
   if (wp_bir_table_open(op, &t, pl->err))
     return -1;
+  /* at most every row: 100,000 rows grown by doubling held 131,072 */
+  reserve_pieces(pl, pl->n + (size_t)t.n_rows + 1);
   for (intptr_t k = 0; k < t.n_rows; k++) {
     wp_bir_row r;
     wp_bir_table_row(&t, k, &r);
