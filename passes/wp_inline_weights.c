@@ -1051,8 +1051,12 @@ out:
   wp_arena_destroy(arena);
   md.dir = given_dir;
   free(abs_dir);
-  if (!borrowed)
+  if (!borrowed) {
     wp_model_dir_free(&md);
+  } else { /* given back: its weights were this pass's alone */
+    wp_model_dir_drop_weights(run->state->model);
+    run->state->model = NULL;
+  }
   return rc;
 }
 

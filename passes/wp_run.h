@@ -88,7 +88,11 @@ struct wp_run {
   void *mapped_ctx; /* the context those attributes live in (a run spans one) */
   /* settings (owned copies; NULL when not set) */
   char *model_dir;                  /* default for inline-weights' model-dir= */
-  const struct wp_model_dir *model; /* its metadata.json as the driver read it; borrowed */
+  /* its metadata.json as the driver read it, lent: the inline-weights
+   * that uses it drops its weight list when done (100,000 entries need
+   * not stay to the end of the run) and clears this, so that a later
+   * pass reads the file again */
+  struct wp_model_dir *model;
   char *artifact_dir;               /* default for copy-const-artifacts' artifact-dir= */
   bool artifact_dir_private;        /* removed when the driver exits: constants are placed
                                        in place (nobody else sees the directory) */

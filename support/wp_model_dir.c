@@ -162,6 +162,14 @@ int wp_model_dir_resolve(const char *dir, const char *rel, int missing_ok, char 
   return rc;
 }
 
+void wp_model_dir_drop_weights(wp_model_dir *md) {
+  free(md->weights);
+  free(md->strings);
+  md->weights = NULL;
+  md->strings = NULL;
+  md->n_weights = 0;
+}
+
 void wp_model_dir_free(wp_model_dir *md) {
   free(md->dir);
   free(md->model_path);

@@ -52,6 +52,9 @@ int wp_model_dir_load(const char *dir, wp_model_dir *out, wp_error *err);
  * or a list of paths, inside DIR. */
 int wp_model_dir_load_weights(const char *dir, wp_model_dir *out, wp_error *err);
 void wp_model_dir_free(wp_model_dir *md);
+/* MD without its weights (dir and model_path kept): wp_model_dir_free
+ * still frees the rest. */
+void wp_model_dir_drop_weights(wp_model_dir *md);
 
 /* Joins DIR and REL after checking REL stays inside DIR (also through
  * symbolic links). *out is malloc'd; caller frees. MISSING_OK: a path that
