@@ -270,6 +270,8 @@ static void skip_bom(const unsigned char **data, size_t *len) {
 
 int wp_metadata_read(const char *json_path, const unsigned char *data, size_t len,
                      wp_metadata *out, wp_error *err) {
+  if (!data) /* an empty file maps to nothing; jansson refuses NULL itself */
+    data = (const unsigned char *)"", len = 0;
   const unsigned char *text = data;
   size_t text_len = len;
   skip_bom(&text, &text_len);
@@ -281,6 +283,8 @@ int wp_metadata_read(const char *json_path, const unsigned char *data, size_t le
 int wp_metadata_read_jansson(const char *json_path, const unsigned char *data, size_t len,
                              wp_metadata *out, wp_error *err) {
   memset(out, 0, sizeof *out);
+  if (!data)
+    data = (const unsigned char *)"", len = 0;
   skip_bom(&data, &len);
   json_error_t jerr;
   /* Repeated keys are refused (which weight would count?); integers too

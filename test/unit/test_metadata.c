@@ -89,6 +89,12 @@ static void check_cases(void) {
   CHECK(both_str("{\"a\": \"x\"} // note") == -1);
   CHECK(both_str("") == -1);
   CHECK(both("{\"a\": \"x\0y\"}", 13) == -1);
+  /* an empty file, as mapped: no bytes at all */
+  wp_metadata m;
+  wp_error e;
+  CHECK(wp_metadata_read("m.json", NULL, 0, &m, &e) != 0);
+  CHECK(strstr(e.msg, "m.json:1:") && strstr(e.msg, "malformed JSON") &&
+        !strstr(e.msg, "wrong arguments"));
 }
 
 static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
