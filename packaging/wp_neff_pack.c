@@ -58,7 +58,7 @@ typedef struct pack {
     size_t member;
     const char *func, *file;
   } *in_place;
-  size_t n_in_place;
+  size_t n_in_place, cap_in_place;
   wp_neff_member tail[2]; /* neff.json and bom.json, built last */
   char **texts; /* member texts this pack owns (def.json and bir.json) */
   size_t n_texts;
@@ -421,7 +421,10 @@ static int pack_function(pack *p, size_t fi, wp_error *err) {
     snprintf(member, sizeof member, "%s/%s.%s", sg, base, p->npy ? "npy" : "bin");
     wp_neff_member *m = add_member(p, member);
     if (cf->artifact_in_place) {
-      p->in_place = wp_xrealloc(p->in_place, (p->n_in_place + 1) * sizeof *p->in_place);
+      if (p->n_in_place == p->cap_in_place) { /* 49,152 of them in the moe model */
+        p->cap_in_place = p->cap_in_place ? 2 * p->cap_in_place : 64;
+        p->in_place = wp_xrealloc(p->in_place, p->cap_in_place * sizeof *p->in_place);
+      }
       p->in_place[p->n_in_place++] = (struct in_place){
           p->n_members - 1, wp_arena_strndup(p->arena, sg, strlen(sg)),
           wp_arena_strndup(p->arena, cf->name, strlen(cf->name))};
