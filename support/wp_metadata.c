@@ -261,31 +261,21 @@ static void list_from_json(json_t *v, wp_md_list *out) {
   }
 }
 
-/* A leading UTF-8 byte order mark (Windows editors write one) is skipped,
- * as RFC 8259 allows: jansson refused it as a token. */
-static void skip_bom(const unsigned char **data, size_t *len) {
+/* DATA's JSON text: an empty file maps to no pointer at all (jansson
+ * refuses NULL), and a leading UTF-8 byte order mark (Windows editors
+ * write one) is skipped, as RFC 8259 allows: jansson refused it as a
+ * token. */
+static void text_of(const unsigned char **data, size_t *len) {
+  if (!*data)
+    *data = (const unsigned char *)"", *len = 0;
   if (*len >= 3 && !memcmp(*data, "\xef\xbb\xbf", 3))
     *data += 3, *len -= 3;
 }
 
-int wp_metadata_read(const char *json_path, const unsigned char *data, size_t len,
-                     wp_metadata *out, wp_error *err) {
-  if (!data) /* an empty file maps to nothing; jansson refuses NULL itself */
-    data = (const unsigned char *)"", len = 0;
-  const unsigned char *text = data;
-  size_t text_len = len;
-  skip_bom(&text, &text_len);
-  if (!read_streaming(text, text_len, out))
-    return 0;
-  return wp_metadata_read_jansson(json_path, data, len, out, err);
-}
-
-int wp_metadata_read_jansson(const char *json_path, const unsigned char *data, size_t len,
-                             wp_metadata *out, wp_error *err) {
+/* DATA, its text already (text_of), read by jansson. */
+static int read_jansson(const char *json_path, const unsigned char *data, size_t len,
+                        wp_metadata *out, wp_error *err) {
   memset(out, 0, sizeof *out);
-  if (!data)
-    data = (const unsigned char *)"", len = 0;
-  skip_bom(&data, &len);
   json_error_t jerr;
   /* Repeated keys are refused (which weight would count?); integers too
    * big for 64 bits are read as reals so that ignored keys stay ignored. */
@@ -302,6 +292,20 @@ int wp_metadata_read_jansson(const char *json_path, const unsigned char *data, s
   list_from_json(json_object_get(root, "model_files"), &out->model_files);
   list_from_json(json_object_get(root, "weight_files"), &out->weight_files);
   return 0;
+}
+
+int wp_metadata_read(const char *json_path, const unsigned char *data, size_t len,
+                     wp_metadata *out, wp_error *err) {
+  text_of(&data, &len);
+  if (!read_streaming(data, len, out))
+    return 0;
+  return read_jansson(json_path, data, len, out, err);
+}
+
+int wp_metadata_read_jansson(const char *json_path, const unsigned char *data, size_t len,
+                             wp_metadata *out, wp_error *err) {
+  text_of(&data, &len);
+  return read_jansson(json_path, data, len, out, err);
 }
 
 void wp_metadata_free(wp_metadata *m) {
